@@ -1,0 +1,11 @@
+// The sub-commands of contactsim-cli. Each registers itself on the parent app; its callback
+// throws an exception whose what() is the one-line error (main prints "error: ..." and exits 2).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace contactsim::cli {
+
+void addInfoCommand(CLI::App& app);
+
+}  // namespace contactsim::cli

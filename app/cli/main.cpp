@@ -1,0 +1,26 @@
+// contactsim-cli: the headless front end (architecture note, "Command-line contract").
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"contactsim-cli: rigid multibody dynamics with mesh contact, headless"};
+  app.require_subcommand(1);
+  contactsim::cli::addInfoCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // Bad command lines are bad input: exit 2 as the contract says, with one line.
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

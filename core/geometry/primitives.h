@@ -1,0 +1,17 @@
+// Closed, outward-oriented meshes of simple solids, used by the model generator and the tests.
+#pragma once
+
+#include "geometry/tri_mesh.h"
+
+namespace contactsim {
+
+// Box centred at the origin; each face split into divisions x divisions quads.
+TriMesh makeBox(const Vec3& half_extents, int divisions = 1);
+// Icosahedron subdivided `level` times, vertices on the sphere: 20 * 4^level triangles.
+TriMesh makeIcosphere(double radius, int level);
+// Torus about the z axis: major radius R, minor radius r, segments around each circle.
+TriMesh makeTorus(double major_radius, double minor_radius, int major_segments, int minor_segments);
+// Thin plate in the xy plane, top face at z = 0, divided into a grid for realistic contact.
+TriMesh makePlate(double size_x, double size_y, double thickness, int divisions);
+
+}  // namespace contactsim

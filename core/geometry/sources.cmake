@@ -1,0 +1,8 @@
+target_sources(contactsim_core PRIVATE
+  geometry/mass_properties.cpp
+  geometry/pose.cpp
+  geometry/primitives.cpp
+  geometry/tri_mesh.cpp
+  geometry/units.cpp
+  geometry/weld.cpp
+)

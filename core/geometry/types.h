@@ -1,0 +1,18 @@
+// Basic geometric types shared by the whole core.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <array>
+#include <cstdint>
+
+namespace contactsim {
+
+using Vec3 = Eigen::Vector3d;
+using Mat3 = Eigen::Matrix3d;
+using Box3 = Eigen::AlignedBox3d;
+
+// Vertex indices of one triangle, counter-clockwise seen from outside (normal = (b-a)x(c-a)).
+using TriangleIndices = std::array<std::int32_t, 3>;
+
+}  // namespace contactsim

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages contactsim needs; does nothing when all are present.
+# Usage: scripts/install-deps.sh [--bench]   (--bench adds the benchmark-only peers FCL and Bullet)
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config   # compiler and build system
+  libeigen3-dev                      # core: linear algebra (the only dependency of core/)
+  libassimp-dev                      # assets: mesh import (STL, OBJ, PLY, glTF, OFF, ...)
+  nlohmann-json3-dev                 # scene files and --json output
+  libcli11-dev                       # command-line parsing of contactsim-cli
+  libsqlite3-dev                     # recordings
+  catch2                             # tests (Catch2 v2)
+  libvtk9-dev                        # render: VTK 9.1 (its Qt modules are not used)
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev  # app: Qt 6 widgets, QOpenGLWidget, plots
+  qt6-qpa-plugins                    # Qt's xcb platform plugin (the GUI needs it at run time)
+  libgl1-mesa-dri xvfb xauth         # software OpenGL and a virtual display for GUI tests
+)
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(libfcl-dev libbullet-dev)  # benchmark peers only, never linked into the product
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+echo "installing: ${missing[*]}" >&2
+sudo_cmd=()
+[[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
