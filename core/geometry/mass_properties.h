@@ -23,7 +23,7 @@ struct MassProperties {
   Vec3 centroid = Vec3::Zero();
   Mat3 inertia = Mat3::Zero();  // about the centroid, mesh axes, kg m^2
   MassMethod method = MassMethod::ClosedSurface;
-  std::vector<std::string> warnings;  // empty when the method is ClosedSurface
+  std::vector<std::string> warnings;  // what was wrong with the surface and what was done
   bool exact() const { return method == MassMethod::ClosedSurface; }
 };
 

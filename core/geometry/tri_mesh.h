@@ -28,7 +28,9 @@ class TriMesh {
   std::size_t vertexCount() const { return vertices_.size(); }
   std::size_t triangleCount() const { return triangles_.size(); }
   bool empty() const { return triangles_.empty(); }
-  const Vec3& corner(std::size_t triangle, int k) const { return vertices_[triangles_[triangle][k]]; }
+  const Vec3& corner(std::size_t triangle, int k) const {
+    return vertices_[triangles_[triangle][k]];
+  }
 
   const Box3& bounds() const { return bounds_; }
   // Length of the bounding-box diagonal: the model's length scale for relative tolerances.

@@ -1,0 +1,108 @@
+#include "import/mesh_import.h"
+
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+
+#include <cmath>
+#include <system_error>
+
+namespace contactsim {
+namespace {
+
+struct TriangleSoup {
+  std::vector<Vec3> points;
+  std::vector<TriangleIndices> triangles;
+  std::size_t meshes = 0;
+};
+
+// Walks the node hierarchy so that meshes placed by node transforms land where the file puts
+// them; every mesh instance becomes part of the one body mesh.
+void collectNode(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent,
+                 TriangleSoup& soup) {
+  const aiMatrix4x4 transform = parent * node.mTransformation;
+  for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
+    const auto base = static_cast<std::int32_t>(soup.points.size());
+    bool has_triangles = false;
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      const aiFace& face = mesh.mFaces[f];
+      if (face.mNumIndices != 3) continue;  // points and lines carry no surface
+      soup.triangles.push_back({base + static_cast<std::int32_t>(face.mIndices[0]),
+                                base + static_cast<std::int32_t>(face.mIndices[1]),
+                                base + static_cast<std::int32_t>(face.mIndices[2])});
+      has_triangles = true;
+    }
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+      const aiVector3D p = transform * mesh.mVertices[v];
+      soup.points.emplace_back(p.x, p.y, p.z);
+    }
+    if (has_triangles) ++soup.meshes;
+  }
+  for (unsigned c = 0; c < node.mNumChildren; ++c) {
+    collectNode(scene, *node.mChildren[c], transform, soup);
+  }
+}
+
+[[noreturn]] void fail(const std::filesystem::path& file, const std::string& reason) {
+  throw MeshImportError(file.string() + ": " + reason);
+}
+
+// Assimp's messages may span lines; the contract is one line per error.
+std::string oneLine(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text.empty() ? "unknown reason" : text;
+}
+
+}  // namespace
+
+ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
+  if (!std::isfinite(options.scale) || options.scale <= 0.0) {
+    fail(file, "scale must be a positive finite number");
+  }
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) fail(file, "no such file");
+  if (std::filesystem::is_directory(status)) fail(file, "is a directory, not a mesh file");
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) fail(file, "cannot be read (" + ec.message() + ")");
+  if (size == 0) fail(file, "file is empty");
+
+  Assimp::Importer importer;
+  // Points and lines are split off so that every remaining face is a triangle. Vertices are
+  // deliberately not joined here: welding with a scale-relative tolerance is ours.
+  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                              aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+  const aiScene* scene =
+      importer.ReadFile(file.string(), aiProcess_Triangulate | aiProcess_SortByPType);
+  if (scene == nullptr) fail(file, oneLine(importer.GetErrorString()));
+  if ((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0 || scene->mRootNode == nullptr) {
+    fail(file, "file is incomplete or holds no geometry");
+  }
+
+  TriangleSoup soup;
+  collectNode(*scene, *scene->mRootNode, aiMatrix4x4(), soup);
+  if (soup.triangles.empty()) fail(file, "file contains no triangles");
+
+  const double factor = metresPer(options.units) * options.scale;
+  for (const Vec3& p : soup.points) {
+    if (!p.allFinite()) fail(file, "vertex coordinates are not finite (NaN or Inf)");
+  }
+  for (Vec3& p : soup.points) p *= factor;
+
+  ImportedMesh imported;
+  try {
+    imported.mesh = weldTriangleSoup(soup.points, soup.triangles, options.weld_relative_tolerance,
+                                     &imported.weld);
+  } catch (const std::invalid_argument& e) {
+    fail(file, e.what());
+  }
+  if (imported.mesh.empty()) fail(file, "every triangle is degenerate (collapsed by welding)");
+  imported.source_meshes = soup.meshes;
+  return imported;
+}
+
+}  // namespace contactsim
