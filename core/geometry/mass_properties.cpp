@@ -87,8 +87,10 @@ bool reorient(const TriMesh& mesh, const Vec3& origin, Triangles& triangles) {
       for (int k = 0; k < 3; ++k) {
         const std::int32_t n = neighbours[t][k];
         if (n < 0) continue;
-        const std::int32_t from = triangles[t][k], to = triangles[t][(k + 1) % 3];
-        const bool clash = uses_edge_forward(n, from, to);  // both run the edge the same way
+        // Neighbour slots follow the original corner order, which a flip changes: name the
+        // edge by its original vertices, then compare the directions it has now.
+        const std::int32_t a = mesh.triangles()[t][k], b = mesh.triangles()[t][(k + 1) % 3];
+        const bool clash = uses_edge_forward(n, a, b) == uses_edge_forward(t, a, b);
         if (state[n] == 0) {
           if (clash) std::swap(triangles[n][1], triangles[n][2]);
           state[n] = clash ? 2 : 1;
@@ -225,7 +227,11 @@ MassProperties computeMassProperties(const TriMesh& mesh, double density) {
   if (!(sums.volume > min_volume) || !std::isfinite(sums.volume)) {
     MassProperties box = boundingBoxProperties(mesh, density);
     box.warnings = std::move(warnings);
-    box.warnings.push_back("surface encloses no volume: solid bounding box used instead");
+    if (box.volume > min_volume) {
+      box.warnings.push_back("surface encloses no volume: solid bounding box used instead");
+    } else {
+      box.warnings.push_back("surface is flat and encloses no volume: give mass and inertia explicitly");
+    }
     return box;
   }
   MassProperties props = fromIntegrals(sums, origin, density);
