@@ -78,7 +78,13 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
                               aiPrimitiveType_POINT | aiPrimitiveType_LINE);
   const aiScene* scene =
       importer.ReadFile(file.string(), aiProcess_Triangulate | aiProcess_SortByPType);
-  if (scene == nullptr) fail(file, oneLine(importer.GetErrorString()));
+  if (scene == nullptr) {
+    const std::string reason = oneLine(importer.GetErrorString());
+    // Assimp's way of saying that sorting by primitive type left only points and lines.
+    if (reason.find("No meshes remaining") != std::string::npos)
+      fail(file, "file contains no triangles");
+    fail(file, reason);
+  }
   if ((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0 || scene->mRootNode == nullptr) {
     fail(file, "file is incomplete or holds no geometry");
   }

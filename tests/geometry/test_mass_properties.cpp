@@ -22,7 +22,8 @@ TriMesh withTriangles(const TriMesh& mesh, std::vector<TriangleIndices> triangle
 // Box inertia about its centre, box axes: m/12 (b² + c²), ...
 Mat3 boxInertia(double mass, const Vec3& size) {
   const Vec3 sq = size.cwiseProduct(size);
-  return Vec3(mass / 12 * (sq.y() + sq.z()), mass / 12 * (sq.x() + sq.z()), mass / 12 * (sq.x() + sq.y()))
+  return Vec3(mass / 12 * (sq.y() + sq.z()), mass / 12 * (sq.x() + sq.z()),
+              mass / 12 * (sq.x() + sq.y()))
       .asDiagonal();
 }
 
@@ -31,7 +32,8 @@ Mat3 boxInertia(double mass, const Vec3& size) {
 double starShapedVolume(const TriMesh& mesh) {
   double volume = 0.0;
   for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
-    const Vec3 cross = (mesh.corner(t, 1) - mesh.corner(t, 0)).cross(mesh.corner(t, 2) - mesh.corner(t, 0));
+    const Vec3 cross =
+        (mesh.corner(t, 1) - mesh.corner(t, 0)).cross(mesh.corner(t, 2) - mesh.corner(t, 0));
     volume += cross.norm() / 2 / 3 * mesh.normals()[t].dot(mesh.corner(t, 0));
   }
   return volume;
@@ -43,8 +45,8 @@ TEST_CASE("a tessellated box gives the box's exact properties in any pose", "[ma
   const double density = 7850;
   const double mass = density * size.prod();
   const TriMesh box = makeBox(size / 2, 3);
-  for (const Pose& pose : {Pose::identity(),
-                           Pose::fromTranslationRotationVector(Vec3(1e3, -2e3, 5e2), Vec3(0.3, -1.1, 0.7))}) {
+  for (const Pose& pose : {Pose::identity(), Pose::fromTranslationRotationVector(
+                                                 Vec3(1e3, -2e3, 5e2), Vec3(0.3, -1.1, 0.7))}) {
     const MassProperties props = computeMassProperties(transformed(box, pose), density);
     CHECK(props.method == MassMethod::ClosedSurface);
     CHECK(props.warnings.empty());

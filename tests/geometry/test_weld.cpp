@@ -43,7 +43,7 @@ TEST_CASE("welding tolerance is relative to the model size", "[weld]") {
     const double gap_inside = 1e-8 * scale;   // well below 1e-7 of the ~1.4*scale diagonal
     const double gap_outside = 1e-5 * scale;  // far above it
     for (const double gap : {gap_inside, gap_outside}) {
-      const std::vector<Vec3> points = {{0, 0, 0},     {scale, 0, 0},           {0, scale, 0},
+      const std::vector<Vec3> points = {{0, 0, 0},           {scale, 0, 0},   {0, scale, 0},
                                         {scale + gap, 0, 0}, {gap, scale, 0}, {scale, scale, 0}};
       const TriMesh welded = weldTriangleSoup(points, {{0, 1, 2}, {4, 3, 5}});
       const bool merged = gap == gap_inside;

@@ -1,0 +1,84 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+
+#include "geometry/primitives.h"
+#include "import/mesh_export.h"
+#include "import/mesh_import.h"
+#include "mesh_files.h"
+
+using namespace contactsim;
+using namespace contactsim::testing;
+
+namespace {
+// Every import error is one line that starts with the file's name.
+std::string importError(const std::filesystem::path& file, const ImportOptions& options = {}) {
+  try {
+    importMesh(file, options);
+  } catch (const MeshImportError& e) {
+    const std::string message = e.what();
+    CHECK(message.rfind(file.string() + ": ", 0) == 0);
+    CHECK(message.find('\n') == std::string::npos);
+    return message;
+  }
+  FAIL("no error for " << file);
+  return {};
+}
+}  // namespace
+
+TEST_CASE("missing, empty and directory paths are named errors", "[import][errors]") {
+  const auto dir = freshDirectory("errors");
+  CHECK_THAT(importError(dir / "missing.stl"), Catch::Contains("no such file"));
+  writeText(dir / "empty.stl", "");
+  CHECK_THAT(importError(dir / "empty.stl"), Catch::Contains("empty"));
+  CHECK_THAT(importError(dir), Catch::Contains("directory"));
+}
+
+TEST_CASE("truncated and corrupt files are named errors", "[import][errors]") {
+  const auto dir = freshDirectory("corrupt");
+  writeBinaryStl(dir / "full.stl", makeBox(Vec3(1, 1, 1), 2));
+  const auto size = std::filesystem::file_size(dir / "full.stl");
+  std::filesystem::copy_file(dir / "full.stl", dir / "truncated.stl");
+  std::filesystem::resize_file(dir / "truncated.stl", size / 2);
+  importError(dir / "truncated.stl");
+
+  std::string garbage(4096, '\0');
+  for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = static_cast<char>((i * 7919) % 251);
+  writeText(dir / "garbage.stl", garbage);
+  importError(dir / "garbage.stl");
+  writeText(dir / "garbage.obj", "this is not\x01\x02 an obj file {{{\n");
+  importError(dir / "garbage.obj");
+  writeText(dir / "bad.ply", "ply\nformat ascii 1.0\nelement vertex 3\nend_header\n1 2\n");
+  importError(dir / "bad.ply");
+}
+
+TEST_CASE("files without triangles are named errors", "[import][errors]") {
+  const auto dir = freshDirectory("notriangles");
+  writeText(dir / "points.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n");
+  importError(dir / "points.obj");
+  writeText(dir / "lines.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3\n");
+  CHECK_THAT(importError(dir / "lines.obj"), Catch::Contains("no triangles"));
+  writeText(dir / "nofacets.stl", "solid empty\nendsolid empty\n");
+  importError(dir / "nofacets.stl");
+  // Every triangle collapses when welded: nothing is left.
+  writeText(dir / "collapsed.obj", "v 0 0 0\nv 0 0 0\nv 1 0 0\nf 1 2 3\n");
+  CHECK_THAT(importError(dir / "collapsed.obj"), Catch::Contains("degenerate"));
+}
+
+TEST_CASE("NaN and Inf coordinates are named errors", "[import][errors]") {
+  const auto dir = freshDirectory("nan");
+  writeText(dir / "nan.obj", "v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n");
+  writeText(dir / "inf.stl",
+            "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex inf 0 0\n"
+            "vertex 0 1 0\nendloop\nendfacet\nendsolid s\n");
+  for (const char* name : {"nan.obj", "inf.stl"}) {
+    INFO(name);
+    CHECK_THAT(importError(dir / name), Catch::Contains("not finite"));
+  }
+}
+
+TEST_CASE("a bad scale is a named error", "[import][errors]") {
+  const auto dir = freshDirectory("scale");
+  writeBinaryStl(dir / "box.stl", makeBox(Vec3(1, 1, 1), 1));
+  CHECK_THAT(importError(dir / "box.stl", {LengthUnit::Metre, 0.0}), Catch::Contains("scale"));
+  CHECK_THAT(importError(dir / "box.stl", {LengthUnit::Metre, NAN}), Catch::Contains("scale"));
+}
