@@ -37,7 +37,7 @@ CliResult runCli(const std::vector<std::string>& arguments) {
       std::filesystem::temp_directory_path() /
       ("contactsim-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   std::string command = quote(CONTACTSIM_CLI);
-  for (const std::string& a : arguments) command += " " + quote(a);
+  for (const std::string& a : arguments) command.append(" ").append(quote(a));
   // Appended piecewise: `"literal" + std::string&&` trips GCC 12's false -Wrestrict (PR105329).
   command.append(" >").append(quote(base.string() + ".out"));
   command.append(" 2>").append(quote(base.string() + ".err"));
