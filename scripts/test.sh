@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything (Release) and runs every test.
+# GUI tests open their windows under xvfb-run themselves, so no display is needed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+build_dir=${CONTACTSIM_BUILD_DIR:-build}
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "$@"
+cmake --build "$build_dir" -j"$(nproc)"
+cd "$build_dir"
+ctest --output-on-failure -j"$(nproc)"
