@@ -76,6 +76,21 @@ void TriMesh::buildTopology() {
     return x.lo != y.lo ? x.lo < y.lo : x.hi != y.hi ? x.hi < y.hi : x.triangle < y.triangle;
   });
 
+  vertex_triangle_offsets_.assign(vertices_.size() + 1, 0);
+  for (const TriangleIndices& t : triangles_) {
+    for (const std::int32_t v : t) ++vertex_triangle_offsets_[v + 1];
+  }
+  for (std::size_t v = 0; v < vertices_.size(); ++v) {
+    vertex_triangle_offsets_[v + 1] += vertex_triangle_offsets_[v];
+  }
+  vertex_triangles_.resize(3 * triangles_.size());
+  std::vector<std::int32_t> fill(vertex_triangle_offsets_.begin(),
+                                 vertex_triangle_offsets_.end() - 1);
+  for (std::size_t t = 0; t < triangles_.size(); ++t) {
+    for (const std::int32_t v : triangles_[t])
+      vertex_triangles_[fill[v]++] = static_cast<std::int32_t>(t);
+  }
+
   neighbours_.assign(triangles_.size(), {kBoundaryEdge, kBoundaryEdge, kBoundaryEdge});
   boundary_edges_ = 0;
   nonmanifold_edges_ = 0;

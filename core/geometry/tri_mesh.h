@@ -1,6 +1,7 @@
 // An indexed triangle mesh in double precision with its edge topology.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "geometry/types.h"
@@ -24,6 +25,12 @@ class TriMesh {
   // Unit normal per triangle; zero for a degenerate (zero-area) triangle.
   const std::vector<Vec3>& normals() const { return normals_; }
   const std::vector<std::array<std::int32_t, 3>>& neighbours() const { return neighbours_; }
+
+  // Triangles that use vertex v (compressed adjacency, built once with the topology).
+  std::span<const std::int32_t> trianglesAround(std::int32_t v) const {
+    return {vertex_triangles_.data() + vertex_triangle_offsets_[v],
+            vertex_triangles_.data() + vertex_triangle_offsets_[v + 1]};
+  }
 
   std::size_t vertexCount() const { return vertices_.size(); }
   std::size_t triangleCount() const { return triangles_.size(); }
@@ -52,6 +59,8 @@ class TriMesh {
   std::vector<TriangleIndices> triangles_;
   std::vector<Vec3> normals_;
   std::vector<std::array<std::int32_t, 3>> neighbours_;
+  std::vector<std::int32_t> vertex_triangle_offsets_;  // size vertexCount() + 1
+  std::vector<std::int32_t> vertex_triangles_;
   Box3 bounds_;
   double scale_ = 0.0;
   std::size_t boundary_edges_ = 0;

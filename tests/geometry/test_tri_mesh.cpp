@@ -34,6 +34,15 @@ TEST_CASE("a closed tetrahedron is watertight and consistently oriented", "[topo
     for (const std::int32_t t : n) CHECK(t >= 0);
   }
   CHECK(mesh.scale() == Approx(std::sqrt(3.0)));
+  // Every vertex of a tetrahedron is used by exactly three triangles, each of which uses it.
+  for (std::int32_t v = 0; v < 4; ++v) {
+    const auto around = mesh.trianglesAround(v);
+    REQUIRE(around.size() == 3);
+    for (const std::int32_t t : around) {
+      const auto& tri = mesh.triangles()[t];
+      CHECK(std::count(tri.begin(), tri.end(), v) == 1);
+    }
+  }
 }
 
 TEST_CASE("one flipped triangle makes the orientation inconsistent", "[topology]") {
