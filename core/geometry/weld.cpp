@@ -1,85 +1,12 @@
 #include "geometry/weld.h"
 
+#include "geometry/point_welder.h"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 namespace contactsim {
-namespace {
-
-struct CellKey {
-  std::int64_t x, y, z;
-  bool operator==(const CellKey&) const = default;
-};
-
-struct CellKeyHash {
-  std::size_t operator()(const CellKey& k) const {
-    // Large odd multipliers spread neighbouring cells over the table (spatial hashing).
-    return static_cast<std::size_t>(k.x * 73856093LL ^ k.y * 19349663LL ^ k.z * 83492791LL);
-  }
-};
-
-// Merges points closer than `tolerance` into one representative each. Representatives live in
-// a uniform grid of cell size `tolerance`, so a query only looks at the 27 surrounding cells.
-class VertexWelder {
- public:
-  VertexWelder(const Vec3& origin, double tolerance, std::size_t expected)
-      : origin_(origin), tolerance_(tolerance) {
-    cells_.reserve(expected);
-    vertices_.reserve(expected);
-  }
-
-  std::int32_t insert(const Vec3& p) {
-    const CellKey home = cellOf(p);
-    if (tolerance_ > 0.0) {
-      const double tol_sq = tolerance_ * tolerance_;
-      for (std::int64_t dx = -1; dx <= 1; ++dx)
-        for (std::int64_t dy = -1; dy <= 1; ++dy)
-          for (std::int64_t dz = -1; dz <= 1; ++dz) {
-            const auto it = cells_.find({home.x + dx, home.y + dy, home.z + dz});
-            if (it == cells_.end()) continue;
-            for (std::int32_t v = it->second; v >= 0; v = next_in_cell_[v]) {
-              if ((vertices_[v] - p).squaredNorm() <= tol_sq) return v;
-            }
-          }
-    } else if (const auto it = cells_.find(home); it != cells_.end()) {
-      for (std::int32_t v = it->second; v >= 0; v = next_in_cell_[v]) {
-        if (vertices_[v] == p) return v;
-      }
-    }
-    const auto index = static_cast<std::int32_t>(vertices_.size());
-    vertices_.push_back(p);
-    auto [it, inserted] = cells_.try_emplace(home, index);
-    next_in_cell_.push_back(inserted ? -1 : it->second);
-    it->second = index;
-    return index;
-  }
-
-  std::vector<Vec3> takeVertices() { return std::move(vertices_); }
-
- private:
-  CellKey cellOf(const Vec3& p) const {
-    if (tolerance_ <= 0.0) {
-      // Exact welding: hash the coordinates' bits through a fine grid that never splits equal
-      // points.
-      const Vec3 q = (p - origin_) * 1e6;
-      return {std::llround(q.x()), std::llround(q.y()), std::llround(q.z())};
-    }
-    const Vec3 q = (p - origin_) / tolerance_;
-    return {static_cast<std::int64_t>(std::floor(q.x())),
-            static_cast<std::int64_t>(std::floor(q.y())),
-            static_cast<std::int64_t>(std::floor(q.z()))};
-  }
-
-  Vec3 origin_;
-  double tolerance_;
-  std::unordered_map<CellKey, std::int32_t, CellKeyHash> cells_;  // cell -> last vertex inserted
-  std::vector<std::int32_t> next_in_cell_;                        // chain of vertices per cell
-  std::vector<Vec3> vertices_;
-};
-
-}  // namespace
 
 TriMesh weldTriangleSoup(const std::vector<Vec3>& points,
                          const std::vector<TriangleIndices>& triangles, double relative_tolerance,
@@ -103,8 +30,8 @@ TriMesh weldTriangleSoup(const std::vector<Vec3>& points,
     throw std::invalid_argument("weld tolerance must be a finite non-negative number");
   }
   const double diagonal = triangles.empty() ? 0.0 : bounds.diagonal().norm();
-  VertexWelder welder(triangles.empty() ? Vec3::Zero() : bounds.min(),
-                      relative_tolerance * diagonal, points.size());
+  PointWelder welder(triangles.empty() ? Vec3::Zero() : bounds.min(), relative_tolerance * diagonal,
+                     points.size());
 
   // Each input point is welded once; points not used by any triangle are dropped.
   std::vector<std::int32_t> welded_index(points.size(), -1);
@@ -124,7 +51,7 @@ TriMesh weldTriangleSoup(const std::vector<Vec3>& points,
     }
     welded_triangles.push_back(out);
   }
-  std::vector<Vec3> vertices = welder.takeVertices();
+  std::vector<Vec3> vertices = welder.takePoints();
   if (stats != nullptr) {
     stats->input_vertices = points.size();
     stats->output_vertices = vertices.size();
