@@ -1,0 +1,30 @@
+// One contact region between two bodies, as the force laws, recorder and renderer see it.
+#pragma once
+
+#include <vector>
+
+#include "geometry/types.h"
+
+namespace contactsim {
+
+// All points and directions in world coordinates (architecture note, "Conventions").
+struct ContactPatch {
+  int id = -1;                   // persistent across steps once tracked (ContactTracker)
+  Vec3 centroid = Vec3::Zero();  // centroid of the contour projected into the contact plane
+  Vec3 normal = Vec3::Zero();    // unit, from body A into body B (force on B is +F_n·normal)
+  double indentation = 0.0;      // δ = depth_a + depth_b ≥ 0
+  double area = 0.0;             // projected area inside the contour (holes subtracted)
+  // Closed polylines (last point not repeated); outer contours and holes of the region.
+  std::vector<std::vector<Vec3>> loops;
+  bool has_open_loop = false;  // a contour ran into a mesh boundary and was closed by a chord
+  // Deepest point of each body beyond the contact plane and its depth (≥ 0).
+  Vec3 deepest_point_a = Vec3::Zero();
+  Vec3 deepest_point_b = Vec3::Zero();
+  double depth_a = 0.0;
+  double depth_b = 0.0;
+  // Triangles of each mesh that intersect the other in this region (sorted, unique).
+  std::vector<std::int32_t> triangles_a;
+  std::vector<std::int32_t> triangles_b;
+};
+
+}  // namespace contactsim

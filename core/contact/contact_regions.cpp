@@ -1,0 +1,177 @@
+#include "contact/contact_regions.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+#include <unordered_map>
+
+#include "contact/contour_builder.h"
+#include "contact/patch_geometry.h"
+#include "contact/penetration.h"
+
+namespace contactsim {
+namespace {
+
+class DisjointSets {
+ public:
+  explicit DisjointSets(std::size_t n) : parent_(n) {
+    std::iota(parent_.begin(), parent_.end(), 0);
+  }
+  std::size_t find(std::size_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  }
+  void unite(std::size_t x, std::size_t y) { parent_[find(x)] = find(y); }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+// Largest world coordinate the meshes reach: rounding in the segment endpoints scales with it.
+double coordinateMagnitude(const PosedMesh& m) {
+  const Box3& box = m.mesh.bounds();
+  double r = 0.0;
+  for (int c = 0; c < 8; ++c)
+    r = std::max(r, m.pose.apply(box.corner(static_cast<Box3::CornerType>(c))).norm());
+  return r;
+}
+
+// Loops that enclose the same penetrated piece of either surface belong to one region.
+void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
+                                 std::span<const IntersectingPair> pairs, const TriMesh& mesh,
+                                 const Penetration& penetration, bool side_a, DisjointSets& sets) {
+  std::unordered_map<std::int32_t, std::size_t> loop_of_component;
+  for (std::size_t l = 0; l < loops.size(); ++l) {
+    for (const std::int32_t p : loops[l].pairs) {
+      const std::int32_t t = side_a ? pairs[p].triangle_a : pairs[p].triangle_b;
+      for (const std::int32_t v : mesh.triangles()[t]) {
+        const auto it = penetration.component_of_vertex.find(v);
+        if (it == penetration.component_of_vertex.end()) continue;
+        const auto [owner, inserted] = loop_of_component.try_emplace(it->second, l);
+        if (!inserted) sets.unite(l, owner->second);
+      }
+    }
+  }
+}
+
+// Σ area·outward normal of A's triangles minus B's: A's faces look into B, B's into A, so this
+// points from A into B. It orients the fitted plane, and replaces it for line-like contours.
+Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::set<std::int32_t>& tri_a,
+                     const std::set<std::int32_t>& tri_b) {
+  auto area_normal = [](const PosedMesh& m, std::int32_t t) {
+    return Vec3((m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)) / 2);
+  };
+  Vec3 sum = Vec3::Zero();
+  for (const std::int32_t t : tri_a) sum += area_normal(a, t);
+  for (const std::int32_t t : tri_b) sum -= area_normal(b, t);
+  return sum;
+}
+
+// Deepest inside vertex of one body beyond the plane, along `direction` (the body's side).
+void deepestPoint(const PosedMesh& m, const Penetration& penetration,
+                  const std::set<std::int32_t>& components, const ContactPlane& plane,
+                  const Vec3& direction, double& depth, Vec3& point) {
+  depth = 0.0;
+  point = plane.origin;
+  for (const auto& [v, component] : penetration.component_of_vertex) {
+    if (!components.contains(component)) continue;
+    const Vec3 x = m.vertex(v);
+    const double d = (x - plane.origin).dot(direction);
+    if (d > depth) {
+      depth = d;
+      point = x;
+    }
+  }
+}
+
+std::set<std::int32_t> componentsTouching(const std::set<std::int32_t>& triangles,
+                                          const TriMesh& mesh, const Penetration& penetration) {
+  std::set<std::int32_t> components;
+  for (const std::int32_t t : triangles) {
+    for (const std::int32_t v : mesh.triangles()[t]) {
+      if (const auto it = penetration.component_of_vertex.find(v);
+          it != penetration.component_of_vertex.end()) {
+        components.insert(it->second);
+      }
+    }
+  }
+  return components;
+}
+
+}  // namespace
+
+ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
+                                  std::span<const IntersectingPair> pairs) {
+  ContactRegions result;
+  if (pairs.empty()) {
+    result.containment = findContainment(a, b);
+    return result;
+  }
+
+  std::vector<ContourSegment> segments;
+  std::vector<std::pair<std::int32_t, std::int32_t>> colliding_a, colliding_b;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const IntersectingPair& p = pairs[i];
+    if (p.coplanar) continue;  // touching in a plane: no curve, no indentation
+    segments.push_back({p.p0, p.p1, static_cast<std::int32_t>(i)});
+    colliding_a.emplace_back(p.triangle_a, p.triangle_b);
+    colliding_b.emplace_back(p.triangle_b, p.triangle_a);
+  }
+  const double magnitude =
+      std::max({a.mesh.scale(), b.mesh.scale(), coordinateMagnitude(a), coordinateMagnitude(b)});
+  const std::vector<ContourLoop> loops = buildContours(segments, 1e-9 * magnitude);
+  if (loops.empty()) return result;
+
+  const Penetration penetration_a = findPenetration(a, b, colliding_a);
+  const Penetration penetration_b = findPenetration(b, a, colliding_b);
+  DisjointSets sets(loops.size());
+  joinLoopsSharingPenetration(loops, pairs, a.mesh, penetration_a, true, sets);
+  joinLoopsSharingPenetration(loops, pairs, b.mesh, penetration_b, false, sets);
+
+  std::map<std::size_t, std::vector<std::size_t>> regions;  // ordered: deterministic output
+  for (std::size_t l = 0; l < loops.size(); ++l) regions[sets.find(l)].push_back(l);
+
+  for (const auto& [root, members] : regions) {
+    ContactPatch patch;
+    std::set<std::int32_t> tri_a, tri_b;
+    for (const std::size_t l : members) {
+      patch.loops.push_back(loops[l].points);
+      patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
+      for (const std::int32_t p : loops[l].pairs) {
+        tri_a.insert(pairs[p].triangle_a);
+        tri_b.insert(pairs[p].triangle_b);
+      }
+    }
+    const Vec3 reference = normalReference(a, b, tri_a, tri_b);
+    std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
+    if (!plane) {
+      // A point- or line-like contour (edge grazing a face): the faces' normals decide.
+      if (reference.isZero()) continue;
+      Vec3 mean = Vec3::Zero();
+      std::size_t count = 0;
+      for (const auto& loop : patch.loops) {
+        for (const Vec3& p : loop) mean += p, ++count;
+      }
+      plane = planeFromNormal(mean / static_cast<double>(count), reference.normalized());
+    } else if (plane->normal.dot(reference) < 0.0) {
+      plane = planeFromNormal(plane->origin, -plane->normal);
+    }
+    const ProjectedRegion projected = projectRegion(*plane, patch.loops);
+    patch.normal = plane->normal;
+    patch.area = projected.area;
+    patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
+    // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
+    deepestPoint(a, penetration_a, componentsTouching(tri_a, a.mesh, penetration_a), *plane,
+                 plane->normal, patch.depth_a, patch.deepest_point_a);
+    deepestPoint(b, penetration_b, componentsTouching(tri_b, b.mesh, penetration_b), *plane,
+                 -plane->normal, patch.depth_b, patch.deepest_point_b);
+    patch.indentation = patch.depth_a + patch.depth_b;
+    patch.triangles_a.assign(tri_a.begin(), tri_a.end());
+    patch.triangles_b.assign(tri_b.begin(), tri_b.end());
+    result.patches.push_back(std::move(patch));
+  }
+  return result;
+}
+
+}  // namespace contactsim

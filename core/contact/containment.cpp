@@ -1,0 +1,58 @@
+#include "contact/containment.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace contactsim {
+namespace {
+
+Box3 worldBounds(const PosedMesh& m) {
+  Box3 box;
+  box.setEmpty();
+  const Box3& local = m.mesh.bounds();
+  for (int corner = 0; corner < 8; ++corner)
+    box.extend(m.pose.apply(local.corner(static_cast<Box3::CornerType>(corner))));
+  return box;
+}
+
+}  // namespace
+
+const char* toString(Containment containment) {
+  switch (containment) {
+    case Containment::None:
+      return "none";
+    case Containment::AInsideB:
+      return "a_inside_b";
+    case Containment::BInsideA:
+      return "b_inside_a";
+  }
+  return "none";
+}
+
+double windingNumber(const PosedMesh& surface, const Vec3& point) {
+  // Solid angle of each triangle seen from the point (Van Oosterom & Strackee 1983):
+  // tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (b·c)|a| + (c·a)|b|).
+  double total = 0.0;
+  for (std::size_t t = 0; t < surface.mesh.triangleCount(); ++t) {
+    const auto i = static_cast<std::int32_t>(t);
+    const Vec3 a = surface.corner(i, 0) - point, b = surface.corner(i, 1) - point,
+               c = surface.corner(i, 2) - point;
+    const double la = a.norm(), lb = b.norm(), lc = c.norm();
+    const double numerator = a.dot(b.cross(c));
+    const double denominator = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
+    total += 2.0 * std::atan2(numerator, denominator);
+  }
+  return total / (4.0 * std::numbers::pi);
+}
+
+Containment findContainment(const PosedMesh& a, const PosedMesh& b) {
+  if (a.mesh.empty() || b.mesh.empty()) return Containment::None;
+  // Without intersecting triangles either every point of A is inside B or none is: one vertex
+  // decides. Disjoint boxes rule containment out without touching a triangle.
+  if (!worldBounds(a).intersects(worldBounds(b))) return Containment::None;
+  if (windingNumber(b, a.vertex(0)) > 0.5) return Containment::AInsideB;
+  if (windingNumber(a, b.vertex(0)) > 0.5) return Containment::BInsideA;
+  return Containment::None;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,28 @@
+// Seed 004 §IV.C: chains unordered intersection segments into ordered contours.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "geometry/types.h"
+
+namespace contactsim {
+
+struct ContourSegment {
+  Vec3 p0, p1;
+  std::int32_t pair = -1;  // index of the triangle pair that produced it
+};
+
+struct ContourLoop {
+  std::vector<Vec3> points;         // ordered; for a closed loop the first point is not repeated
+  std::vector<std::int32_t> pairs;  // pair of each segment walked (points.size() or one less)
+  bool closed = false;
+};
+
+// Endpoints closer than `merge_tolerance` are one contour vertex; segments shorter than it and
+// duplicates are dropped. Chains that end (a mesh boundary) come back with closed == false.
+// Where more than two segments meet (touching loops), the walk splits them into simple loops.
+std::vector<ContourLoop> buildContours(std::span<const ContourSegment> segments,
+                                       double merge_tolerance);
+
+}  // namespace contactsim

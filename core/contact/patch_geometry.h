@@ -1,0 +1,38 @@
+// Contact plane, projected area and centroid of a region's contour loops (seed 004 §IV.D–E).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "geometry/types.h"
+
+namespace contactsim {
+
+struct ContactPlane {
+  Vec3 origin = Vec3::Zero();  // length-weighted centroid of the contour
+  Vec3 normal = Vec3::UnitZ();
+  Vec3 axis_u = Vec3::UnitX(), axis_v = Vec3::UnitY();  // (axis_u, axis_v, normal) right-handed
+};
+
+// Total-least-squares plane through closed polylines, each segment weighted by its length (the
+// covariance is the line integral along the contour), so that the fit does not depend on how
+// finely the contour is cut. nullopt when the contour is a point or a straight line.
+std::optional<ContactPlane> fitContactPlane(std::span<const std::vector<Vec3>> loops);
+
+// A plane with the given origin and normal and some in-plane axes.
+ContactPlane planeFromNormal(const Vec3& origin, const Vec3& unit_normal);
+
+struct ProjectedRegion {
+  double area = 0.0;
+  Vec3 centroid = Vec3::Zero();  // in the plane, world coordinates
+};
+
+// Loops projected into the plane (seed eq. 25, shoelace). Holes are found by nesting (a loop
+// inside an odd number of others subtracts), whatever the loops' walking direction.
+ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
+
+// Even-odd ray casting (seed 004 §IV.F) of a 2D point against a closed 2D polygon.
+bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon);
+
+}  // namespace contactsim

@@ -1,0 +1,86 @@
+#include "contact/penetration.h"
+
+#include <queue>
+#include <unordered_set>
+
+namespace contactsim {
+namespace {
+
+std::uint64_t edgeKey(std::int32_t u, std::int32_t v) {
+  return (static_cast<std::uint64_t>(std::min(u, v)) << 32) |
+         static_cast<std::uint32_t>(std::max(u, v));
+}
+
+// Status of a vertex from the nearest crossing on one of its edges.
+struct VertexSeed {
+  double distance;  // from the vertex to the crossing
+  bool inside;
+};
+
+bool pointInTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n) {
+  // Same side of all three edges, measured along the triangle's normal; the small negative
+  // allowance keeps crossings exactly on a shared edge from slipping between two triangles.
+  const double allowance =
+      -1e-12 * std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
+  return (b - a).cross(x - a).dot(n) >= allowance && (c - b).cross(x - b).dot(n) >= allowance &&
+         (a - c).cross(x - c).dot(n) >= allowance;
+}
+
+}  // namespace
+
+Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
+                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
+  std::unordered_set<std::uint64_t> crossed_edges;
+  std::unordered_map<std::int32_t, VertexSeed> seeds;
+  auto seed = [&](std::int32_t v, double distance, bool inside) {
+    const auto [it, inserted] = seeds.try_emplace(v, VertexSeed{distance, inside});
+    if (!inserted && distance < it->second.distance) it->second = {distance, inside};
+  };
+
+  for (const auto& [mine, theirs] : colliding) {
+    const Vec3 b0 = other.corner(theirs, 0), b1 = other.corner(theirs, 1),
+               b2 = other.corner(theirs, 2);
+    const Vec3 n = other.normal(theirs);
+    if (n.isZero()) continue;  // a degenerate triangle has no inside
+    const auto& tri = self.mesh.triangles()[mine];
+    for (int k = 0; k < 3; ++k) {
+      const std::int32_t iu = tri[k], iv = tri[(k + 1) % 3];
+      const Vec3 u = self.vertex(iu), v = self.vertex(iv);
+      const double du = n.dot(u - b0), dv = n.dot(v - b0);
+      // Negative = behind the outward face = inside. A vertex exactly on the plane counts as
+      // outside, the same way for every triangle, so neighbouring tests agree.
+      if ((du < 0) == (dv < 0)) continue;
+      const double s = du / (du - dv);
+      const Vec3 x = u + s * (v - u);
+      if (!pointInTriangle(x, b0, b1, b2, n)) continue;
+      crossed_edges.insert(edgeKey(iu, iv));
+      const double length = (v - u).norm();
+      seed(iu, s * length, du < 0);
+      seed(iv, (1 - s) * length, dv < 0);
+    }
+  }
+
+  Penetration result;
+  const auto& triangles = self.mesh.triangles();
+  for (const auto& [start, start_seed] : seeds) {
+    if (!start_seed.inside || result.component_of_vertex.contains(start)) continue;
+    const std::int32_t component = result.component_count++;
+    result.component_of_vertex[start] = component;
+    std::queue<std::int32_t> queue;
+    queue.push(start);
+    while (!queue.empty()) {
+      const std::int32_t u = queue.front();
+      queue.pop();
+      for (const std::int32_t t : self.mesh.trianglesAround(u)) {
+        for (const std::int32_t w : triangles[t]) {
+          if (w == u || crossed_edges.contains(edgeKey(u, w))) continue;
+          if (const auto s = seeds.find(w); s != seeds.end() && !s->second.inside) continue;
+          if (result.component_of_vertex.try_emplace(w, component).second) queue.push(w);
+        }
+      }
+    }
+  }
+  return result;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,27 @@
+// Which vertices of one mesh lie inside the other, near their intersection curve.
+#pragma once
+
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "contact/posed_mesh.h"
+
+namespace contactsim {
+
+// Inside vertices of mesh `self` grouped in connected components: a component is a piece of
+// self's surface enclosed by the intersection curve (seed 004 §IV.F's "internal triangles").
+struct Penetration {
+  std::unordered_map<std::int32_t, std::int32_t> component_of_vertex;  // inside vertex -> component
+  std::int32_t component_count = 0;
+};
+
+// `colliding` lists (triangle of self, triangle of other) for every non-coplanar intersecting
+// pair. Where an edge of self crosses a triangle of other, the crossing decides which of the
+// edge's ends is inside (the one behind other's triangle plane). Inside status then spreads over
+// edges that no crossing cuts. Exact for closed curves: a vertex is inside iff it is reachable
+// from a crossing's inside end without crossing the curve, so no depth threshold is involved.
+Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
+                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding);
+
+}  // namespace contactsim

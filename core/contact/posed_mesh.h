@@ -1,0 +1,18 @@
+// A mesh placed in the world by a pose; vertices and normals transformed on demand.
+#pragma once
+
+#include "geometry/pose.h"
+#include "geometry/tri_mesh.h"
+
+namespace contactsim {
+
+struct PosedMesh {
+  const TriMesh& mesh;
+  Pose pose;
+
+  Vec3 vertex(std::int32_t v) const { return pose.apply(mesh.vertices()[v]); }
+  Vec3 corner(std::int32_t t, int k) const { return vertex(mesh.triangles()[t][k]); }
+  Vec3 normal(std::int32_t t) const { return pose.rotation * mesh.normals()[t]; }
+};
+
+}  // namespace contactsim

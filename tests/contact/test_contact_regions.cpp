@@ -1,0 +1,204 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "contact/contact_regions.h"
+#include "geometry/primitives.h"
+#include "pair_oracle.h"
+
+using namespace contactsim;
+using namespace contactsim::testing;
+
+namespace {
+ContactRegions regionsOf(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
+  const PosedMesh ma{a, pa}, mb{b, pb};
+  const auto pairs = bruteForcePairs(ma, mb);
+  return findContactRegions(ma, mb, pairs);
+}
+
+Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
+  return Pose::fromTranslationRotationVector(t, rotation_vector);
+}
+
+double meanRadius(const ContactPatch& patch) {
+  double sum = 0.0;
+  std::size_t n = 0;
+  for (const auto& loop : patch.loops) {
+    for (const Vec3& p : loop) sum += (p - patch.centroid).norm(), ++n;
+  }
+  return sum / static_cast<double>(n);
+}
+
+TriMesh merged(const TriMesh& first, const Vec3& offset_first, const TriMesh& second,
+               const Vec3& offset_second) {
+  std::vector<Vec3> vertices;
+  for (const Vec3& v : first.vertices()) vertices.push_back(v + offset_first);
+  for (const Vec3& v : second.vertices()) vertices.push_back(v + offset_second);
+  std::vector<TriangleIndices> triangles = first.triangles();
+  const auto base = static_cast<std::int32_t>(first.vertexCount());
+  for (auto t : second.triangles()) triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+  return TriMesh(std::move(vertices), std::move(triangles));
+}
+}  // namespace
+
+TEST_CASE("two overlapping spheres: circle contour, centre-line normal, overlap depth",
+          "[regions]") {
+  // Unit spheres 1.6 apart: overlap 0.4, contour radius √(1 − 0.8²) = 0.6 in the mid-plane.
+  const Vec3 axis = Vec3(1, 0.4, -0.3).normalized();  // off any mesh symmetry
+  double previous_depth_error = INFINITY, previous_radius_error = INFINITY;
+  double previous_area_error = INFINITY;
+  for (int level = 2; level <= 4; ++level) {
+    const TriMesh sphere = makeIcosphere(1.0, level);
+    const auto result =
+        regionsOf(sphere, at(Vec3::Zero()), sphere, at(1.6 * axis, Vec3(0.2, 0.1, 0.3)));
+    REQUIRE(result.patches.size() == 1);
+    const ContactPatch& p = result.patches[0];
+    CHECK(p.loops.size() == 1);
+    CHECK_FALSE(p.has_open_loop);
+    CHECK(p.normal.dot(axis) >
+          std::cos(0.5 * std::numbers::pi / 180 * (5 - level)));  // from A into B
+    CHECK((p.centroid - 0.8 * axis).norm() < 0.02 / level);
+    const double radius_error = std::abs(meanRadius(p) - 0.6);
+    const double depth_error = std::abs(p.indentation - 0.4);
+    const double area_error = std::abs(p.area / (std::numbers::pi * 0.36) - 1);
+    // Errors shrink as the icospheres are refined.
+    CHECK(radius_error < previous_radius_error);
+    CHECK(depth_error < previous_depth_error);
+    CHECK(area_error < previous_area_error / 3);  // polygonal chords: second order
+    previous_area_error = area_error;
+    previous_radius_error = radius_error;
+    previous_depth_error = depth_error;
+    if (level == 4) {
+      CHECK(radius_error < 0.01);
+      CHECK(depth_error < 0.01);
+      CHECK(area_error < 0.005);
+    }
+  }
+}
+
+TEST_CASE("a box face pressed into a larger box face: the footprint rectangle, exactly",
+          "[regions]") {
+  const TriMesh lower = makeBox(Vec3(1, 1, 0.5), 4);
+  const TriMesh upper = makeBox(Vec3(0.3, 0.2, 0.25), 3);
+  const double depth = 0.01;
+  const auto result =
+      regionsOf(upper, at(Vec3(0.1, -0.2, 0.25 - depth)), lower, at(Vec3(0, 0, -0.5)));
+  REQUIRE(result.patches.size() == 1);
+  const ContactPatch& p = result.patches[0];
+  CHECK(p.area == Approx(0.6 * 0.4).epsilon(1e-12));
+  CHECK((p.centroid - Vec3(0.1, -0.2, 0)).norm() < 1e-12);
+  CHECK((p.normal - Vec3(0, 0, -1)).norm() < 1e-12);  // upper (A) presses down into lower (B)
+  CHECK(p.indentation == Approx(depth).epsilon(1e-9));
+  CHECK(p.depth_a == Approx(depth).epsilon(1e-9));
+  CHECK(p.deepest_point_a.z() == Approx(-depth));
+}
+
+TEST_CASE("an overhanging box: the contour is the overlap rectangle", "[regions]") {
+  const TriMesh lower = makeBox(Vec3(1, 1, 0.5), 4);
+  const TriMesh upper = makeBox(Vec3(0.5, 0.5, 0.25), 2);
+  const auto result = regionsOf(upper, at(Vec3(0.8, 0, 0.25 - 0.01)), lower, at(Vec3(0, 0, -0.5)));
+  REQUIRE(result.patches.size() == 1);
+  const ContactPatch& p = result.patches[0];
+  CHECK(p.area == Approx(0.7 * 1.0).epsilon(1e-3));  // x ∈ [0.3, 1], y ∈ [−0.5, 0.5]
+  CHECK(p.centroid.x() == Approx(0.65).epsilon(1e-3));
+  CHECK(p.normal.z() < -0.999);
+}
+
+TEST_CASE("a dumbbell across a plate makes two regions", "[regions]") {
+  const TriMesh ball = makeIcosphere(0.1, 3);
+  const TriMesh dumbbell = merged(ball, Vec3(-0.3, 0, 0), ball, Vec3(0.3, 0, 0));
+  const TriMesh plate = makePlate(1.0, 1.0, 0.02, 20);
+  const auto result = regionsOf(dumbbell, at(Vec3(0, 0, 0.08)), plate, at(Vec3::Zero()));
+  REQUIRE(result.patches.size() == 2);
+  for (const ContactPatch& p : result.patches) {
+    CHECK(std::abs(std::abs(p.centroid.x()) - 0.3) < 1e-3);
+    CHECK(p.normal.z() < -0.999);
+    CHECK(p.indentation == Approx(0.02).epsilon(0.05));
+  }
+  CHECK(result.patches[0].area == Approx(result.patches[1].area).epsilon(0.02));
+  CHECK(result.patches[0].centroid.x() * result.patches[1].centroid.x() < 0);
+}
+
+TEST_CASE("a torus pressed into a plate: one ring region with two loops", "[regions]") {
+  const double R = 0.2, r = 0.05, depth = 0.01;
+  const TriMesh torus = makeTorus(R, r, 128, 48);
+  const TriMesh plate = makePlate(1.0, 1.0, 0.02, 60);
+  const auto result = regionsOf(torus, at(Vec3(0, 0, r - depth)), plate, at(Vec3::Zero()));
+  REQUIRE(result.patches.size() == 1);
+  const ContactPatch& p = result.patches[0];
+  CHECK(p.loops.size() == 2);
+  const double half_width = std::sqrt(r * r - (r - depth) * (r - depth));
+  CHECK(p.area == Approx(std::numbers::pi * 4 * R * half_width).epsilon(0.03));
+  CHECK(p.centroid.head<2>().norm() < 1e-3);
+  CHECK(p.normal.z() < -0.999);
+  CHECK(p.indentation == Approx(depth).epsilon(0.05));
+}
+
+TEST_CASE("an open sheet gives a sensible patch; cut at its border the contour stays open",
+          "[regions]") {
+  const TriMesh plate = makePlate(1.0, 1.0, 0.02, 20);
+  std::vector<TriangleIndices> top;
+  for (std::size_t t = 0; t < plate.triangleCount(); ++t) {
+    if (plate.normals()[t].z() > 0.5) top.push_back(plate.triangles()[t]);
+  }
+  const TriMesh sheet(plate.vertices(), top);
+  REQUIRE(sheet.boundaryEdgeCount() > 0);
+  const TriMesh ball = makeIcosphere(0.1, 3);
+
+  const auto inside = regionsOf(ball, at(Vec3(0, 0, 0.08)), sheet, at(Vec3::Zero()));
+  REQUIRE(inside.patches.size() == 1);
+  CHECK_FALSE(inside.patches[0].has_open_loop);
+  CHECK(inside.patches[0].normal.z() < -0.999);
+  CHECK(inside.patches[0].area == Approx(std::numbers::pi * (0.01 - 0.0064)).epsilon(0.05));
+
+  const auto border = regionsOf(ball, at(Vec3(0.5, 0, 0.08)), sheet, at(Vec3::Zero()));
+  REQUIRE(border.patches.size() == 1);
+  CHECK(border.patches[0].has_open_loop);
+  CHECK(border.patches[0].area == Approx(std::numbers::pi * (0.01 - 0.0064) / 2).epsilon(0.08));
+  CHECK(border.patches[0].centroid.allFinite());
+}
+
+TEST_CASE("patches move with a rigid motion of both bodies and flip with A and B swapped",
+          "[regions]") {
+  const TriMesh sphere = makeIcosphere(0.5, 3);
+  const TriMesh box = makeBox(Vec3(0.4, 0.3, 0.2), 3);
+  const Pose pa = at(Vec3(0.1, 0.05, 0.55), Vec3(0.3, 0.2, 0.1));
+  const Pose pb = at(Vec3(0, 0, 0), Vec3(0, 0, 0.4));
+  const auto base = regionsOf(sphere, pa, box, pb);
+  REQUIRE(base.patches.size() == 1);
+  const ContactPatch& p = base.patches[0];
+  const double scale = 1.0;
+
+  const Pose motion = at(Vec3(12.5, -3, 40), Vec3(1.1, -0.7, 2.0));
+  const auto moved = regionsOf(sphere, motion * pa, box, motion * pb);
+  REQUIRE(moved.patches.size() == 1);
+  const ContactPatch& m = moved.patches[0];
+  CHECK((m.centroid - motion.apply(p.centroid)).norm() < 1e-9 * scale);
+  CHECK((m.normal - motion.rotation * p.normal).norm() < 1e-9);
+  CHECK(m.indentation == Approx(p.indentation).epsilon(1e-9));
+  CHECK(m.area == Approx(p.area).epsilon(1e-9));
+
+  const auto swapped = regionsOf(box, pb, sphere, pa);
+  REQUIRE(swapped.patches.size() == 1);
+  const ContactPatch& s = swapped.patches[0];
+  CHECK((s.normal + p.normal).norm() < 1e-9);
+  CHECK(s.indentation == Approx(p.indentation).epsilon(1e-9));
+  CHECK(s.area == Approx(p.area).epsilon(1e-9));
+  CHECK((s.centroid - p.centroid).norm() < 1e-9 * scale);
+  CHECK(s.depth_a == Approx(p.depth_b).margin(1e-12));
+}
+
+TEST_CASE("a mesh entirely inside another is reported as contained", "[regions]") {
+  const TriMesh big = makeIcosphere(1.0, 2);
+  const TriMesh small = makeBox(Vec3(0.1, 0.1, 0.1), 1);
+  const auto inside = regionsOf(small, at(Vec3(0.2, 0, 0)), big, at(Vec3::Zero()));
+  CHECK(inside.patches.empty());
+  CHECK(inside.containment == Containment::AInsideB);
+  CHECK(regionsOf(big, at(Vec3::Zero()), small, at(Vec3(0.2, 0, 0))).containment ==
+        Containment::BInsideA);
+  CHECK(regionsOf(small, at(Vec3(3, 0, 0)), big, at(Vec3::Zero())).containment ==
+        Containment::None);
+  // Inside the bounding box but outside the sphere (a corner of the box around it).
+  CHECK(regionsOf(small, at(Vec3(0.85, 0.85, 0)), big, at(Vec3::Zero())).containment ==
+        Containment::None);
+}

@@ -1,0 +1,71 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "contact/patch_geometry.h"
+
+using namespace contactsim;
+
+namespace {
+// A circle of radius r in the plane through `centre` with normal n, sampled unevenly: the
+// parameter is bunched up on one side, which would drag an unweighted fit off centre.
+std::vector<Vec3> unevenCircle(const Vec3& centre, const Vec3& n, double r, int samples) {
+  const ContactPlane frame = planeFromNormal(centre, n);
+  std::vector<Vec3> loop;
+  for (int i = 0; i < samples; ++i) {
+    const double s = static_cast<double>(i) / samples;
+    const double angle = 2 * std::numbers::pi * (s + 0.12 * std::sin(2 * std::numbers::pi * s));
+    loop.push_back(centre + r * (std::cos(angle) * frame.axis_u + std::sin(angle) * frame.axis_v));
+  }
+  return loop;
+}
+}  // namespace
+
+TEST_CASE("the length-weighted plane fit ignores how unevenly the contour is cut", "[plane]") {
+  const Vec3 centre(3, -2, 7);
+  const Vec3 n = Vec3(0.3, -0.5, 0.8).normalized();
+  const std::vector<std::vector<Vec3>> loops = {unevenCircle(centre, n, 0.5, 400)};
+  const auto plane = fitContactPlane(loops);
+  REQUIRE(plane);
+  CHECK(std::abs(plane->normal.dot(n)) == Approx(1.0).epsilon(1e-12));
+  CHECK((plane->origin - centre).norm() < 1e-4);
+  CHECK(plane->axis_u.cross(plane->axis_v).isApprox(plane->normal));
+  const ProjectedRegion region = projectRegion(*plane, loops);
+  // 400-gon inscribed in the circle, nearly π r².
+  CHECK(region.area == Approx(std::numbers::pi * 0.25).epsilon(1e-3));
+  CHECK((region.centroid - centre).norm() < 1e-4);
+}
+
+TEST_CASE("a straight or point-like contour defines no plane", "[plane]") {
+  const std::vector<std::vector<Vec3>> line = {{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}}};
+  CHECK_FALSE(fitContactPlane(line));
+  const std::vector<std::vector<Vec3>> point = {{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}};
+  CHECK_FALSE(fitContactPlane(point));
+}
+
+TEST_CASE("an annulus subtracts its hole whatever the loops' directions", "[plane]") {
+  const ContactPlane plane = planeFromNormal(Vec3::Zero(), Vec3::UnitZ());
+  std::vector<Vec3> outer = {{-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0}};
+  std::vector<Vec3> inner = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+  for (int flip = 0; flip < 4; ++flip) {
+    if (flip & 1) std::reverse(outer.begin(), outer.end());
+    if (flip & 2) std::reverse(inner.begin(), inner.end());
+    const std::vector<std::vector<Vec3>> loops = {inner, outer};
+    const ProjectedRegion region = projectRegion(plane, loops);
+    CHECK(region.area == Approx(12.0));
+    CHECK(region.centroid.norm() < 1e-12);
+  }
+  // An off-centre hole moves the centroid away from it: (16·0 − 4·1)/12 = −1/3.
+  std::vector<Vec3> shifted = inner;
+  for (Vec3& p : shifted) p.x() += 0.9;
+  const std::vector<std::vector<Vec3>> loops = {outer, shifted};
+  CHECK(projectRegion(plane, loops).centroid.x() == Approx(-0.9 * 4 / 12));
+}
+
+TEST_CASE("point in polygon by ray casting", "[plane]") {
+  const std::vector<Eigen::Vector2d> l_shape = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+  CHECK(pointInPolygon({0.5, 0.5}, l_shape));
+  CHECK(pointInPolygon({0.5, 1.5}, l_shape));
+  CHECK_FALSE(pointInPolygon({1.5, 1.5}, l_shape));
+  CHECK_FALSE(pointInPolygon({3, 0.5}, l_shape));
+}
