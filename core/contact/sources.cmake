@@ -1,6 +1,7 @@
 target_sources(contactsim_core PRIVATE
   contact/contact_regions.cpp
   contact/containment.cpp
+  contact/contact_tracker.cpp
   contact/contour_builder.cpp
   contact/patch_geometry.cpp
   contact/penetration.cpp

@@ -1,0 +1,62 @@
+#include "contact/contact_tracker.h"
+
+#include <algorithm>
+#include <numbers>
+#include <tuple>
+
+namespace contactsim {
+
+std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches) const {
+  // Greedy assignment by centroid distance among admissible pairs: the closest pair first, each
+  // old and new patch used once. Regions between two bodies are few, so O(n·m log) is nothing.
+  std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
+  const double cos_limit = std::cos(options_.max_normal_angle);
+  for (std::size_t i = 0; i < patches.size(); ++i) {
+    for (std::size_t j = 0; j < live_.size(); ++j) {
+      const ContactHistory& old = live_[j];
+      if (patches[i].normal.dot(old.normal) < cos_limit) continue;
+      const double radius = std::sqrt(std::max(patches[i].area, old.area) / std::numbers::pi);
+      const double gate = std::max(options_.max_jump_in_radii * radius, options_.min_jump);
+      const double distance = (patches[i].centroid - old.centroid).norm();
+      if (distance <= gate) candidates.emplace_back(distance, i, j);
+    }
+  }
+  std::sort(candidates.begin(), candidates.end());
+  std::vector<int> ids(patches.size(), -1);
+  std::vector<bool> old_taken(live_.size(), false);
+  for (const auto& [distance, i, j] : candidates) {
+    if (ids[i] != -1 || old_taken[j]) continue;
+    ids[i] = live_[j].id;
+    old_taken[j] = true;
+  }
+  return ids;
+}
+
+void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
+  const std::vector<int> ids = match(patches);
+  std::vector<ContactHistory> next;
+  next.reserve(patches.size());
+  for (std::size_t i = 0; i < patches.size(); ++i) {
+    ContactHistory h;
+    if (ids[i] >= 0) {
+      h = *history(ids[i]);
+    } else {
+      h.id = next_id_++;
+      h.first_time = time;
+    }
+    h.centroid = patches[i].centroid;
+    h.normal = patches[i].normal;
+    h.area = patches[i].area;
+    patches[i].id = h.id;
+    next.push_back(std::move(h));
+  }
+  live_ = std::move(next);
+}
+
+ContactHistory* ContactTracker::history(int id) {
+  const auto it = std::find_if(live_.begin(), live_.end(),
+                               [id](const ContactHistory& h) { return h.id == id; });
+  return it == live_.end() ? nullptr : &*it;
+}
+
+}  // namespace contactsim

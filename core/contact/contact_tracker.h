@@ -1,0 +1,57 @@
+// Follows contact regions from step to step (one tracker per body pair): persistent ids and the
+// per-contact history the force laws need (seed 004 §III: δ̇₀ at first contact, stick anchor).
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "contact/contact_patch.h"
+
+namespace contactsim {
+
+struct ContactHistory {
+  int id = -1;
+  double first_time = 0.0;  // when the contact began
+  // Hunt–Crossley's δ̇₀, the indentation rate when the contact began; NaN until the force law
+  // sets it on the contact's first step.
+  double initial_indentation_rate = std::numeric_limits<double>::quiet_NaN();
+  // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
+  std::optional<Vec3> stick_anchor_a, stick_anchor_b;
+  // Where the patch was at the last committed step.
+  Vec3 centroid = Vec3::Zero();
+  Vec3 normal = Vec3::Zero();
+  double area = 0.0;
+};
+
+struct TrackingOptions {
+  // A patch may continue an old one when the normals differ by less than this angle ...
+  double max_normal_angle = 30.0 * 3.14159265358979323846 / 180.0;
+  // ... and the centroids are closer than this many patch radii (√(area/π), the larger of the two),
+  double max_jump_in_radii = 1.0;
+  // ... or closer than this distance (m), which covers tiny patches; set it from the model scale.
+  double min_jump = 0.0;
+};
+
+class ContactTracker {
+ public:
+  explicit ContactTracker(TrackingOptions options = {}) : options_(options) {}
+
+  // The id each patch would continue (-1: a new contact), without changing anything; for
+  // Newton iterations within a step.
+  std::vector<int> match(const std::vector<ContactPatch>& patches) const;
+  // Commits a step: sets every patch's id, starts histories of new contacts (first_time = time),
+  // ends those of contacts that vanished.
+  void update(double time, std::vector<ContactPatch>& patches);
+
+  ContactHistory* history(int id);
+  const std::vector<ContactHistory>& live() const { return live_; }
+
+ private:
+  TrackingOptions options_;
+  std::vector<ContactHistory> live_;
+  int next_id_ = 0;
+};
+
+}  // namespace contactsim
