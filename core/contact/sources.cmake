@@ -1,6 +1,8 @@
 target_sources(contactsim_core PRIVATE
   contact/contact_regions.cpp
   contact/containment.cpp
+  contact/friction.cpp
+  contact/normal_force.cpp
   contact/contact_tracker.cpp
   contact/contour_builder.cpp
   contact/patch_geometry.cpp

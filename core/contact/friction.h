@@ -1,0 +1,65 @@
+// Tangential (friction) force models with their derivatives (scene-format.md, `friction`).
+#pragma once
+
+#include <variant>
+
+#include "geometry/types.h"
+
+namespace contactsim {
+
+struct FrictionInput {
+  Vec3 slip_velocity = Vec3::Zero();  // tangential velocity of B's contact point relative to A's
+  double normal_force = 0.0;          // F_n ≥ 0
+  // The normal law's stiffness ∂F_n/∂δ and damping ∂F_n/∂δ̇ at this instant: the stiction
+  // spring–damper is scaled from them (Mindlin: tangential/normal stiffness ≈ 2(1−ν)/(2−ν)).
+  double normal_stiffness = 0.0;
+  double normal_damping = 0.0;
+  // Tangential offset of B's contact point from its stick anchor (stick–slip model only).
+  Vec3 stick_offset = Vec3::Zero();
+};
+
+struct FrictionForce {
+  Vec3 force = Vec3::Zero();         // on B; the force on A is its opposite
+  Mat3 d_velocity = Mat3::Zero();    // ∂F/∂v_slip
+  Mat3 d_offset = Mat3::Zero();      // ∂F/∂(stick offset)
+  Vec3 stick_offset = Vec3::Zero();  // the offset to keep: shortened when the anchor slid
+  bool sticking = false;
+};
+
+// Seed 004 eq. (2)–(5): F = κ·F_stick + (1−κ)·F_slide − μ_visc·v, κ = exp(−|v|²/v_stick²);
+// F_stick a spring–damper to the stick anchor whose spring force is capped at μ_s·F_n (beyond it
+// the anchor slides), F_slide = −μ_d·F_n·v/|v|.
+struct StickSlipFriction {
+  double static_coefficient = 0.3;    // μ_s
+  double dynamic_coefficient = 0.25;  // μ_d
+  double stick_velocity = 1e-3;       // v_stick (m/s)
+  double viscous = 0.0;               // μ_visc (N·s/m)
+  double stiffness_ratio = 0.82;      // Mindlin's k_t/k_n for ν = 0.3
+};
+
+// Drake's Stribeck curve (seed 002): μ rises smoothly from 0 to μ_s over s = |v|/v_s ∈ [0, 1],
+// falls to μ_d over s ∈ [1, 3], stays μ_d beyond. Creeps at |v| < v_s under a sub-limit load.
+struct StribeckFriction {
+  double static_coefficient = 0.3;
+  double dynamic_coefficient = 0.25;
+  double stiction_tolerance = 1e-4;  // v_s (m/s)
+};
+
+// Coulomb friction with Modia3D's regularised direction (seed 000): F = −μ·F_n·v/reg(|v|, v_small).
+struct CoulombFriction {
+  double coefficient = 0.25;
+  double v_small = 0.01;
+};
+
+struct NoFriction {};
+
+using FrictionModel =
+    std::variant<StickSlipFriction, StribeckFriction, CoulombFriction, NoFriction>;
+
+FrictionForce evaluate(const FrictionModel& model, const FrictionInput& input);
+
+// Modia3D's reg(v, v_small): v above v_small, else a cubic with value v_small/3 at 0 and matching
+// first and second derivatives at v_small. Returns the value and its derivative.
+std::pair<double, double> regularisedSpeed(double speed, double v_small);
+
+}  // namespace contactsim

@@ -1,0 +1,48 @@
+#include "contact/normal_force.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace contactsim {
+namespace {
+
+// F = P(δ)·(1 + c·δ̇) with its derivatives, clamped so that it never pulls (then F = 0 and so
+// are its derivatives: the contact is opening faster than the material recovers).
+NormalForce dampedPower(double coefficient, double exponent, double c, const NormalLawInput& in) {
+  if (!(in.indentation > 0.0)) return {};
+  const double elastic = coefficient * std::pow(in.indentation, exponent);
+  const double factor = 1.0 + c * in.rate;
+  if (factor <= 0.0) return {};
+  return {elastic * factor, exponent * elastic / in.indentation * factor, elastic * c};
+}
+
+NormalForce evaluateLaw(const HuntCrossleyLaw& law, const NormalLawInput& in) {
+  const double impact = std::max(in.initial_rate, law.min_impact_velocity);
+  return dampedPower(law.stiffness, law.exponent, 1.5 * (1.0 - law.restitution) / impact, in);
+}
+
+NormalForce evaluateLaw(const Modia3dLaw& law, const NormalLawInput& in) {
+  const double impact = std::abs(in.initial_rate);
+  const double cor = impact > law.v_small ? law.restitution : 0.0;  // rest comes to rest
+  const double d = cor > 0.0 ? std::min(law.max_damping, 8.0 * (1.0 - cor) / (5.0 * cor * impact))
+                             : law.max_damping;
+  const double c_geo = 4.0 / 3.0 * std::sqrt(law.geometry_radius);
+  return dampedPower(law.reduction * law.effective_modulus * c_geo, 1.5, d, in);
+}
+
+NormalForce evaluateLaw(const HertzHuntCrossleyLaw& law, const NormalLawInput& in) {
+  const double hertz = 4.0 / 3.0 * law.effective_modulus * std::sqrt(law.effective_radius);
+  return dampedPower(hertz, 1.5, 1.5 * law.dissipation, in);
+}
+
+}  // namespace
+
+NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input) {
+  return std::visit([&](const auto& l) { return evaluateLaw(l, input); }, law);
+}
+
+double effectiveModulus(double young_a, double poisson_a, double young_b, double poisson_b) {
+  return 1.0 / ((1.0 - poisson_a * poisson_a) / young_a + (1.0 - poisson_b * poisson_b) / young_b);
+}
+
+}  // namespace contactsim

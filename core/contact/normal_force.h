@@ -1,0 +1,56 @@
+// Normal contact force laws (scene-format.md, `contact.law`): force from indentation δ and its
+// rate δ̇, with the derivatives the ALI3-P tangent matrix needs (ali3p.md, "Forces").
+#pragma once
+
+#include <variant>
+
+namespace contactsim {
+
+struct NormalLawInput {
+  double indentation = 0.0;   // δ (m); no force for δ ≤ 0
+  double rate = 0.0;          // δ̇ (m/s), positive while penetrating further
+  double initial_rate = 0.0;  // δ̇ when this contact began (tracked), ≥ 0 on impact
+};
+
+struct NormalForce {
+  double value = 0.0;          // ≥ 0 always: contact never pulls
+  double d_indentation = 0.0;  // ∂F/∂δ
+  double d_rate = 0.0;         // ∂F/∂δ̇
+};
+
+// Seed 004 eq. (1): F = k·δ^e·(1 + 3(1−ε)/2 · δ̇/δ̇₀).
+struct HuntCrossleyLaw {
+  double stiffness = 1e8;    // k (N/m^e)
+  double exponent = 1.5;     // e
+  double restitution = 0.5;  // ε
+  // δ̇₀ below this (a contact that began at rest) is replaced by it, so that the damping stays
+  // finite; then the law damps like an impact at this speed.
+  double min_impact_velocity = 1e-2;
+};
+
+// Modia3D (seed 000): F = k_red·max(0, c_res·c_geo·δ^1.5·(1 + d·δ̇)), c_geo = 4/3·√r_geo,
+// d = min(d_max, 8(1 − cor)/(5·cor·δ̇⁻)), cor = 0 when the impact is slower than v_small.
+struct Modia3dLaw {
+  double effective_modulus = 1.15e11;  // c_res = 1/(1/c₁ + 1/c₂), c_i = E_i/(1 − ν_i²) (Pa)
+  double geometry_radius = 0.01;       // r_geo = μ_r,geo from the contact-sphere radii (m)
+  double restitution = 0.7;            // cor
+  double v_small = 0.01;               // m/s
+  double max_damping = 2000.0;         // d_max (s/m)
+  double reduction = 1.0;              // k_red
+};
+
+// Drake's compliant law (seed 002): F = H(x)·(1 + 3/2·d·ẋ), H = 4/3·E*·√R·x^1.5.
+struct HertzHuntCrossleyLaw {
+  double effective_modulus = 1.15e11;  // E*: 1/E* = (1−ν₁²)/E₁ + (1−ν₂²)/E₂ (Pa)
+  double effective_radius = 0.01;      // R (m)
+  double dissipation = 0.2;            // d (s/m); steel 0.08–0.32 [Hunt 1975]
+};
+
+using NormalLaw = std::variant<HuntCrossleyLaw, Modia3dLaw, HertzHuntCrossleyLaw>;
+
+NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input);
+
+// c = E/(1 − ν²) per body, combined in series: the E* of Hertz theory.
+double effectiveModulus(double young_a, double poisson_a, double young_b, double poisson_b);
+
+}  // namespace contactsim
