@@ -1,0 +1,5 @@
+target_sources(contactsim_core PRIVATE
+  collision/aabb_tree.cpp
+  collision/mesh_collision.cpp
+  collision/triangle_intersection.cpp
+)
