@@ -1,0 +1,318 @@
+#include "dynamics/ali3p_integrator.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace contactsim {
+namespace {
+
+using SparseMatrix = Eigen::SparseMatrix<double>;
+
+SparseMatrix fromTriplets(int rows, int cols, const Triplets& t) {
+  SparseMatrix A(rows, cols);
+  A.setFromTriplets(t.begin(), t.end());
+  return A;
+}
+
+std::string formatSeconds(double t) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9g", t);
+  return buffer;
+}
+
+double maxNorm(const Eigen::VectorXd& v) { return v.size() ? v.lpNorm<Eigen::Infinity>() : 0.0; }
+
+}  // namespace
+
+Ali3pIntegrator::Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings)
+    : system_(system), settings_(settings), solver_(settings.linear_solver) {
+  if (!(settings_.time_step > 0.0) || !std::isfinite(settings_.time_step)) {
+    throw std::invalid_argument("time step must be positive");
+  }
+  const double h = settings_.time_step;
+  alpha_ = settings_.penalty ? *settings_.penalty
+                             : kDefaultPenaltyRatio * system_.largestMassEntry() * 4.0 / (h * h);
+  if (system_.coordinateCount() > 0 && !(alpha_ > 0.0)) {
+    throw std::invalid_argument("penalty must be positive");
+  }
+  initialize();
+}
+
+Eigen::SparseMatrix<double> Ali3pIntegrator::jacobianMatrix(const ConstraintValues& values) const {
+  return fromTriplets(system_.constraintCount(), system_.coordinateCount(), values.jacobian);
+}
+
+std::string Ali3pIntegrator::worstConstraint(const ConstraintValues& values) const {
+  if (values.violation.size() == 0 || !values.violation.allFinite()) {
+    // Non-finite values: name the first offending row.
+    for (Eigen::Index i = 0; i < values.violation.size(); ++i) {
+      if (!std::isfinite(values.violation[i])) {
+        return system_.constraints().describeRow(static_cast<int>(i)) + " (not finite)";
+      }
+    }
+    return "no constraint";
+  }
+  Eigen::Index row = 0;
+  const double worst = values.violation.maxCoeff(&row);
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, " violated by %.3g", worst);
+  return system_.constraints().describeRow(static_cast<int>(row)) + buffer;
+}
+
+// Consistent initial conditions (ali3p.md, step 4). All three stages use the scaled penalty
+// β = α·Δt²/4 with augmented-Lagrangian multiplier updates, so they converge to the exact
+// projections rather than to penalty approximations.
+void Ali3pIntegrator::initialize() {
+  const int n = system_.coordinateCount();
+  const int m = system_.constraintCount();
+  const SparseMatrix& M = system_.massMatrix();
+  const double h = settings_.time_step;
+  const double beta = alpha_ * h * h / 4.0;
+  const double tol = settings_.newton_tolerance;
+  const int max_iterations = std::max(50, settings_.max_newton_iterations);
+
+  state_.t = 0.0;
+  state_.q = system_.initialCoordinates();
+  state_.qdot = system_.initialVelocities();
+  state_.qddot = Eigen::VectorXd::Zero(n);
+  state_.lambda = Eigen::VectorXd::Zero(m);
+  if (n == 0) return;
+
+  ConstraintValues cv;
+  auto factor = [&](const SparseMatrix& Jq) {
+    const SparseMatrix A = M + beta * SparseMatrix(Jq.transpose() * Jq);
+    if (!solver_.factorize(A)) throw SimulationError("initial state: singular system matrix");
+  };
+  auto fail = [&](const char* what) {
+    throw SimulationError(std::string("initial state: ") + what +
+                          " did not converge; worst: " + worstConstraint(cv));
+  };
+
+  // Positions: min ½(q − q0)ᵀM(q − q0) subject to Φ(q) = 0.
+  const Eigen::VectorXd q0 = state_.q;
+  Eigen::VectorXd mu = Eigen::VectorXd::Zero(m);
+  bool converged = false;
+  for (int it = 0; it < max_iterations && !converged; ++it) {
+    system_.constraints().evaluate(state_.q, state_.qdot, 0.0, true, cv);
+    const SparseMatrix Jq = jacobianMatrix(cv);
+    factor(Jq);
+    const Eigen::VectorXd rhs = -(M * (state_.q - q0) + Jq.transpose() * (beta * cv.phi + mu));
+    const Eigen::VectorXd dq = solver_.solve(rhs);
+    if (!dq.allFinite()) fail("position projection");
+    state_.q += dq;
+    system_.constraints().evaluate(state_.q, state_.qdot, 0.0, false, cv);
+    mu += beta * cv.phi;
+    converged = maxNorm(dq) <= tol * (1.0 + maxNorm(state_.q)) &&
+                maxNorm(cv.violation) <= tol * (1.0 + maxNorm(state_.q));
+  }
+  if (!converged) fail("position projection");
+
+  // Velocities: min ½(q̇ − q̇0)ᵀM(q̇ − q̇0) subject to Φ_q q̇ + Φ_t = 0.
+  system_.constraints().evaluate(state_.q, state_.qdot, 0.0, true, cv);
+  const SparseMatrix Jq = jacobianMatrix(cv);
+  factor(Jq);
+  const Eigen::VectorXd qd0 = state_.qdot;
+  const Eigen::VectorXd phi_t = cv.phi_t;
+  mu.setZero();
+  converged = false;
+  for (int it = 0; it < max_iterations && !converged; ++it) {
+    const Eigen::VectorXd qd = solver_.solve(M * qd0 - Jq.transpose() * (beta * phi_t + mu));
+    const Eigen::VectorXd rate = Jq * qd + phi_t;
+    mu += beta * rate;
+    converged = maxNorm(qd - state_.qdot) <= tol * (1.0 + maxNorm(qd)) &&
+                maxNorm(rate) <= tol * (1.0 + maxNorm(qd));
+    state_.qdot = qd;
+    if (!state_.qdot.allFinite()) fail("velocity projection");
+  }
+  if (!converged) fail("velocity projection");
+
+  // Accelerations and λ*: (M + βΦ_qᵀΦ_q) q̈ = Q − Φ_qᵀ(λ* + βγ), λ* += β(Φ_q q̈ + γ).
+  system_.constraints().evaluate(state_.q, state_.qdot, 0.0, false, cv);
+  ForceValues fv;
+  system_.forces().evaluate(state_.q, state_.qdot, 0.0, fv);
+  converged = false;
+  for (int it = 0; it < max_iterations && !converged; ++it) {
+    const Eigen::VectorXd qdd =
+        solver_.solve(fv.q_force - Jq.transpose() * (state_.lambda + beta * cv.gamma));
+    const Eigen::VectorXd residual = Jq * qdd + cv.gamma;
+    state_.lambda += beta * residual;
+    converged = maxNorm(qdd - state_.qddot) <= tol * (1.0 + maxNorm(qdd));
+    state_.qddot = qdd;
+    if (!state_.qddot.allFinite()) fail("acceleration computation");
+  }
+  if (!converged) fail("acceleration computation");
+  last_powers_ = powers(state_);
+}
+
+Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
+  Powers p;
+  if (system_.coordinateCount() == 0) return p;
+  ForceValues fv;
+  system_.forces().evaluate(s.q, s.qdot, s.t, fv);
+  p.load = fv.load_power;
+  p.source = fv.source_power;
+  p.dissipation = fv.dissipation_power;
+  for (const CableInfo& cable : system_.cables()) {
+    const CableLength::Value L = cable.length.at(s.t);
+    // Constraint force −Φ_qᵀλ has power −λΦ_q q̇ = λΦ_t = −2Lλ·L̇ = −T·L̇.
+    p.cable -= 2.0 * L.length * s.lambda[cable.row] * L.rate;
+  }
+  return p;
+}
+
+bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
+                              std::string& failure) {
+  const SparseMatrix& M = system_.massMatrix();
+  const int n = system_.coordinateCount();
+  const MultibodyState& s = state_;
+  const double t1 = s.t + h;
+  // α is defined at the nominal step: keep α·h²/4 (the penalty relative to M) unchanged.
+  const double alpha = alpha_ * std::pow(settings_.time_step / h, 2);
+  const double h2 = h * h / 4.0;
+
+  // Trapezoidal rule: q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈ (ali3p.md, "Equations of motion").
+  const Eigen::VectorXd qd_hat = -((2.0 / h) * s.q + s.qdot);
+  const Eigen::VectorXd qdd_hat = -((4.0 / (h * h)) * s.q + (4.0 / h) * s.qdot + s.qddot);
+  next.t = t1;
+  next.q = s.q + h * s.qdot + (0.5 * h * h) * s.qddot;  // predictor
+  next.lambda = s.lambda;
+  auto updateRates = [&] {
+    next.qdot = (2.0 / h) * next.q + qd_hat;
+    next.qddot = (4.0 / (h * h)) * next.q + qdd_hat;
+  };
+  updateRates();
+
+  ConstraintValues cv;
+  ForceValues fv;
+  SparseMatrix W, Jq;
+  bool converged = false;
+  iterations = 0;
+  for (int it = 0; it < settings_.max_newton_iterations; ++it) {
+    ++iterations;
+    system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
+    // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
+    if (it > 0) next.lambda += alpha * cv.phi;
+    system_.forces().evaluate(next.q, next.qdot, t1, fv);
+    Jq = jacobianMatrix(cv);
+    // f = (h²/4)[M q̈ + Φ_qᵀ(αΦ + λ*) − Q];  f_q ≈ M + (h/2)C + (h²/4)(αΦ_qᵀΦ_q + K).
+    const Eigen::VectorXd f =
+        h2 * (M * next.qddot + Jq.transpose() * (alpha * cv.phi + next.lambda) - fv.q_force);
+    W = M + (0.5 * h) * fromTriplets(n, n, fv.damping) + h2 * fromTriplets(n, n, fv.stiffness);
+    const SparseMatrix A = W + (h2 * alpha) * SparseMatrix(Jq.transpose() * Jq);
+    if (!f.allFinite() || !solver_.factorize(A)) {
+      failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
+      return false;
+    }
+    const Eigen::VectorXd dq = solver_.solve(-f);
+    if (!dq.allFinite()) {
+      failure = "non-finite Newton update; worst: " + worstConstraint(cv);
+      return false;
+    }
+    next.q += dq;
+    updateRates();
+    if (maxNorm(dq) <= settings_.newton_tolerance * (1.0 + maxNorm(next.q))) {
+      converged = true;
+      break;
+    }
+  }
+  system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
+  if (!converged || !cv.phi.allFinite()) {
+    failure = "Newton did not converge in " + std::to_string(settings_.max_newton_iterations) +
+              " iterations; worst: " + worstConstraint(cv);
+    return false;
+  }
+  next.lambda += alpha * cv.phi;
+
+  // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
+  // factorisation of A (ali3p.md, step 3). The Φ_t and γ terms carry the prescribed cable motion.
+  const Eigen::VectorXd qd_star = next.qdot, qdd_star = next.qddot;
+  next.qdot = solver_.solve(W * qd_star - (h2 * alpha) * (Jq.transpose() * cv.phi_t));
+  system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
+  next.qddot = solver_.solve(W * qdd_star - (h2 * alpha) * (Jq.transpose() * cv.gamma));
+  if (!next.qdot.allFinite() || !next.qddot.allFinite() || !next.lambda.allFinite()) {
+    failure = "non-finite projection; worst: " + worstConstraint(cv);
+    return false;
+  }
+  return true;
+}
+
+void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
+  MultibodyState next;
+  int iterations = 0;
+  std::string failure;
+  bool ok = false;
+  try {
+    ok = attempt(h, next, iterations, failure);
+  } catch (const std::runtime_error& e) {
+    // A prescribed motion that cannot be followed (cable length ≤ 0): smaller steps won't help.
+    throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
+  }
+  report.newton_iterations += iterations;
+  if (!ok) {
+    if (depth >= settings_.max_step_halvings) {
+      throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (step " +
+                            formatSeconds(h) + " s after " + std::to_string(depth) +
+                            " halvings): " + failure);
+    }
+    advance(0.5 * h, depth + 1, report);
+    advance(0.5 * h, depth + 1, report);
+    return;
+  }
+  state_ = std::move(next);
+  for (const auto& source : system_.forces().sources()) {
+    source->acceptStep(state_.q, state_.qdot, state_.t);
+  }
+  const Powers now = powers(state_);
+  // Trapezoidal accumulation of the works, the same rule as the integrator's.
+  work_.load_work += 0.5 * h * (last_powers_.load + now.load);
+  work_.source_work += 0.5 * h * (last_powers_.source + now.source);
+  work_.dissipated += 0.5 * h * (last_powers_.dissipation + now.dissipation);
+  work_.cable_work += 0.5 * h * (last_powers_.cable + now.cable);
+  last_powers_ = now;
+  if (depth > 0) report.substeps += 1;
+}
+
+StepReport Ali3pIntegrator::step() {
+  StepReport report;
+  report.substeps = 0;
+  if (system_.coordinateCount() == 0) {
+    state_.t += settings_.time_step;
+    report.substeps = 1;
+    return report;
+  }
+  const double t_end = state_.t + settings_.time_step;
+  advance(settings_.time_step, 0, report);
+  if (report.substeps == 0) report.substeps = 1;
+  state_.t = t_end;  // no drift from summing halved substeps
+  report.constraint_violation = constraintViolation();
+  return report;
+}
+
+double Ali3pIntegrator::constraintViolation() const {
+  if (system_.constraintCount() == 0) return 0.0;
+  ConstraintValues cv;
+  system_.constraints().evaluate(state_.q, state_.qdot, state_.t, false, cv);
+  return maxNorm(cv.violation);
+}
+
+double Ali3pIntegrator::cableLength(int cable) const {
+  const CableInfo& info = system_.cables().at(cable);
+  return info.length.at(state_.t).length;
+}
+
+double Ali3pIntegrator::cableTension(int cable) const {
+  const CableInfo& info = system_.cables().at(cable);
+  return 2.0 * info.length.at(state_.t).length * state_.lambda[info.row];
+}
+
+EnergyReport Ali3pIntegrator::energy() const {
+  EnergyReport e = work_;
+  if (system_.coordinateCount() == 0) return e;
+  e.kinetic = 0.5 * state_.qdot.dot(system_.massMatrix() * state_.qdot);
+  const Potentials p = system_.forces().potentials(state_.q);
+  e.gravity = p.gravity;
+  e.springs = p.springs;
+  return e;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,103 @@
+// Index-3 augmented Lagrangian with projections (ALI3-P) and the implicit trapezoidal rule
+// (Bayo & Ledesma 1996; Cuadrado, Cardenal, Bayo 1997; Cuadrado et al. 2001, 2004), as written
+// up in shared/reference/ali3p.md.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "dynamics/linear_solver.h"
+#include "dynamics/multibody_system.h"
+
+namespace contactsim {
+
+// Default α: α·Δt²/4 = kDefaultPenaltyRatio × the largest diagonal entry of M (ali3p.md, "Numbers
+// seen in checks": 1e2–1e4 works; too small diverges, too large loses digits in the LU).
+inline constexpr double kDefaultPenaltyRatio = 1e3;
+
+struct SolverSettings {
+  double time_step = 1e-3;
+  std::optional<double> penalty;    // α at time_step; nullopt = the default rule above
+  double newton_tolerance = 1e-10;  // on ‖Δq‖∞ / (1 + ‖q‖∞)
+  int max_newton_iterations = 30;
+  int max_step_halvings = 6;  // a failed step is retried as 2, 4, … 2^6 substeps
+  LinearSolverKind linear_solver = LinearSolverKind::Auto;
+};
+
+struct MultibodyState {
+  double t = 0.0;
+  Eigen::VectorXd q, qdot, qddot;
+  Eigen::VectorXd lambda;  // λ*: the multiplier estimates carried from step to step
+};
+
+struct StepReport {
+  int newton_iterations = 0;  // summed over substeps
+  int substeps = 1;
+  double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
+};
+
+// Energies and works since t = 0 (J). balance() stays constant in a correct integration.
+struct EnergyReport {
+  double kinetic = 0.0;
+  double gravity = 0.0;      // potential, −Σ m g·r_G
+  double springs = 0.0;      // potential
+  double cable_work = 0.0;   // done on the system by cables of prescribed length: ∫ −T·L̇ dt
+  double load_work = 0.0;    // done by constant forces and torques
+  double source_work = 0.0;  // done by force sources (contact)
+  double dissipated = 0.0;   // by spring dampers
+  double balance() const {
+    return kinetic + gravity + springs + dissipated - cable_work - load_work - source_work;
+  }
+};
+
+// The run cannot continue: what() names the time and the worst constraint.
+class SimulationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Ali3pIntegrator {
+ public:
+  // Makes the initial state consistent: positions and velocities projected onto the
+  // constraints, accelerations and λ* from the equations of motion (ali3p.md, step 4).
+  // Throws SimulationError if that fails. `system` must outlive the integrator.
+  Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings);
+
+  // Advances by settings.time_step; a step whose Newton iteration fails is retried with halved
+  // substeps. Throws SimulationError when even the smallest substep fails. The state is never
+  // left with non-finite values.
+  StepReport step();
+
+  const MultibodyState& state() const { return state_; }
+  const MultibodySystem& system() const { return system_; }
+  double penalty() const { return alpha_; }
+  double constraintViolation() const;
+  double cableLength(int cable) const;
+  // 2·L·λ*, positive when pulling.
+  double cableTension(int cable) const;
+  EnergyReport energy() const;
+
+ private:
+  struct Powers {
+    double load = 0.0, source = 0.0, dissipation = 0.0, cable = 0.0;
+  };
+  // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
+  // Newton does not converge.
+  bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure);
+  void advance(double h, int depth, StepReport& report);
+  void initialize();
+  Powers powers(const MultibodyState& s) const;
+  std::string worstConstraint(const ConstraintValues& values) const;
+  Eigen::SparseMatrix<double> jacobianMatrix(const ConstraintValues& values) const;
+
+  const MultibodySystem& system_;
+  SolverSettings settings_;
+  double alpha_ = 0.0;  // α at settings_.time_step; substeps of size h use α·(Δt/h)²
+  MultibodyState state_;
+  LinearSolver solver_;
+  EnergyReport work_;   // accumulated works and dissipation
+  Powers last_powers_;  // at state_, for trapezoidal accumulation of the works
+};
+
+}  // namespace contactsim

@@ -1,0 +1,63 @@
+// The constraint equations Φ(q, t) = 0 of a multibody system and their derivatives.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dynamics/affine_vec3.h"
+#include "dynamics/cable_length.h"
+
+namespace contactsim {
+
+// Φ, Φ_q, Φ_t and γ = Φ̇_q q̇ + Φ̇_t (so that Φ̈ = Φ_q q̈ + γ) at one state.
+struct ConstraintValues {
+  Eigen::VectorXd phi;
+  Eigen::VectorXd phi_t;
+  Eigen::VectorXd gamma;
+  // |Φ| per row in metres (cable rows are divided by 2L: d·d − L² ≈ 2L·δL) or radians.
+  Eigen::VectorXd violation;
+  Triplets jacobian;  // Φ_q entries
+};
+
+// Every joint and rigidity condition in natural coordinates is one of two kinds (ali3p.md,
+// "Constraints"): a vector equality a(q) = 0 with a affine in q (spherical joints, equal
+// directions), or a dot product a(q)·b(q) − c(t) = 0 (unit and perpendicular vectors, cables with
+// c = L(t)²). Equations are grouped (a joint, a body, a cable) to name them in errors.
+class ConstraintSet {
+ public:
+  int addGroup(std::string description);
+  // Three rows: a(q) = 0.
+  void addVectorEquality(int group, AffineVec3 a);
+  // One row: a·b − value = 0.
+  void addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value);
+  // One row: d·d − L(t)² = 0. Returns the row (the cable's tension is 2·L·λ_row).
+  int addCable(int group, AffineVec3 d, CableLength length);
+
+  int rowCount() const { return rows_; }
+  const std::string& describeRow(int row) const;
+
+  // Fills `out` (sized to rowCount()); the Jacobian only when `with_jacobian`.
+  // Throws std::runtime_error when a cable's prescribed length is not positive at t.
+  void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool with_jacobian,
+                ConstraintValues& out) const;
+
+ private:
+  struct VectorEquality {
+    int row, group;
+    AffineVec3 a;
+  };
+  struct DotProduct {
+    int row, group;
+    AffineVec3 a, b;
+    double value;                       // c when constant
+    std::optional<CableLength> length;  // c = L(t)² for a cable
+  };
+  std::vector<std::string> groups_;
+  std::vector<int> row_group_;
+  std::vector<VectorEquality> vector_equalities_;
+  std::vector<DotProduct> dot_products_;
+  int rows_ = 0;
+};
+
+}  // namespace contactsim

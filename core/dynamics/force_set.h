@@ -1,0 +1,90 @@
+// Applied forces: gravity, spring–dampers, constant loads and pluggable sources (contact).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dynamics/affine_vec3.h"
+
+namespace contactsim {
+
+// Generalized forces Q(q, q̇, t) with their tangent contributions K = −∂Q/∂q and C = −∂Q/∂q̇,
+// which enter the ALI3-P tangent M + (Δt/2)C + (Δt²/4)(Φ_qᵀαΦ_q + K) (ali3p.md).
+struct ForceValues {
+  Eigen::VectorXd q_force;
+  Triplets stiffness;
+  Triplets damping;
+  double load_power = 0.0;         // Qᵀq̇ of the constant loads
+  double dissipation_power = 0.0;  // ≥ 0, removed by dampers
+  double source_power = 0.0;       // Qᵀq̇ of the sources (contact)
+};
+
+// Something that adds forces depending on the state, e.g. contact (a later issue). The source
+// knows the system it was built for (body coordinate offsets, poses from q).
+class GeneralizedForceSource {
+ public:
+  virtual ~GeneralizedForceSource() = default;
+  // Adds Q to out.q_force and its K and C triplets, for a trial state inside a Newton iteration.
+  // Must be a pure function of (q, q̇, t) and of the state at the last accepted step.
+  virtual void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                         ForceValues& out) = 0;
+  // Called once per accepted step with its final state (e.g. to update contact tracking).
+  virtual void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) {
+    (void)q, (void)qdot, (void)t;
+  }
+};
+
+// Potential energies at one configuration.
+struct Potentials {
+  double gravity = 0.0;
+  double springs = 0.0;
+};
+
+class ForceSet {
+ public:
+  void setGravity(const Vec3& g) { gravity_ = g; }
+  const Vec3& gravity() const { return gravity_; }
+  // Weight m·g applied at the centre of mass: Q = C(ā)ᵀ m g.
+  void addWeight(AffineVec3 center_of_mass, double mass);
+  // Linear spring–damper between two points: F = k(ℓ − ℓ0) + c·ℓ̇ along the line, pulling when > 0.
+  void addSpring(AffineVec3 point_a, AffineVec3 point_b, double stiffness, double damping,
+                 double rest_length);
+  // Constant world force at a body point: Q = C(x̄)ᵀ F.
+  void addPointForce(AffineVec3 point, const Vec3& force);
+  // Constant world torque on the body whose coordinates start at `offset`.
+  void addTorque(int offset, const Vec3& torque);
+  void addSource(std::shared_ptr<GeneralizedForceSource> source);
+  const std::vector<std::shared_ptr<GeneralizedForceSource>>& sources() const { return sources_; }
+
+  // `out.q_force` must be sized to the coordinate count; it is overwritten.
+  void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                ForceValues& out) const;
+  Potentials potentials(const Eigen::VectorXd& q) const;
+
+ private:
+  struct Weight {
+    AffineVec3 com;
+    double mass;
+  };
+  struct Spring {
+    AffineVec3 a, b;
+    double k, c, rest;
+  };
+  struct PointForce {
+    AffineVec3 point;
+    Vec3 force;
+  };
+  struct Torque {
+    int offset;
+    Vec3 torque;
+  };
+  Vec3 gravity_ = Vec3(0.0, 0.0, -9.81);
+  std::vector<Weight> weights_;
+  std::vector<Spring> springs_;
+  std::vector<PointForce> point_forces_;
+  std::vector<Torque> torques_;
+  std::vector<std::shared_ptr<GeneralizedForceSource>> sources_;
+};
+
+}  // namespace contactsim
