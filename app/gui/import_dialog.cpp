@@ -1,0 +1,69 @@
+#include "import_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSettings>
+#include <QVBoxLayout>
+
+namespace contactsim::gui {
+
+namespace {
+
+const char* kUnitsKey = "import/units";
+const char* kScaleKey = "import/scale";
+
+constexpr LengthUnit kUnits[] = {LengthUnit::Metre, LengthUnit::Centimetre, LengthUnit::Millimetre,
+                                 LengthUnit::Inch};
+
+QString describeFiles(const QStringList& files) {
+  if (files.size() == 1) return QFileInfo(files.front()).fileName();
+  return QStringLiteral("%1 files").arg(files.size());
+}
+
+}  // namespace
+
+ImportDialog::ImportDialog(const QStringList& files, QWidget* parent)
+    : QDialog(parent), units_(new QComboBox(this)), scale_(new QDoubleSpinBox(this)) {
+  setWindowTitle("Import meshes");
+  for (LengthUnit unit : kUnits) units_->addItem(toString(unit), static_cast<int>(unit));
+  scale_->setRange(1e-6, 1e6);
+  scale_->setDecimals(6);
+  scale_->setToolTip("Multiplies the coordinates after the unit conversion");
+
+  const QSettings settings;
+  const int index = units_->findText(settings.value(kUnitsKey, "m").toString());
+  units_->setCurrentIndex(index >= 0 ? index : 0);
+  scale_->setValue(settings.value(kScaleKey, 1.0).toDouble());
+
+  auto* form = new QFormLayout;
+  form->addRow("File units", units_);
+  form->addRow("Scale", scale_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(new QLabel("Importing " + describeFiles(files).toHtmlEscaped(), this));
+  layout->addLayout(form);
+  layout->addWidget(buttons);
+}
+
+ImportOptions ImportDialog::options() const {
+  ImportOptions options;
+  options.units = static_cast<LengthUnit>(units_->currentData().toInt());
+  options.scale = scale_->value();
+  return options;
+}
+
+void ImportDialog::accept() {
+  QSettings settings;
+  settings.setValue(kUnitsKey, units_->currentText());
+  settings.setValue(kScaleKey, scale_->value());
+  QDialog::accept();
+}
+
+}  // namespace contactsim::gui

@@ -1,0 +1,299 @@
+#include "scene_view.h"
+
+#include <vtkActor.h>
+#include <vtkAxesActor.h>
+#include <vtkCamera.h>
+#include <vtkCaptionActor2D.h>
+#include <vtkCellPicker.h>
+#include <vtkCommand.h>
+#include <vtkLightKit.h>
+#include <vtkNew.h>
+#include <vtkOutlineSource.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkPropCollection.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace contactsim::render {
+
+namespace {
+
+// Dark blue-grey gradient: bright body colours and the light grid stand out, and it is far
+// in hue and saturation from every palette colour.
+constexpr double kBackgroundBottom[3] = {0.30, 0.32, 0.38};
+constexpr double kBackgroundTop[3] = {0.10, 0.11, 0.14};
+constexpr double kGridColour[3] = {0.62, 0.64, 0.68};
+constexpr double kHighlightColour[3] = {1.0, 1.0, 1.0};
+// Fraction of the window taken by the axes corner (bottom-left).
+constexpr double kAxesCornerSize = 0.2;
+// Direction from the focal point to the camera in the default view.
+constexpr double kViewDirection[3] = {0.55, -1.0, 0.6};
+
+void setRgb(vtkProperty& property, const Rgb& c) { property.SetColor(c.r, c.g, c.b); }
+
+void styleAxisLabel(vtkCaptionActor2D* caption) {
+  // Fixed-size labels: the default scales text with the tiny corner viewport and blurs it.
+  caption->GetTextActor()->SetTextScaleModeToNone();
+  vtkTextProperty* text = caption->GetCaptionTextProperty();
+  text->SetFontSize(14);
+  text->BoldOn();
+  text->ItalicOff();
+  text->ShadowOff();
+  text->SetColor(0.95, 0.95, 0.95);
+}
+
+}  // namespace
+
+SceneView::SceneView()
+    : renderer_(vtkSmartPointer<vtkRenderer>::New()),
+      axes_renderer_(vtkSmartPointer<vtkRenderer>::New()),
+      axes_(vtkSmartPointer<vtkAxesActor>::New()),
+      grid_actor_(vtkSmartPointer<vtkActor>::New()),
+      outline_actor_(vtkSmartPointer<vtkActor>::New()),
+      picker_(vtkSmartPointer<vtkCellPicker>::New()) {
+  renderer_->GradientBackgroundOn();
+  renderer_->SetBackground(kBackgroundBottom[0], kBackgroundBottom[1], kBackgroundBottom[2]);
+  renderer_->SetBackground2(kBackgroundTop[0], kBackgroundTop[1], kBackgroundTop[2]);
+  // Key, fill and back lights that follow the camera: faces at different angles get visibly
+  // different shades, which a single headlight does not give.
+  renderer_->RemoveAllLights();
+  vtkNew<vtkLightKit> lights;
+  lights->AddLightsToRenderer(renderer_);
+
+  grid_actor_->PickableOff();
+  grid_actor_->GetProperty()->SetColor(kGridColour[0], kGridColour[1], kGridColour[2]);
+  grid_actor_->GetProperty()->SetOpacity(0.55);
+  grid_actor_->GetProperty()->LightingOff();
+  renderer_->AddActor(grid_actor_);
+  updateGroundGrid();
+
+  outline_actor_->PickableOff();
+  outline_actor_->VisibilityOff();
+  outline_actor_->GetProperty()->SetColor(kHighlightColour[0], kHighlightColour[1],
+                                          kHighlightColour[2]);
+  outline_actor_->GetProperty()->SetLineWidth(2.0);
+  outline_actor_->GetProperty()->LightingOff();
+  renderer_->AddActor(outline_actor_);
+
+  buildAxesCorner();
+
+  picker_->SetTolerance(0.0005);
+  picker_->PickFromListOn();
+
+  render_start_observer_ =
+      renderer_->AddObserver(vtkCommand::StartEvent, this, &SceneView::onMainRenderStart);
+  resetCamera();
+}
+
+SceneView::~SceneView() {
+  renderer_->RemoveObserver(render_start_observer_);
+  detach();
+}
+
+void SceneView::buildAxesCorner() {
+  axes_->SetShaftTypeToCylinder();
+  axes_->SetCylinderRadius(0.03);
+  axes_->SetConeRadius(0.5);
+  axes_->SetTotalLength(1.0, 1.0, 1.0);
+  // Conventional x red, y green, z blue.
+  axes_->GetXAxisShaftProperty()->SetColor(0.9, 0.25, 0.25);
+  axes_->GetXAxisTipProperty()->SetColor(0.9, 0.25, 0.25);
+  axes_->GetYAxisShaftProperty()->SetColor(0.3, 0.8, 0.3);
+  axes_->GetYAxisTipProperty()->SetColor(0.3, 0.8, 0.3);
+  axes_->GetZAxisShaftProperty()->SetColor(0.25, 0.4, 1.0);
+  axes_->GetZAxisTipProperty()->SetColor(0.25, 0.4, 1.0);
+  styleAxisLabel(axes_->GetXAxisCaptionActor2D());
+  styleAxisLabel(axes_->GetYAxisCaptionActor2D());
+  styleAxisLabel(axes_->GetZAxisCaptionActor2D());
+
+  // A second renderer drawn over the corner of the first, so the axes keep their size and never
+  // hide behind bodies; it has no background of its own.
+  axes_renderer_->SetLayer(1);
+  axes_renderer_->SetViewport(0.0, 0.0, kAxesCornerSize, kAxesCornerSize);
+  axes_renderer_->InteractiveOff();
+  axes_renderer_->AddActor(axes_);
+}
+
+void SceneView::attach(vtkRenderWindow* window) {
+  if (window == window_) return;
+  detach();
+  window_ = window;
+  if (!window_) return;
+  if (window_->GetNumberOfLayers() < 2) window_->SetNumberOfLayers(2);
+  window_->AddRenderer(renderer_);
+  window_->AddRenderer(axes_renderer_);
+}
+
+void SceneView::detach() {
+  if (!window_) return;
+  window_->RemoveRenderer(axes_renderer_);
+  window_->RemoveRenderer(renderer_);
+  window_ = nullptr;
+}
+
+vtkRenderer* SceneView::renderer() const { return renderer_; }
+
+BodyId SceneView::addBody(const TriMesh& mesh) {
+  const BodyId id = next_id_++;
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(makeMeshPolyData(mesh, shading_));
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  styleBodyActor(id, *actor);
+  renderer_->AddActor(actor);
+  picker_->AddPickList(actor);
+  bodies_.emplace(id, Body{actor, mesh});
+  updateGroundGrid();
+  return id;
+}
+
+void SceneView::removeBody(BodyId id) {
+  auto it = bodies_.find(id);
+  if (it == bodies_.end()) return;
+  renderer_->RemoveActor(it->second.actor);
+  picker_->DeletePickList(it->second.actor);
+  bodies_.erase(it);
+  if (selected_ == id) selected_.reset();
+  updateSelectionOutline();
+  updateGroundGrid();
+}
+
+void SceneView::styleBodyActor(BodyId id, vtkActor& actor) const {
+  vtkProperty& property = *actor.GetProperty();
+  setRgb(property, bodyColourOf(id));
+  const bool selected = selected_ == id;
+  property.SetAmbient(selected ? 0.35 : 0.12);
+  property.SetDiffuse(0.8);
+  property.SetSpecular(0.25);
+  property.SetSpecularPower(30.0);
+  property.SetInterpolation(shading_ == Shading::Flat ? VTK_FLAT : VTK_GOURAUD);
+  // Inside faces of open or inward-oriented meshes show darker, a visual hint that the
+  // surface is not a closed outward shell.
+  vtkNew<vtkProperty> back;
+  back->DeepCopy(&property);
+  const Rgb c = bodyColourOf(id);
+  back->SetColor(0.35 * c.r, 0.35 * c.g, 0.35 * c.b);
+  actor.SetBackfaceProperty(back);
+}
+
+void SceneView::setSelectedBody(std::optional<BodyId> id) {
+  if (id && !bodies_.count(*id)) id.reset();
+  selected_ = id;
+  for (auto& [body_id, body] : bodies_) styleBodyActor(body_id, *body.actor);
+  updateSelectionOutline();
+}
+
+void SceneView::updateSelectionOutline() {
+  if (!selected_) {
+    outline_actor_->VisibilityOff();
+    return;
+  }
+  double bounds[6];
+  bodies_.at(*selected_).actor->GetBounds(bounds);
+  vtkNew<vtkOutlineSource> outline;
+  outline->SetBounds(bounds);
+  outline->Update();
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(outline->GetOutput());
+  outline_actor_->SetMapper(mapper);
+  outline_actor_->VisibilityOn();
+}
+
+void SceneView::setShading(Shading shading) {
+  if (shading == shading_) return;
+  shading_ = shading;
+  for (auto& [id, body] : bodies_) {
+    auto* mapper = vtkPolyDataMapper::SafeDownCast(body.actor->GetMapper());
+    mapper->SetInputData(makeMeshPolyData(body.mesh, shading_));
+    styleBodyActor(id, *body.actor);
+  }
+}
+
+Box3 SceneView::bodiesBounds() const {
+  Box3 box;  // empty
+  for (const auto& [id, body] : bodies_) box.extend(body.mesh.bounds());
+  return box;
+}
+
+void SceneView::updateGroundGrid() {
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(makeGroundGrid(layoutGroundGrid(bodiesBounds())));
+  grid_actor_->SetMapper(mapper);
+}
+
+void SceneView::resetCamera() {
+  // The fit depends on the viewport's aspect ratio, known for sure only when drawing.
+  camera_fit_pending_ = true;
+}
+
+void SceneView::fitCamera() {
+  Box3 box = bodiesBounds();
+  if (box.isEmpty()) {
+    const GridLayout grid = layoutGroundGrid(box);
+    box = Box3(grid.centre - Vec3::Constant(grid.halfExtent() * 0.5),
+               grid.centre + Vec3::Constant(grid.halfExtent() * 0.5));
+  }
+  vtkCamera* camera = renderer_->GetActiveCamera();
+  const int* size = renderer_->GetSize();
+  const double aspect = size[1] > 0 ? double(size[0]) / size[1] : 1.0;
+  // A margin around the bodies: the view's half-angles are used a little narrower.
+  constexpr double kMargin = 1.08;
+  const double tan_vertical =
+      std::tan(0.5 * camera->GetViewAngle() * std::numbers::pi / 180.0) / kMargin;
+  const double tan_horizontal = tan_vertical * aspect;
+
+  const Vec3 back = Vec3(kViewDirection[0], kViewDirection[1], kViewDirection[2]).normalized();
+  const Vec3 world_up = Vec3::UnitZ();
+  const Vec3 right = world_up.cross(back).normalized();
+  const Vec3 up = back.cross(right);
+  const Vec3 centre = box.center();
+  // The closest camera distance along `back` at which every corner of the box is inside the
+  // view frustum: tighter than VTK's bounding-sphere fit and aware of the aspect ratio.
+  double distance = 0.0;
+  for (int corner = 0; corner < 8; ++corner) {
+    const Vec3 q = box.corner(static_cast<Box3::CornerType>(corner)) - centre;
+    const double needed = q.dot(back) + std::max(std::abs(q.dot(right)) / tan_horizontal,
+                                                 std::abs(q.dot(up)) / tan_vertical);
+    distance = std::max(distance, needed);
+  }
+  distance = std::max(distance, 1e-6);
+  const Vec3 eye = centre + distance * back;
+  camera->SetFocalPoint(centre.data());
+  camera->SetPosition(eye.data());
+  camera->SetViewUp(world_up.data());
+  camera_fit_pending_ = false;
+}
+
+std::optional<BodyId> SceneView::pickBody(double x, double y) const {
+  if (!picker_->Pick(x, y, 0.0, renderer_)) return std::nullopt;
+  vtkActor* hit = picker_->GetActor();
+  for (const auto& [id, body] : bodies_) {
+    if (body.actor == hit) return id;
+  }
+  return std::nullopt;
+}
+
+void SceneView::onMainRenderStart() {
+  if (camera_fit_pending_) fitCamera();
+  vtkCamera* main = renderer_->GetActiveCamera();
+  vtkCamera* corner = axes_renderer_->GetActiveCamera();
+  double direction[3];
+  main->GetDirectionOfProjection(direction);
+  // Same orientation as the main camera, at a fixed distance from the axes at the origin.
+  constexpr double kDistance = 4.2;
+  corner->SetFocalPoint(0.0, 0.0, 0.0);
+  corner->SetPosition(-kDistance * direction[0], -kDistance * direction[1],
+                      -kDistance * direction[2]);
+  corner->SetViewUp(main->GetViewUp());
+  axes_renderer_->ResetCameraClippingRange();
+  renderer_->ResetCameraClippingRange();
+}
+
+}  // namespace contactsim::render

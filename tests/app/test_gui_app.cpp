@@ -1,0 +1,176 @@
+// The GUI executable driven through its command line, as a user's script would drive it.
+#include <sys/wait.h>
+
+#include <QImage>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "body_palette.h"
+#include "body_pixels.h"
+#include "geometry/primitives.h"
+
+using namespace contactsim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path workDir() {
+  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_app";
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Written here rather than with the project's exporter so the GUI reads an independent file.
+void writeAsciiStl(const fs::path& file, const TriMesh& mesh, const Vec3& offset) {
+  std::ofstream out(file);
+  out.precision(17);
+  out << "solid test\n";
+  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+    const Vec3& n = mesh.normals()[t];
+    out << " facet normal " << n.x() << ' ' << n.y() << ' ' << n.z() << "\n  outer loop\n";
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 p = mesh.corner(t, k) + offset;
+      out << "   vertex " << p.x() << ' ' << p.y() << ' ' << p.z() << "\n";
+    }
+    out << "  endloop\n endfacet\n";
+  }
+  out << "endsolid test\n";
+}
+
+struct RunResult {
+  int exit_code = -1;
+  std::vector<std::string> stderr_lines;
+};
+
+// Runs the GUI with `arguments` (already quoted), capturing stderr line by line.
+RunResult runGui(const std::string& arguments) {
+  const fs::path dir = workDir();
+  // A private runtime directory keeps Qt from warning about XDG_RUNTIME_DIR on stderr.
+  const fs::path runtime = dir / "runtime";
+  fs::create_directories(runtime);
+  fs::permissions(runtime, fs::perms::owner_all, fs::perm_options::replace);
+  const fs::path errors = dir / "stderr.txt";
+  const std::string command = "XDG_RUNTIME_DIR='" + runtime.string() + "' '" +
+                              std::string(CONTACTSIM_GUI_EXE) + "' " + arguments + " 2>'" +
+                              errors.string() + "'";
+  const int status = std::system(command.c_str());
+  RunResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(errors);
+  for (std::string line; std::getline(in, line);) result.stderr_lines.push_back(line);
+  return result;
+}
+
+// Appending (rather than "'" + s + "'") avoids a GCC 12 false -Wrestrict warning.
+std::string quoted(const fs::path& path) {
+  std::string text = "'";
+  text += path.string();
+  text += '\'';
+  return text;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::ostringstream out;
+  for (const auto& line : lines) out << line << "\n";
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("the window screenshot shows both bodies in their colours on their sides",
+          "[screenshot]") {
+  const fs::path dir = workDir();
+  const fs::path box = dir / "box_left.stl";
+  const fs::path ball = dir / "ball_right.stl";
+  writeAsciiStl(box, makeBox(Vec3(0.5, 0.5, 0.5)), {-2.0, 0.0, 0.5});
+  writeAsciiStl(ball, makeIcosphere(0.6, 3), {2.0, 0.0, 0.6});
+  const fs::path shot = dir / "viewer.png";
+  fs::remove(shot);
+
+  const RunResult run =
+      runGui("--screenshot " + quoted(shot) + " --quit " + quoted(box) + " " + quoted(ball));
+  INFO("stderr:\n" << joined(run.stderr_lines));
+  REQUIRE(run.exit_code == 0);
+  REQUIRE(fs::exists(shot));
+
+  const QImage image(QString::fromStdString(shot.string()));
+  REQUIRE(!image.isNull());
+  const int width = image.width(), height = image.height();
+  CHECK(width >= 1000);
+  CHECK(height >= 600);
+
+  // Not blank: a rendered scene has shading gradients, not a handful of flat colours.
+  std::set<QRgb> colours;
+  for (int y = 0; y < height; y += 2) {
+    for (int x = 0; x < width; x += 2) colours.insert(image.pixel(x, y));
+  }
+  CHECK(colours.size() > 500);
+
+  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
+    const QRgb p = image.pixel(x, y);
+    r = qRed(p);
+    g = qGreen(p);
+    b = qBlue(p);
+  };
+  // The GUI gives bodies the palette colours in the order they were opened.
+  const auto box_pixels = test::findBodyPixels(render::bodyColour(0), width, height, pixel);
+  const auto ball_pixels = test::findBodyPixels(render::bodyColour(1), width, height, pixel);
+  INFO("box pixels " << box_pixels.count << " at x " << box_pixels.mean_x);
+  INFO("ball pixels " << ball_pixels.count << " at x " << ball_pixels.mean_x);
+  const double area = double(width) * height;
+  CHECK(box_pixels.count > 0.01 * area);
+  CHECK(ball_pixels.count > 0.01 * area);
+  CHECK(box_pixels.mean_x < 0.5 * width);
+  CHECK(ball_pixels.mean_x > 0.5 * width);
+}
+
+TEST_CASE("bad command-line files give one error line naming the file and exit 2", "[bad-files]") {
+  const fs::path dir = workDir();
+
+  SECTION("a corrupt mesh") {
+    const fs::path corrupt = dir / "corrupt.stl";
+    std::ofstream(corrupt) << "solid broken\n facet normal 0 0 1\n  outer loop\n   vertex 0 0\n";
+    const RunResult run = runGui("--quit " + quoted(corrupt));
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    CHECK(run.exit_code == 2);
+    REQUIRE(run.stderr_lines.size() == 1);
+    CHECK(run.stderr_lines[0].rfind("error: ", 0) == 0);
+    CHECK(run.stderr_lines[0].find(corrupt.string()) != std::string::npos);
+  }
+
+  SECTION("a missing mesh next to a good one") {
+    const fs::path good = dir / "good.stl";
+    writeAsciiStl(good, makeBox(Vec3(0.5, 0.5, 0.5)), Vec3::Zero());
+    const fs::path missing = dir / "does_not_exist.stl";
+    const RunResult run = runGui("--quit " + quoted(good) + " " + quoted(missing));
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    CHECK(run.exit_code == 2);
+    REQUIRE(run.stderr_lines.size() == 1);
+    CHECK(run.stderr_lines[0].find(missing.string()) != std::string::npos);
+  }
+
+  SECTION("a scene file is refused clearly") {
+    const fs::path scene = dir / "scene.json";
+    std::ofstream(scene) << "{}\n";
+    const RunResult run = runGui("--quit " + quoted(scene));
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    CHECK(run.exit_code == 2);
+    REQUIRE(run.stderr_lines.size() == 1);
+    CHECK(run.stderr_lines[0].find(scene.string()) != std::string::npos);
+    CHECK(run.stderr_lines[0].find("scenes are not supported yet") != std::string::npos);
+  }
+
+  SECTION("an option the viewer does not offer") {
+    const RunResult run = runGui("--run-until 1 --quit");
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    CHECK(run.exit_code == 2);
+    REQUIRE(run.stderr_lines.size() == 1);
+    CHECK(run.stderr_lines[0].find("run-until") != std::string::npos);
+  }
+}

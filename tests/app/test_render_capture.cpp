@@ -1,0 +1,66 @@
+// Off-screen capture of the render library: two bodies, checked pixel by pixel.
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkPNGReader.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "body_pixels.h"
+#include "geometry/primitives.h"
+#include "png_capture.h"
+#include "scene_view.h"
+
+using namespace contactsim;
+
+namespace {
+
+TriMesh translated(const TriMesh& mesh, const Vec3& offset) {
+  std::vector<Vec3> vertices = mesh.vertices();
+  for (Vec3& v : vertices) v += offset;
+  return TriMesh(std::move(vertices), mesh.triangles());
+}
+
+}  // namespace
+
+TEST_CASE("an off-screen capture shows each body in its colour on its side", "[render]") {
+  render::SceneView view;
+  const render::BodyId box = view.addBody(translated(makeBox(Vec3(0.5, 0.5, 0.5)), {-2, 0, 0.5}));
+  const render::BodyId ball = view.addBody(translated(makeIcosphere(0.6, 3), {2, 0, 0.6}));
+  view.resetCamera();
+
+  const std::filesystem::path file =
+      std::filesystem::path(CONTACTSIM_BINARY_DIR) / "test_render_capture.png";
+  std::filesystem::remove(file);
+  constexpr int kWidth = 640, kHeight = 400;
+  render::capturePng(view, file, kWidth, kHeight);
+  REQUIRE(std::filesystem::exists(file));
+
+  vtkNew<vtkPNGReader> reader;
+  reader->SetFileName(file.string().c_str());
+  reader->Update();
+  vtkImageData* image = reader->GetOutput();
+  int dims[3];
+  image->GetDimensions(dims);
+  REQUIRE(dims[0] == kWidth);
+  REQUIRE(dims[1] == kHeight);
+  REQUIRE(image->GetNumberOfScalarComponents() >= 3);
+
+  // VTK images start at the bottom row; flip to the usual top-left origin.
+  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
+    const auto* p =
+        static_cast<const unsigned char*>(image->GetScalarPointer(x, kHeight - 1 - y, 0));
+    r = p[0];
+    g = p[1];
+    b = p[2];
+  };
+  const auto box_pixels = test::findBodyPixels(view.bodyColourOf(box), kWidth, kHeight, pixel);
+  const auto ball_pixels = test::findBodyPixels(view.bodyColourOf(ball), kWidth, kHeight, pixel);
+  INFO("box pixels " << box_pixels.count << " at x " << box_pixels.mean_x);
+  INFO("ball pixels " << ball_pixels.count << " at x " << ball_pixels.mean_x);
+  const double area = double(kWidth) * kHeight;
+  CHECK(box_pixels.count > 0.01 * area);
+  CHECK(ball_pixels.count > 0.01 * area);
+  CHECK(box_pixels.mean_x < 0.5 * kWidth);
+  CHECK(ball_pixels.mean_x > 0.5 * kWidth);
+}
