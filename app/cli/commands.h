@@ -7,5 +7,6 @@
 namespace contactsim::cli {
 
 void addInfoCommand(CLI::App& app);
+void addCollideCommand(CLI::App& app);
 
 }  // namespace contactsim::cli

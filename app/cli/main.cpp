@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   CLI::App app{"contactsim-cli: rigid multibody dynamics with mesh contact, headless"};
   app.require_subcommand(1);
   contactsim::cli::addInfoCommand(app);
+  contactsim::cli::addCollideCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
