@@ -39,12 +39,12 @@ double coordinateMagnitude(const PosedMesh& m) {
 
 // Loops that enclose the same penetrated piece of either surface belong to one region.
 void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
-                                 std::span<const IntersectingPair> pairs, const TriMesh& mesh,
+                                 std::span<const TrianglePair> pairs, const TriMesh& mesh,
                                  const Penetration& penetration, bool side_a, DisjointSets& sets) {
   std::unordered_map<std::int32_t, std::size_t> loop_of_component;
   for (std::size_t l = 0; l < loops.size(); ++l) {
     for (const std::int32_t p : loops[l].pairs) {
-      const std::int32_t t = side_a ? pairs[p].triangle_a : pairs[p].triangle_b;
+      const std::int32_t t = side_a ? pairs[p].a : pairs[p].b;
       for (const std::int32_t v : mesh.triangles()[t]) {
         const auto it = penetration.component_of_vertex.find(v);
         if (it == penetration.component_of_vertex.end()) continue;
@@ -102,7 +102,7 @@ std::set<std::int32_t> componentsTouching(const std::set<std::int32_t>& triangle
 }  // namespace
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const IntersectingPair> pairs) {
+                                  std::span<const TrianglePair> pairs) {
   ContactRegions result;
   if (pairs.empty()) {
     result.containment = findContainment(a, b);
@@ -112,11 +112,11 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
   std::vector<ContourSegment> segments;
   std::vector<std::pair<std::int32_t, std::int32_t>> colliding_a, colliding_b;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const IntersectingPair& p = pairs[i];
+    const TrianglePair& p = pairs[i];
     if (p.coplanar) continue;  // touching in a plane: no curve, no indentation
     segments.push_back({p.p0, p.p1, static_cast<std::int32_t>(i)});
-    colliding_a.emplace_back(p.triangle_a, p.triangle_b);
-    colliding_b.emplace_back(p.triangle_b, p.triangle_a);
+    colliding_a.emplace_back(p.a, p.b);
+    colliding_b.emplace_back(p.b, p.a);
   }
   const double magnitude =
       std::max({a.mesh.scale(), b.mesh.scale(), coordinateMagnitude(a), coordinateMagnitude(b)});
@@ -139,8 +139,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       patch.loops.push_back(loops[l].points);
       patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
       for (const std::int32_t p : loops[l].pairs) {
-        tri_a.insert(pairs[p].triangle_a);
-        tri_b.insert(pairs[p].triangle_b);
+        tri_a.insert(pairs[p].a);
+        tri_b.insert(pairs[p].b);
       }
     }
     const Vec3 reference = normalReference(a, b, tri_a, tri_b);
@@ -172,6 +172,29 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     result.patches.push_back(std::move(patch));
   }
   return result;
+}
+
+ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
+  ContactPatch out = patch;
+  out.centroid = motion.apply(patch.centroid);
+  out.normal = motion.rotation * patch.normal;
+  out.deepest_point_a = motion.apply(patch.deepest_point_a);
+  out.deepest_point_b = motion.apply(patch.deepest_point_b);
+  for (auto& loop : out.loops) {
+    for (Vec3& p : loop) p = motion.apply(p);
+  }
+  return out;
+}
+
+ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
+                           const Pose& world_b) {
+  // Seed 004 works in body j's (here B's) frame: only A's touched vertices are transformed.
+  const Pose a_in_b = relativePose(world_a, world_b);
+  const CollisionResult collision = collide(a, b, a_in_b);
+  ContactRegions regions = findContactRegions(
+      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs);
+  for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
+  return regions;
 }
 
 }  // namespace contactsim

@@ -4,19 +4,12 @@
 #include <span>
 #include <vector>
 
+#include "collision/mesh_collision.h"
 #include "contact/contact_patch.h"
 #include "contact/containment.h"
 #include "contact/posed_mesh.h"
 
 namespace contactsim {
-
-// One intersecting triangle pair, as the collision query reports it.
-struct IntersectingPair {
-  std::int32_t triangle_a = -1;
-  std::int32_t triangle_b = -1;
-  bool coplanar = false;  // overlapping in one plane: no segment
-  Vec3 p0, p1;            // intersection segment, world coordinates
-};
 
 struct ContactRegions {
   std::vector<ContactPatch> patches;
@@ -29,7 +22,17 @@ struct ContactRegions {
 // either surface (a ring contact's inner and outer loop) form one region. Per region: the
 // length-weighted plane, the normal oriented from A into B, projected area and centroid, the
 // deepest point of each body beyond the plane and the indentation δ = depth_a + depth_b.
+// The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
+// B's: pose B with the identity and A with relativePose); patches come out in that frame.
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const IntersectingPair> pairs);
+                                  std::span<const TrianglePair> pairs);
+
+// The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
+// world coordinates (architecture note: normal from A into B).
+ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
+                           const Pose& world_b);
+
+// The patch seen after a rigid motion of both bodies.
+ContactPatch transformed(const ContactPatch& patch, const Pose& motion);
 
 }  // namespace contactsim

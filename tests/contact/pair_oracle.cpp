@@ -26,7 +26,7 @@ std::optional<Interval> clipToPlane(const std::array<Vec3, 3>& v, const std::arr
 
 }  // namespace
 
-std::vector<IntersectingPair> bruteForcePairs(const PosedMesh& a, const PosedMesh& b) {
+std::vector<TrianglePair> bruteForcePairs(const PosedMesh& a, const PosedMesh& b) {
   std::vector<std::array<Vec3, 3>> ta(a.mesh.triangleCount()), tb(b.mesh.triangleCount());
   std::vector<Box3> box_a(ta.size()), box_b(tb.size());
   for (std::size_t t = 0; t < ta.size(); ++t) {
@@ -39,7 +39,7 @@ std::vector<IntersectingPair> bruteForcePairs(const PosedMesh& a, const PosedMes
     for (int k = 0; k < 3; ++k)
       box_b[t].extend(tb[t][k] = b.corner(static_cast<std::int32_t>(t), k));
   }
-  std::vector<IntersectingPair> pairs;
+  std::vector<TrianglePair> pairs;
   for (std::size_t i = 0; i < ta.size(); ++i) {
     for (std::size_t j = 0; j < tb.size(); ++j) {
       if (!box_a[i].intersects(box_b[j])) continue;
@@ -63,9 +63,9 @@ std::vector<IntersectingPair> bruteForcePairs(const PosedMesh& a, const PosedMes
       Vec3 pt0 = on_a->p, pt1 = on_a->q;
       if (t0 > t1) std::swap(t0, t1), std::swap(pt0, pt1);
       if (std::max(s0, t0) > std::min(s1, t1)) continue;
-      IntersectingPair pair;
-      pair.triangle_a = static_cast<std::int32_t>(i);
-      pair.triangle_b = static_cast<std::int32_t>(j);
+      TrianglePair pair;
+      pair.a = static_cast<std::int32_t>(i);
+      pair.b = static_cast<std::int32_t>(j);
       pair.p0 = s0 >= t0 ? ps0 : pt0;
       pair.p1 = s1 <= t1 ? ps1 : pt1;
       pairs.push_back(pair);

@@ -8,6 +8,6 @@
 
 namespace contactsim::testing {
 
-std::vector<IntersectingPair> bruteForcePairs(const PosedMesh& a, const PosedMesh& b);
+std::vector<TrianglePair> bruteForcePairs(const PosedMesh& a, const PosedMesh& b);
 
 }  // namespace contactsim::testing

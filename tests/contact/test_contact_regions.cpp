@@ -2,6 +2,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "geometry/primitives.h"
 #include "pair_oracle.h"
@@ -201,4 +202,30 @@ TEST_CASE("a mesh entirely inside another is reported as contained", "[regions]"
   // Inside the bounding box but outside the sphere (a corner of the box around it).
   CHECK(regionsOf(small, at(Vec3(0.85, 0.85, 0)), big, at(Vec3::Zero())).containment ==
         Containment::None);
+}
+
+TEST_CASE("the tree query pipeline gives the oracle's patches in world coordinates", "[regions]") {
+  const TriMesh ball = makeIcosphere(0.3, 3);
+  const TriMesh torus = makeTorus(0.5, 0.15, 64, 24);
+  const AabbTree ball_tree(ball), torus_tree(torus);
+  const std::vector<std::pair<Pose, Pose>> poses = {
+      {at(Vec3(0.55, 0.1, 0.2), Vec3(0.3, 0, 0.1)), at(Vec3::Zero())},
+      {at(Vec3(5.5, -3, 1.1), Vec3(0, 1.2, 0)), at(Vec3(5, -3, 1), Vec3(0.4, -0.2, 2.5))},
+  };
+  for (const auto& [pose_ball, pose_torus] : poses) {
+    const ContactRegions fast = findContact(ball_tree, pose_ball, torus_tree, pose_torus);
+    const ContactRegions slow = regionsOf(ball, pose_ball, torus, pose_torus);
+    REQUIRE(fast.patches.size() == slow.patches.size());
+    REQUIRE_FALSE(fast.patches.empty());
+    for (std::size_t i = 0; i < fast.patches.size(); ++i) {
+      const ContactPatch& f = fast.patches[i];
+      const ContactPatch& s = slow.patches[i];
+      CHECK((f.centroid - s.centroid).norm() < 1e-9);
+      CHECK((f.normal - s.normal).norm() < 1e-9);
+      CHECK(f.indentation == Approx(s.indentation).epsilon(1e-9));
+      CHECK(f.area == Approx(s.area).epsilon(1e-9));
+      CHECK(f.triangles_a == s.triangles_a);
+      CHECK(f.triangles_b == s.triangles_b);
+    }
+  }
 }
