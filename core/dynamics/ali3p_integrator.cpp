@@ -76,6 +76,7 @@ void Ali3pIntegrator::initialize() {
   state_.qdot = system_.initialVelocities();
   state_.qddot = Eigen::VectorXd::Zero(n);
   state_.lambda = Eigen::VectorXd::Zero(m);
+  state_.multipliers = state_.lambda;
   if (n == 0) return;
 
   ConstraintValues cv;
@@ -141,6 +142,7 @@ void Ali3pIntegrator::initialize() {
     if (!state_.qddot.allFinite()) fail("acceleration computation");
   }
   if (!converged) fail("acceleration computation");
+  state_.multipliers = state_.lambda;
   last_powers_ = powers(state_);
 }
 
@@ -155,7 +157,7 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
   for (const CableInfo& cable : system_.cables()) {
     const CableLength::Value L = cable.length.at(s.t);
     // Constraint force −Φ_qᵀλ has power −λΦ_q q̇ = λΦ_t = −2Lλ·L̇ = −T·L̇.
-    p.cable -= 2.0 * L.length * s.lambda[cable.row] * L.rate;
+    p.cable -= 2.0 * L.length * s.multipliers[cable.row] * L.rate;
   }
   return p;
 }
@@ -229,7 +231,10 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   next.qdot = solver_.solve(W * qd_star - (h2 * alpha) * (Jq.transpose() * cv.phi_t));
   system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
   next.qddot = solver_.solve(W * qdd_star - (h2 * alpha) * (Jq.transpose() * cv.gamma));
-  if (!next.qdot.allFinite() || !next.qddot.allFinite() || !next.lambda.allFinite()) {
+  // The projection solved M(q̈ − q̈*) + Φ_qᵀ(h²/4)α(Φ_q q̈ + γ) = 0 (C, K aside) while
+  // M q̈* + Φ_qᵀλ* = Q, so M q̈ + Φ_qᵀ[λ* + (h²/4)α(Φ_q q̈ + γ)] = Q.
+  next.multipliers = next.lambda + (h2 * alpha) * (Jq * next.qddot + cv.gamma);
+  if (!next.qdot.allFinite() || !next.qddot.allFinite() || !next.multipliers.allFinite()) {
     failure = "non-finite projection; worst: " + worstConstraint(cv);
     return false;
   }
@@ -302,7 +307,7 @@ double Ali3pIntegrator::cableLength(int cable) const {
 
 double Ali3pIntegrator::cableTension(int cable) const {
   const CableInfo& info = system_.cables().at(cable);
-  return 2.0 * info.length.at(state_.t).length * state_.lambda[info.row];
+  return 2.0 * info.length.at(state_.t).length * state_.multipliers[info.row];
 }
 
 EnergyReport Ali3pIntegrator::energy() const {

@@ -29,6 +29,11 @@ struct MultibodyState {
   double t = 0.0;
   Eigen::VectorXd q, qdot, qddot;
   Eigen::VectorXd lambda;  // λ*: the multiplier estimates carried from step to step
+  // Multipliers consistent with the projected accelerations, M q̈ + Φ_qᵀλ = Q: λ* plus the
+  // acceleration projection's own correction. λ* alone is only first-order accurate after the
+  // projections (its q̈* comes from the trapezoidal recurrence); reactions and cable tensions
+  // are reported from these.
+  Eigen::VectorXd multipliers;
 };
 
 struct StepReport {
@@ -74,7 +79,7 @@ class Ali3pIntegrator {
   double penalty() const { return alpha_; }
   double constraintViolation() const;
   double cableLength(int cable) const;
-  // 2·L·λ*, positive when pulling.
+  // 2·L·λ (MultibodyState::multipliers), positive when pulling.
   double cableTension(int cable) const;
   EnergyReport energy() const;
 
