@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   contactsim::cli::addInfoCommand(app);
   contactsim::cli::addCollideCommand(app);
+  contactsim::cli::addContactCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
