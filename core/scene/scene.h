@@ -1,0 +1,113 @@
+// The scene model: what a scene file (shared/design/scene-format.md, version 1) describes.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dynamics/ali3p_integrator.h"
+#include "dynamics/cable_length.h"
+#include "dynamics/natural_coordinates.h"
+#include "geometry/tri_mesh.h"
+#include "geometry/units.h"
+
+namespace contactsim {
+
+struct SceneMaterial {
+  std::string name;
+  double density = 0.0;                 // kg/m³
+  std::optional<double> young_modulus;  // Pa
+  std::optional<double> poisson_ratio;
+};
+
+struct SceneMesh {
+  std::filesystem::path file;  // resolved against the scene file's folder
+  LengthUnit units = LengthUnit::Metre;
+  double scale = 1.0;
+  std::shared_ptr<const TriMesh> mesh;  // loaded, SI units, body frame
+};
+
+struct SceneBody {
+  std::string name;
+  bool fixed = false;
+  std::optional<SceneMesh> mesh;
+  std::string material;  // empty when none
+  MassInertia mass;      // resolved: from the mesh and density, then overridden; unused if fixed
+  Pose pose;
+  Vec3 linear_velocity = Vec3::Zero();
+  Vec3 angular_velocity = Vec3::Zero();
+};
+
+enum class JointType { Revolute, Spherical, Fixed, Prismatic };
+
+// Body references are names; "world" is the ground.
+struct SceneJoint {
+  std::string name;
+  JointType type = JointType::Spherical;
+  std::string body_a, body_b;
+  Vec3 point = Vec3::Zero();
+  Vec3 axis = Vec3::UnitZ();  // revolute and prismatic only
+};
+
+struct SceneCable {
+  std::string name;
+  std::string body_a, body_b;
+  Vec3 point_a = Vec3::Zero(), point_b = Vec3::Zero();
+  CableLength length = CableLength::constant(1.0);
+};
+
+struct SceneSpring {
+  std::string name;
+  std::string body_a, body_b;
+  Vec3 point_a = Vec3::Zero(), point_b = Vec3::Zero();
+  double stiffness = 0.0, damping = 0.0;
+  std::optional<double> rest_length;
+};
+
+struct SceneLoad {
+  std::string body;
+  Vec3 force = Vec3::Zero(), point = Vec3::Zero(), torque = Vec3::Zero();
+};
+
+// Contact laws as written in the file (validated names and numbers); turning them into force
+// laws belongs to the contact layer.
+struct SceneFriction {
+  std::string model = "none";  // stick-slip, stribeck, coulomb, none
+  std::map<std::string, double> parameters;
+};
+struct SceneContactLaw {
+  std::string model;  // hunt-crossley, modia3d, hertz-stribeck
+  std::map<std::string, double> parameters;
+  std::optional<SceneFriction> friction;
+};
+struct SceneContact {
+  bool all_pairs = true;
+  std::vector<std::pair<std::string, std::string>> pairs;  // when !all_pairs
+  std::optional<SceneContactLaw> law;
+  struct Override {
+    std::pair<std::string, std::string> bodies;
+    SceneContactLaw law;
+  };
+  std::vector<Override> overrides;
+};
+
+struct Scene {
+  std::filesystem::path file;
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);
+  SolverSettings solver;  // time_step, penalty, newton tolerance and cap
+  double end_time = 5.0;
+  std::vector<SceneMaterial> materials;
+  std::vector<SceneBody> bodies;
+  std::vector<SceneJoint> joints;
+  std::vector<SceneCable> cables;
+  std::vector<SceneSpring> springs;
+  std::vector<SceneLoad> loads;
+  std::optional<SceneContact> contact;
+  // Things that are not errors but deserve a look (e.g. mass properties of an open mesh).
+  std::vector<std::string> warnings;
+};
+
+}  // namespace contactsim

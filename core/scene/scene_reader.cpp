@@ -1,0 +1,616 @@
+#include "scene/scene_reader.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "geometry/mass_properties.h"
+
+namespace contactsim {
+namespace {
+
+using json = nlohmann::json;
+
+std::string child(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+std::string element(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+// What a value is, for "expected X, got Y" messages (kept short and on one line).
+std::string describe(const json& j) {
+  std::string text = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  return std::string(j.type_name()) + " " + text;
+}
+
+const std::map<std::string, std::set<std::string>> kNormalLawParameters = {
+    {"hunt-crossley", {"stiffness", "exponent", "restitution"}},
+    {"modia3d",
+     {"restitution", "sliding_friction", "rolling_resistance", "v_small", "w_small",
+      "contact_sphere_radius", "reduction_factor", "max_damping"}},
+    {"hertz-stribeck", {"contact_radius", "dissipation"}},
+};
+const std::map<std::string, std::set<std::string>> kFrictionParameters = {
+    {"stick-slip", {"static", "dynamic", "stick_velocity", "viscous"}},
+    {"stribeck", {"static", "dynamic", "stiction_tolerance"}},
+    {"coulomb", {"static", "dynamic", "v_small"}},
+    {"none", {}},
+};
+
+class Reader {
+ public:
+  Reader(std::filesystem::path file, const MeshLoader& load_mesh)
+      : file_(std::move(file)), load_mesh_(load_mesh) {}
+
+  Scene read(const json& root);
+
+ private:
+  [[noreturn]] void fail(const std::string& path, const std::string& message) const {
+    throw SceneError(file_.string() + ": " + (path.empty() ? "(top level)" : path) + ": " +
+                     message);
+  }
+
+  // j must be an object whose keys are all in `allowed`.
+  void expectObject(const json& j, const std::string& path,
+                    std::initializer_list<const char*> allowed) const {
+    if (!j.is_object()) fail(path, "expected an object, got " + describe(j));
+    for (const auto& [key, value] : j.items()) {
+      bool known = false;
+      for (const char* a : allowed) known = known || key == a;
+      if (!known) {
+        std::string list;
+        for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+        fail(child(path, key), "unknown key (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  double number(const json& j, const std::string& path) const {
+    if (!j.is_number()) fail(path, "expected a number, got " + describe(j));
+    const double v = j.get<double>();
+    if (!std::isfinite(v)) fail(path, "expected a finite number");
+    return v;
+  }
+  double positive(const json& j, const std::string& path) const {
+    const double v = number(j, path);
+    if (!(v > 0.0)) fail(path, "expected a positive number, got " + describe(j));
+    return v;
+  }
+  double nonNegative(const json& j, const std::string& path) const {
+    const double v = number(j, path);
+    if (!(v >= 0.0)) fail(path, "expected a number >= 0, got " + describe(j));
+    return v;
+  }
+  std::string string(const json& j, const std::string& path) const {
+    if (!j.is_string()) fail(path, "expected a string, got " + describe(j));
+    return j.get<std::string>();
+  }
+  bool boolean(const json& j, const std::string& path) const {
+    if (!j.is_boolean()) fail(path, "expected true or false, got " + describe(j));
+    return j.get<bool>();
+  }
+  Eigen::VectorXd numbers(const json& j, const std::string& path, std::size_t count) const {
+    if (!j.is_array() || j.size() != count) {
+      fail(path, "expected an array of " + std::to_string(count) + " numbers, got " + describe(j));
+    }
+    Eigen::VectorXd v(count);
+    for (std::size_t i = 0; i < count; ++i) v[i] = number(j[i], element(path, i));
+    return v;
+  }
+  Vec3 vec3(const json& j, const std::string& path) const { return numbers(j, path, 3); }
+  const json& array(const json& j, const std::string& path) const {
+    if (!j.is_array()) fail(path, "expected an array, got " + describe(j));
+    return j;
+  }
+  // A reference to a body by name ("world" allowed).
+  std::string bodyReference(const json& j, const std::string& path) const {
+    const std::string name = string(j, path);
+    if (name != "world" && !body_names_.count(name)) fail(path, "unknown body '" + name + "'");
+    return name;
+  }
+  std::string uniqueName(const json& j, const std::string& path, std::set<std::string>& seen,
+                         const std::string& what) const {
+    const std::string name = string(j, path);
+    if (name.empty()) fail(path, "expected a non-empty name");
+    if (!seen.insert(name).second) fail(path, "duplicate " + what + " name '" + name + "'");
+    return name;
+  }
+
+  void readSolver(const json& j, const std::string& path, Scene& scene) const;
+  void readMaterials(const json& j, const std::string& path, Scene& scene) const;
+  SceneBody readBody(const json& j, const std::string& path, const Scene& scene,
+                     std::vector<std::string>& warnings) const;
+  void resolveMass(const json& j, const std::string& path, const Scene& scene, SceneBody& body,
+                   std::vector<std::string>& warnings) const;
+  SceneJoint readJoint(const json& j, const std::string& path) const;
+  SceneCable readCable(const json& j, const std::string& path) const;
+  SceneSpring readSpring(const json& j, const std::string& path) const;
+  SceneLoad readLoad(const json& j, const std::string& path) const;
+  SceneContact readContact(const json& j, const std::string& path) const;
+  SceneContactLaw readLaw(const json& j, const std::string& path) const;
+  std::pair<std::string, std::string> bodyPair(const json& j, const std::string& path) const;
+
+  std::filesystem::path file_;
+  const MeshLoader& load_mesh_;
+  std::set<std::string> body_names_;
+};
+
+Scene Reader::read(const json& root) {
+  expectObject(root, "",
+               {"format", "version", "gravity", "solver", "materials", "bodies", "joints", "cables",
+                "springs", "loads", "contact"});
+  Scene scene;
+  scene.file = file_;
+  if (root.contains("format") && string(root["format"], "format") != "contactsim-scene") {
+    fail("format", "expected \"contactsim-scene\", got " + describe(root["format"]));
+  }
+  if (root.contains("version") &&
+      (!root["version"].is_number_integer() || root["version"].get<int>() != 1)) {
+    fail("version", "expected 1, got " + describe(root["version"]));
+  }
+  if (root.contains("gravity")) scene.gravity = vec3(root["gravity"], "gravity");
+  if (root.contains("solver")) readSolver(root["solver"], "solver", scene);
+  if (root.contains("materials")) readMaterials(root["materials"], "materials", scene);
+
+  if (root.contains("bodies")) {
+    const json& bodies = array(root["bodies"], "bodies");
+    // Names first, so that every later reference can be checked.
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      const std::string path = element("bodies", i);
+      if (!bodies[i].is_object()) fail(path, "expected an object, got " + describe(bodies[i]));
+      if (!bodies[i].contains("name")) fail(child(path, "name"), "required");
+      const std::string name =
+          uniqueName(bodies[i]["name"], child(path, "name"), body_names_, "body");
+      if (name == "world") fail(child(path, "name"), "'world' is reserved for the ground");
+    }
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      scene.bodies.push_back(readBody(bodies[i], element("bodies", i), scene, scene.warnings));
+    }
+  }
+  if (root.contains("joints")) {
+    const json& joints = array(root["joints"], "joints");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < joints.size(); ++i) {
+      scene.joints.push_back(readJoint(joints[i], element("joints", i)));
+      if (!names.insert(scene.joints.back().name).second) {
+        fail(child(element("joints", i), "name"),
+             "duplicate joint name '" + scene.joints.back().name + "'");
+      }
+    }
+  }
+  if (root.contains("cables")) {
+    const json& cables = array(root["cables"], "cables");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < cables.size(); ++i) {
+      scene.cables.push_back(readCable(cables[i], element("cables", i)));
+      if (!names.insert(scene.cables.back().name).second) {
+        fail(child(element("cables", i), "name"),
+             "duplicate cable name '" + scene.cables.back().name + "'");
+      }
+    }
+  }
+  if (root.contains("springs")) {
+    const json& springs = array(root["springs"], "springs");
+    for (std::size_t i = 0; i < springs.size(); ++i) {
+      scene.springs.push_back(readSpring(springs[i], element("springs", i)));
+    }
+  }
+  if (root.contains("loads")) {
+    const json& loads = array(root["loads"], "loads");
+    for (std::size_t i = 0; i < loads.size(); ++i) {
+      scene.loads.push_back(readLoad(loads[i], element("loads", i)));
+    }
+  }
+  if (root.contains("contact")) scene.contact = readContact(root["contact"], "contact");
+  return scene;
+}
+
+void Reader::readSolver(const json& j, const std::string& path, Scene& scene) const {
+  expectObject(j, path,
+               {"time_step", "end_time", "penalty", "newton_tolerance", "max_newton_iterations",
+                "max_step_halvings", "linear_solver"});
+  SolverSettings& s = scene.solver;
+  if (j.contains("time_step")) s.time_step = positive(j["time_step"], child(path, "time_step"));
+  if (j.contains("end_time")) scene.end_time = nonNegative(j["end_time"], child(path, "end_time"));
+  if (j.contains("penalty") && !j["penalty"].is_null()) {
+    s.penalty = positive(j["penalty"], child(path, "penalty"));
+  }
+  if (j.contains("newton_tolerance")) {
+    s.newton_tolerance = positive(j["newton_tolerance"], child(path, "newton_tolerance"));
+  }
+  auto count = [&](const char* key, int minimum) {
+    const json& v = j[key];
+    if (!v.is_number_integer() || v.get<long long>() < minimum || v.get<long long>() > 1000) {
+      fail(child(path, key),
+           "expected an integer from " + std::to_string(minimum) + " to 1000, got " + describe(v));
+    }
+    return v.get<int>();
+  };
+  if (j.contains("max_newton_iterations"))
+    s.max_newton_iterations = count("max_newton_iterations", 1);
+  if (j.contains("max_step_halvings")) s.max_step_halvings = count("max_step_halvings", 0);
+  if (j.contains("linear_solver")) {
+    const std::string kind = string(j["linear_solver"], child(path, "linear_solver"));
+    if (kind == "auto")
+      s.linear_solver = LinearSolverKind::Auto;
+    else if (kind == "dense")
+      s.linear_solver = LinearSolverKind::Dense;
+    else if (kind == "sparse")
+      s.linear_solver = LinearSolverKind::Sparse;
+    else
+      fail(child(path, "linear_solver"),
+           "expected \"auto\", \"dense\" or \"sparse\", got " + describe(j["linear_solver"]));
+  }
+}
+
+void Reader::readMaterials(const json& j, const std::string& path, Scene& scene) const {
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < array(j, path).size(); ++i) {
+    const std::string p = element(path, i);
+    const json& m = j[i];
+    expectObject(m, p, {"name", "density", "young_modulus", "poisson_ratio"});
+    SceneMaterial material;
+    if (!m.contains("name")) fail(child(p, "name"), "required");
+    material.name = uniqueName(m["name"], child(p, "name"), names, "material");
+    if (!m.contains("density")) fail(child(p, "density"), "required (kg/m^3)");
+    material.density = positive(m["density"], child(p, "density"));
+    if (m.contains("young_modulus")) {
+      material.young_modulus = positive(m["young_modulus"], child(p, "young_modulus"));
+    }
+    if (m.contains("poisson_ratio")) {
+      const double nu = number(m["poisson_ratio"], child(p, "poisson_ratio"));
+      if (!(nu > 0.0 && nu < 0.5)) {
+        fail(child(p, "poisson_ratio"),
+             "expected 0 < nu < 0.5, got " + describe(m["poisson_ratio"]));
+      }
+      material.poisson_ratio = nu;
+    }
+    scene.materials.push_back(material);
+  }
+}
+
+SceneBody Reader::readBody(const json& j, const std::string& path, const Scene& scene,
+                           std::vector<std::string>& warnings) const {
+  expectObject(j, path,
+               {"name", "fixed", "mesh", "material", "mass", "center_of_mass", "inertia",
+                "position", "orientation", "linear_velocity", "angular_velocity"});
+  SceneBody body;
+  body.name = j["name"].get<std::string>();
+  if (j.contains("fixed")) body.fixed = boolean(j["fixed"], child(path, "fixed"));
+  if (j.contains("material")) {
+    body.material = string(j["material"], child(path, "material"));
+    bool known = false;
+    for (const SceneMaterial& m : scene.materials) known = known || m.name == body.material;
+    if (!known) fail(child(path, "material"), "unknown material '" + body.material + "'");
+  }
+  if (j.contains("mesh")) {
+    const std::string mp = child(path, "mesh");
+    const json& m = j["mesh"];
+    expectObject(m, mp, {"file", "units", "scale"});
+    SceneMesh mesh;
+    if (!m.contains("file")) fail(child(mp, "file"), "required");
+    const std::filesystem::path relative = string(m["file"], child(mp, "file"));
+    mesh.file = relative.is_absolute() ? relative : file_.parent_path() / relative;
+    if (m.contains("units")) {
+      const std::string u = string(m["units"], child(mp, "units"));
+      const std::optional<LengthUnit> unit = parseLengthUnit(u);
+      if (!unit) fail(child(mp, "units"), "expected one of m, cm, mm, in, got \"" + u + "\"");
+      mesh.units = *unit;
+    }
+    if (m.contains("scale")) mesh.scale = positive(m["scale"], child(mp, "scale"));
+    try {
+      mesh.mesh = std::make_shared<const TriMesh>(load_mesh_(mesh.file, mesh.units, mesh.scale));
+    } catch (const std::exception& e) {
+      fail(child(mp, "file"), std::string("cannot load mesh: ") + e.what());
+    }
+    body.mesh = std::move(mesh);
+  }
+  if (j.contains("position")) body.pose.translation = vec3(j["position"], child(path, "position"));
+  if (j.contains("orientation")) {
+    const Eigen::VectorXd q = numbers(j["orientation"], child(path, "orientation"), 4);
+    if (!(q.norm() > 1e-12))
+      fail(child(path, "orientation"),
+           "zero quaternion (expected [w, x, y, z] of non-zero length)");
+    body.pose.rotation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();
+  }
+  if (j.contains("linear_velocity")) {
+    body.linear_velocity = vec3(j["linear_velocity"], child(path, "linear_velocity"));
+  }
+  if (j.contains("angular_velocity")) {
+    body.angular_velocity = vec3(j["angular_velocity"], child(path, "angular_velocity"));
+  }
+  resolveMass(j, path, scene, body, warnings);
+  return body;
+}
+
+// scene-format.md, "Mass properties": from the mesh and the density unless given; `mass` alone
+// rescales the mesh-derived inertia; `center_of_mass` and `inertia` override.
+void Reader::resolveMass(const json& j, const std::string& path, const Scene& scene,
+                         SceneBody& body, std::vector<std::string>& warnings) const {
+  std::optional<MassProperties> from_mesh;
+  if (body.mesh) {
+    double density = 1.0;
+    for (const SceneMaterial& m : scene.materials) {
+      if (m.name == body.material) density = m.density;
+    }
+    from_mesh = computeMassProperties(*body.mesh->mesh, density);
+    for (const std::string& w : from_mesh->warnings) {
+      warnings.push_back(child(path, "mesh") + ": " + w);
+    }
+  }
+  const bool has_density = body.mesh && !body.material.empty();
+  MassInertia& mi = body.mass;
+  if (j.contains("mass")) {
+    mi.mass = positive(j["mass"], child(path, "mass"));
+    if (from_mesh && from_mesh->mass > 0.0) {
+      mi.center_of_mass = from_mesh->centroid;
+      mi.inertia = from_mesh->inertia * (mi.mass / from_mesh->mass);
+    }
+  } else if (has_density) {
+    mi.mass = from_mesh->mass;
+    mi.center_of_mass = from_mesh->centroid;
+    mi.inertia = from_mesh->inertia;
+  } else if (!body.fixed) {
+    fail(path, "a moving body needs \"mass\" or a \"mesh\" with a \"material\" (density)");
+  }
+  if (j.contains("center_of_mass")) {
+    mi.center_of_mass = vec3(j["center_of_mass"], child(path, "center_of_mass"));
+  }
+  const std::string inertia_path = child(path, "inertia");
+  if (j.contains("inertia")) {
+    const Eigen::VectorXd v = numbers(j["inertia"], inertia_path, 6);
+    mi.inertia << v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2];
+  } else if (!body.fixed && !body.mesh) {
+    fail(inertia_path,
+         "required for a moving body without a mesh ([Ixx, Iyy, Izz, Ixy, Ixz, Iyz])");
+  }
+  if (body.fixed) return;
+  if (!(mi.mass > 0.0))
+    fail(child(path, "mass"), "the mesh encloses no volume: give \"mass\" and \"inertia\"");
+  // The natural-coordinate mass matrix needs a positive definite inertia whose principal moments
+  // satisfy the triangle inequality (ali3p.md, "Coordinates").
+  const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(mi.inertia).eigenvalues();
+  const double largest = moments.cwiseAbs().maxCoeff();
+  const bool ok = mi.inertia.allFinite() && largest > 0.0 &&
+                  (mi.inertia - mi.inertia.transpose()).norm() <= 1e-12 * largest &&
+                  moments.minCoeff() > 1e-9 * largest &&
+                  moments[0] + moments[1] > moments[2] * (1.0 + 1e-9);
+  if (!ok) {
+    std::ostringstream message;
+    message << "singular inertia (principal moments " << moments[0] << ", " << moments[1] << ", "
+            << moments[2] << "): expected positive moments with I1 + I2 > I3";
+    fail(j.contains("inertia") ? inertia_path : child(path, "mesh"),
+         message.str() + (j.contains("inertia") ? "" : "; give \"inertia\" explicitly"));
+  }
+}
+
+SceneJoint Reader::readJoint(const json& j, const std::string& path) const {
+  expectObject(j, path, {"name", "type", "body_a", "body_b", "point", "axis"});
+  SceneJoint joint;
+  joint.name = j.contains("name") ? string(j["name"], child(path, "name")) : path;
+  if (!j.contains("type"))
+    fail(child(path, "type"), "required (revolute, spherical, fixed or prismatic)");
+  const std::string type = string(j["type"], child(path, "type"));
+  if (type == "revolute")
+    joint.type = JointType::Revolute;
+  else if (type == "spherical")
+    joint.type = JointType::Spherical;
+  else if (type == "fixed")
+    joint.type = JointType::Fixed;
+  else if (type == "prismatic")
+    joint.type = JointType::Prismatic;
+  else
+    fail(child(path, "type"),
+         "expected revolute, spherical, fixed or prismatic, got \"" + type + "\"");
+  for (const char* key : {"body_a", "body_b", "point"}) {
+    if (!j.contains(key)) fail(child(path, key), "required");
+  }
+  joint.body_a = bodyReference(j["body_a"], child(path, "body_a"));
+  joint.body_b = bodyReference(j["body_b"], child(path, "body_b"));
+  if (joint.body_a == joint.body_b)
+    fail(child(path, "body_b"), "a joint needs two different bodies");
+  joint.point = vec3(j["point"], child(path, "point"));
+  const bool needs_axis = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+  if (needs_axis) {
+    if (!j.contains("axis")) fail(child(path, "axis"), "required for a " + type + " joint");
+    joint.axis = vec3(j["axis"], child(path, "axis"));
+    if (!(joint.axis.norm() > 0.0)) fail(child(path, "axis"), "expected a non-zero vector");
+  } else if (j.contains("axis")) {
+    fail(child(path, "axis"), "a " + type + " joint has no axis");
+  }
+  return joint;
+}
+
+SceneCable Reader::readCable(const json& j, const std::string& path) const {
+  expectObject(j, path, {"name", "body_a", "point_a", "body_b", "point_b", "length"});
+  SceneCable cable;
+  cable.name = j.contains("name") ? string(j["name"], child(path, "name")) : path;
+  for (const char* key : {"body_a", "point_a", "body_b", "point_b"}) {
+    if (!j.contains(key)) fail(child(path, key), "required");
+  }
+  cable.body_a = bodyReference(j["body_a"], child(path, "body_a"));
+  cable.body_b = bodyReference(j["body_b"], child(path, "body_b"));
+  if (cable.body_a == cable.body_b)
+    fail(child(path, "body_b"), "a cable needs two different bodies");
+  cable.point_a = vec3(j["point_a"], child(path, "point_a"));
+  cable.point_b = vec3(j["point_b"], child(path, "point_b"));
+  const double distance = (cable.point_b - cable.point_a).norm();
+  const std::string lp = child(path, "length");
+  const json empty = json::object();
+  const json& l = j.contains("length") ? j["length"] : empty;
+  try {
+    if (l.is_object() && l.contains("table")) {
+      expectObject(l, lp, {"table"});
+      const json& table = array(l["table"], child(lp, "table"));
+      std::vector<std::pair<double, double>> points;
+      for (std::size_t i = 0; i < table.size(); ++i) {
+        const Eigen::VectorXd p = numbers(table[i], element(child(lp, "table"), i), 2);
+        points.emplace_back(p[0], p[1]);
+      }
+      cable.length = CableLength::table(points);
+    } else {
+      expectObject(l, lp, {"initial", "rate", "ramp_time", "table"});
+      const double initial =
+          l.contains("initial") ? positive(l["initial"], child(lp, "initial")) : distance;
+      const double rate = l.contains("rate") ? number(l["rate"], child(lp, "rate")) : 0.0;
+      const double ramp =
+          l.contains("ramp_time") ? nonNegative(l["ramp_time"], child(lp, "ramp_time")) : 0.0;
+      if (!(initial > 0.0))
+        fail(child(lp, "initial"), "the points coincide: give a positive \"initial\" length");
+      cable.length = CableLength::ramp(initial, rate, ramp);
+    }
+  } catch (const std::invalid_argument& e) {
+    fail(lp, e.what());
+  }
+  return cable;
+}
+
+SceneSpring Reader::readSpring(const json& j, const std::string& path) const {
+  expectObject(
+      j, path,
+      {"name", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping", "rest_length"});
+  SceneSpring spring;
+  spring.name = j.contains("name") ? string(j["name"], child(path, "name")) : path;
+  for (const char* key : {"body_a", "point_a", "body_b", "point_b", "stiffness"}) {
+    if (!j.contains(key)) fail(child(path, key), "required");
+  }
+  spring.body_a = bodyReference(j["body_a"], child(path, "body_a"));
+  spring.body_b = bodyReference(j["body_b"], child(path, "body_b"));
+  if (spring.body_a == spring.body_b)
+    fail(child(path, "body_b"), "a spring needs two different bodies");
+  spring.point_a = vec3(j["point_a"], child(path, "point_a"));
+  spring.point_b = vec3(j["point_b"], child(path, "point_b"));
+  spring.stiffness = nonNegative(j["stiffness"], child(path, "stiffness"));
+  if (j.contains("damping")) spring.damping = nonNegative(j["damping"], child(path, "damping"));
+  if (j.contains("rest_length")) {
+    spring.rest_length = nonNegative(j["rest_length"], child(path, "rest_length"));
+  }
+  return spring;
+}
+
+SceneLoad Reader::readLoad(const json& j, const std::string& path) const {
+  expectObject(j, path, {"body", "force", "point", "torque"});
+  SceneLoad load;
+  if (!j.contains("body")) fail(child(path, "body"), "required");
+  load.body = bodyReference(j["body"], child(path, "body"));
+  if (load.body == "world") fail(child(path, "body"), "a load on the world does nothing");
+  if (j.contains("force")) {
+    load.force = vec3(j["force"], child(path, "force"));
+    if (!j.contains("point"))
+      fail(child(path, "point"), "required with \"force\" (world coordinates at t = 0)");
+  }
+  if (j.contains("point")) load.point = vec3(j["point"], child(path, "point"));
+  if (j.contains("torque")) load.torque = vec3(j["torque"], child(path, "torque"));
+  return load;
+}
+
+std::pair<std::string, std::string> Reader::bodyPair(const json& j, const std::string& path) const {
+  if (!j.is_array() || j.size() != 2) fail(path, "expected [body, body], got " + describe(j));
+  const std::string a = bodyReference(j[0], element(path, 0));
+  const std::string b = bodyReference(j[1], element(path, 1));
+  if (a == b) fail(path, "expected two different bodies");
+  return {a, b};
+}
+
+SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
+  if (!j.is_object()) fail(path, "expected an object, got " + describe(j));
+  if (!j.contains("model"))
+    fail(child(path, "model"), "required (hunt-crossley, modia3d or hertz-stribeck)");
+  SceneContactLaw law;
+  law.model = string(j["model"], child(path, "model"));
+  const auto allowed = kNormalLawParameters.find(law.model);
+  if (allowed == kNormalLawParameters.end()) {
+    fail(child(path, "model"),
+         "expected hunt-crossley, modia3d or hertz-stribeck, got \"" + law.model + "\"");
+  }
+  for (const auto& [key, value] : j.items()) {
+    const std::string p = child(path, key);
+    if (key == "model") continue;
+    if (key == "friction") {
+      expectObject(value, p,
+                   {"model", "static", "dynamic", "stick_velocity", "viscous", "stiction_tolerance",
+                    "v_small"});
+      SceneFriction friction;
+      if (!value.contains("model"))
+        fail(child(p, "model"), "required (stick-slip, stribeck, coulomb or none)");
+      friction.model = string(value["model"], child(p, "model"));
+      const auto names = kFrictionParameters.find(friction.model);
+      if (names == kFrictionParameters.end()) {
+        fail(child(p, "model"),
+             "expected stick-slip, stribeck, coulomb or none, got \"" + friction.model + "\"");
+      }
+      for (const auto& [fkey, fvalue] : value.items()) {
+        if (fkey == "model") continue;
+        if (!names->second.count(fkey))
+          fail(child(p, fkey), "not a parameter of friction model " + friction.model);
+        friction.parameters[fkey] = nonNegative(fvalue, child(p, fkey));
+      }
+      law.friction = friction;
+    } else if (allowed->second.count(key)) {
+      law.parameters[key] = nonNegative(value, p);
+    } else {
+      fail(p, "unknown key (not a parameter of contact law " + law.model + ")");
+    }
+  }
+  return law;
+}
+
+SceneContact Reader::readContact(const json& j, const std::string& path) const {
+  expectObject(j, path, {"pairs", "law", "overrides"});
+  SceneContact contact;
+  if (j.contains("pairs")) {
+    const json& pairs = j["pairs"];
+    const std::string p = child(path, "pairs");
+    if (pairs.is_string()) {
+      if (pairs.get<std::string>() != "all")
+        fail(p, "expected \"all\" or a list of [body, body] pairs");
+    } else {
+      contact.all_pairs = false;
+      for (std::size_t i = 0; i < array(pairs, p).size(); ++i) {
+        contact.pairs.push_back(bodyPair(pairs[i], element(p, i)));
+      }
+    }
+  }
+  if (j.contains("law")) contact.law = readLaw(j["law"], child(path, "law"));
+  if (j.contains("overrides")) {
+    const std::string p = child(path, "overrides");
+    for (std::size_t i = 0; i < array(j["overrides"], p).size(); ++i) {
+      const json& o = j["overrides"][i];
+      const std::string op = element(p, i);
+      expectObject(o, op, {"bodies", "law"});
+      if (!o.contains("bodies")) fail(child(op, "bodies"), "required");
+      if (!o.contains("law")) fail(child(op, "law"), "required");
+      contact.overrides.push_back(
+          {bodyPair(o["bodies"], child(op, "bodies")), readLaw(o["law"], child(op, "law"))});
+    }
+  }
+  return contact;
+}
+
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::filesystem::path& file,
+                 const MeshLoader& load_mesh) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw SceneError(file.string() + ": invalid JSON: " + e.what());
+  }
+  return Reader(file, load_mesh).read(root);
+}
+
+Scene readScene(const std::filesystem::path& file, const MeshLoader& load_mesh) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw SceneError(file.string() + ": cannot open the scene file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseScene(text.str(), file, load_mesh);
+}
+
+}  // namespace contactsim

@@ -1,0 +1,27 @@
+// Reads a scene file (shared/design/scene-format.md). Every error is one line naming the file,
+// the JSON path (`bodies[2].mass`) and what was expected.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+
+#include "scene/scene.h"
+
+namespace contactsim {
+
+class SceneError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Loads a mesh file in the given units and scale (the core does not depend on a mesh importer;
+// the CLI passes one built on importMesh). Its exceptions' what() is appended to the error.
+using MeshLoader =
+    std::function<TriMesh(const std::filesystem::path& file, LengthUnit units, double scale)>;
+
+Scene readScene(const std::filesystem::path& file, const MeshLoader& load_mesh);
+// `text` is the file's content; `file` names it in errors and locates relative mesh paths.
+Scene parseScene(const std::string& text, const std::filesystem::path& file,
+                 const MeshLoader& load_mesh);
+
+}  // namespace contactsim

@@ -1,0 +1,77 @@
+#include "scene/scene_system.h"
+
+#include <map>
+
+#include "scene/scene_reader.h"
+
+namespace contactsim {
+
+MultibodySystem buildSystem(const Scene& scene) {
+  MultibodySystem system;
+  system.setGravity(scene.gravity);
+  std::map<std::string, BodyIndex> index{{"world", kWorld}};
+  // The reader has validated every element; the dynamics' own checks can still reject
+  // geometric degeneracies, reported here with the element's path.
+  auto guarded = [&](const std::string& path, auto&& add) {
+    try {
+      add();
+    } catch (const std::invalid_argument& e) {
+      throw SceneError(scene.file.string() + ": " + path + ": " + e.what());
+    }
+  };
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    const SceneBody& b = scene.bodies[i];
+    guarded("bodies[" + std::to_string(i) + "]", [&] {
+      BodyDefinition def;
+      def.name = b.name;
+      def.fixed = b.fixed;
+      def.mass = b.mass;
+      def.pose = b.pose;
+      def.linear_velocity = b.linear_velocity;
+      def.angular_velocity = b.angular_velocity;
+      index[b.name] = system.addBody(def);
+    });
+  }
+  for (std::size_t i = 0; i < scene.joints.size(); ++i) {
+    const SceneJoint& j = scene.joints[i];
+    guarded("joints[" + std::to_string(i) + "]", [&] {
+      const BodyIndex a = index.at(j.body_a), b = index.at(j.body_b);
+      switch (j.type) {
+        case JointType::Revolute:
+          system.addRevoluteJoint(j.name, a, b, j.point, j.axis);
+          break;
+        case JointType::Spherical:
+          system.addSphericalJoint(j.name, a, b, j.point);
+          break;
+        case JointType::Fixed:
+          system.addFixedJoint(j.name, a, b, j.point);
+          break;
+        case JointType::Prismatic:
+          system.addPrismaticJoint(j.name, a, b, j.point, j.axis);
+          break;
+      }
+    });
+  }
+  for (std::size_t i = 0; i < scene.cables.size(); ++i) {
+    const SceneCable& c = scene.cables[i];
+    guarded("cables[" + std::to_string(i) + "]", [&] {
+      system.addCable(c.name, index.at(c.body_a), c.point_a, index.at(c.body_b), c.point_b,
+                      c.length);
+    });
+  }
+  for (std::size_t i = 0; i < scene.springs.size(); ++i) {
+    const SceneSpring& s = scene.springs[i];
+    guarded("springs[" + std::to_string(i) + "]", [&] {
+      system.addSpring(s.name, index.at(s.body_a), s.point_a, index.at(s.body_b), s.point_b,
+                       s.stiffness, s.damping, s.rest_length);
+    });
+  }
+  for (std::size_t i = 0; i < scene.loads.size(); ++i) {
+    const SceneLoad& l = scene.loads[i];
+    guarded("loads[" + std::to_string(i) + "]",
+            [&] { system.addLoad(index.at(l.body), l.force, l.point, l.torque); });
+  }
+  return system;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,6 @@
+target_sources(contactsim_core PRIVATE
+  scene/scene_reader.cpp
+  scene/scene_system.cpp
+)
+# nlohmann-json is header-only and used only inside scene_reader.cpp.
+target_link_libraries(contactsim_core PRIVATE nlohmann_json::nlohmann_json)
