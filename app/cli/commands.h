@@ -9,5 +9,6 @@ namespace contactsim::cli {
 void addInfoCommand(CLI::App& app);
 void addCollideCommand(CLI::App& app);
 void addContactCommand(CLI::App& app);
+void addRunCommand(CLI::App& app);
 
 }  // namespace contactsim::cli

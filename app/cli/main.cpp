@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   contactsim::cli::addInfoCommand(app);
   contactsim::cli::addCollideCommand(app);
   contactsim::cli::addContactCommand(app);
+  contactsim::cli::addRunCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
