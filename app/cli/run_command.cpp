@@ -184,6 +184,7 @@ void runScene(const RunArguments& args) {
         {"springs", e.springs},
         {"cable_work", e.cable_work},
         {"load_work", e.load_work},
+        {"source_work", e.source_work},
         {"dissipated", e.dissipated},
         {"balance", e.balance()}}},
   };
