@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
-#include <set>
 #include <unordered_map>
 
 #include "contact/contour_builder.h"
@@ -46,9 +45,9 @@ void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
     for (const std::int32_t p : loops[l].pairs) {
       const std::int32_t t = side_a ? pairs[p].a : pairs[p].b;
       for (const std::int32_t v : mesh.triangles()[t]) {
-        const auto it = penetration.component_of_vertex.find(v);
-        if (it == penetration.component_of_vertex.end()) continue;
-        const auto [owner, inserted] = loop_of_component.try_emplace(it->second, l);
+        const std::int32_t component = penetration.componentOf(v);
+        if (component < 0) continue;
+        const auto [owner, inserted] = loop_of_component.try_emplace(component, l);
         if (!inserted) sets.unite(l, owner->second);
       }
     }
@@ -57,8 +56,8 @@ void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
 
 // Σ area·outward normal of A's triangles minus B's: A's faces look into B, B's into A, so this
 // points from A into B. It orients the fitted plane, and replaces it for line-like contours.
-Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::set<std::int32_t>& tri_a,
-                     const std::set<std::int32_t>& tri_b) {
+Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::vector<std::int32_t>& tri_a,
+                     const std::vector<std::int32_t>& tri_b) {
   auto area_normal = [](const PosedMesh& m, std::int32_t t) {
     return Vec3((m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)) / 2);
   };
@@ -70,32 +69,33 @@ Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::set<std:
 
 // Deepest inside vertex of one body beyond the plane, along `direction` (the body's side).
 void deepestPoint(const PosedMesh& m, const Penetration& penetration,
-                  const std::set<std::int32_t>& components, const ContactPlane& plane,
+                  const std::vector<std::int32_t>& components, const ContactPlane& plane,
                   const Vec3& direction, double& depth, Vec3& point) {
   depth = 0.0;
   point = plane.origin;
-  for (const auto& [v, component] : penetration.component_of_vertex) {
-    if (!components.contains(component)) continue;
-    const Vec3 x = m.vertex(v);
-    const double d = (x - plane.origin).dot(direction);
-    if (d > depth) {
-      depth = d;
-      point = x;
+  for (const std::int32_t component : components) {
+    for (const std::int32_t v : penetration.vertices_of_component[component]) {
+      const Vec3 x = m.vertex(v);
+      const double d = (x - plane.origin).dot(direction);
+      if (d > depth) {
+        depth = d;
+        point = x;
+      }
     }
   }
 }
 
-std::set<std::int32_t> componentsTouching(const std::set<std::int32_t>& triangles,
-                                          const TriMesh& mesh, const Penetration& penetration) {
-  std::set<std::int32_t> components;
+std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& triangles,
+                                             const TriMesh& mesh, const Penetration& penetration) {
+  std::vector<std::int32_t> components;
   for (const std::int32_t t : triangles) {
     for (const std::int32_t v : mesh.triangles()[t]) {
-      if (const auto it = penetration.component_of_vertex.find(v);
-          it != penetration.component_of_vertex.end()) {
-        components.insert(it->second);
-      }
+      if (const std::int32_t component = penetration.componentOf(v); component >= 0)
+        components.push_back(component);
     }
   }
+  std::sort(components.begin(), components.end());
+  components.erase(std::unique(components.begin(), components.end()), components.end());
   return components;
 }
 
@@ -134,14 +134,18 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 
   for (const auto& [root, members] : regions) {
     ContactPatch patch;
-    std::set<std::int32_t> tri_a, tri_b;
+    std::vector<std::int32_t> tri_a, tri_b;
     for (const std::size_t l : members) {
       patch.loops.push_back(loops[l].points);
       patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
       for (const std::int32_t p : loops[l].pairs) {
-        tri_a.insert(pairs[p].a);
-        tri_b.insert(pairs[p].b);
+        tri_a.push_back(pairs[p].a);
+        tri_b.push_back(pairs[p].b);
       }
+    }
+    for (auto* triangles : {&tri_a, &tri_b}) {
+      std::sort(triangles->begin(), triangles->end());
+      triangles->erase(std::unique(triangles->begin(), triangles->end()), triangles->end());
     }
     const Vec3 reference = normalReference(a, b, tri_a, tri_b);
     std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
@@ -167,8 +171,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     deepestPoint(b, penetration_b, componentsTouching(tri_b, b.mesh, penetration_b), *plane,
                  -plane->normal, patch.depth_b, patch.deepest_point_b);
     patch.indentation = patch.depth_a + patch.depth_b;
-    patch.triangles_a.assign(tri_a.begin(), tri_a.end());
-    patch.triangles_b.assign(tri_b.begin(), tri_b.end());
+    patch.triangles_a = std::move(tri_a);
+    patch.triangles_b = std::move(tri_b);
     result.patches.push_back(std::move(patch));
   }
   return result;

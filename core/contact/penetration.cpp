@@ -1,6 +1,6 @@
 #include "contact/penetration.h"
 
-#include <queue>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace contactsim {
@@ -60,22 +60,36 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
     }
   }
 
+  // Flat per-vertex state: the flood touches every penetrating vertex, so no hashing there.
+  enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
+  const std::size_t n = self.mesh.vertexCount();
+  std::vector<std::uint8_t> seed_state(n, kFree);
+  for (const auto& [v, s] : seeds) seed_state[v] = s.inside ? kSeedInside : kSeedOutside;
+
   Penetration result;
+  result.component_of_vertex.assign(n, -1);
   const auto& triangles = self.mesh.triangles();
+  std::vector<std::int32_t> stack;
   for (const auto& [start, start_seed] : seeds) {
-    if (!start_seed.inside || result.component_of_vertex.contains(start)) continue;
-    const std::int32_t component = result.component_count++;
+    if (!start_seed.inside || result.component_of_vertex[start] >= 0) continue;
+    const auto component = static_cast<std::int32_t>(result.vertices_of_component.size());
+    std::vector<std::int32_t>& members = result.vertices_of_component.emplace_back();
     result.component_of_vertex[start] = component;
-    std::queue<std::int32_t> queue;
-    queue.push(start);
-    while (!queue.empty()) {
-      const std::int32_t u = queue.front();
-      queue.pop();
+    members.push_back(start);
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const std::int32_t u = stack.back();
+      stack.pop_back();
       for (const std::int32_t t : self.mesh.trianglesAround(u)) {
         for (const std::int32_t w : triangles[t]) {
-          if (w == u || crossed_edges.contains(edgeKey(u, w))) continue;
-          if (const auto s = seeds.find(w); s != seeds.end() && !s->second.inside) continue;
-          if (result.component_of_vertex.try_emplace(w, component).second) queue.push(w);
+          if (result.component_of_vertex[w] >= 0 || seed_state[w] == kSeedOutside) continue;
+          // Only an edge between two seeded vertices can be cut by the curve.
+          if (seed_state[u] != kFree && seed_state[w] != kFree &&
+              crossed_edges.contains(edgeKey(u, w)))
+            continue;
+          result.component_of_vertex[w] = component;
+          members.push_back(w);
+          stack.push_back(w);
         }
       }
     }

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "contact/posed_mesh.h"
@@ -12,8 +11,12 @@ namespace contactsim {
 // Inside vertices of mesh `self` grouped in connected components: a component is a piece of
 // self's surface enclosed by the intersection curve (seed 004 §IV.F's "internal triangles").
 struct Penetration {
-  std::unordered_map<std::int32_t, std::int32_t> component_of_vertex;  // inside vertex -> component
-  std::int32_t component_count = 0;
+  // Per vertex of self: its component, or -1 when it is not inside the other mesh.
+  std::vector<std::int32_t> component_of_vertex;
+  std::vector<std::vector<std::int32_t>> vertices_of_component;
+
+  std::int32_t componentOf(std::int32_t v) const { return component_of_vertex[v]; }
+  std::size_t componentCount() const { return vertices_of_component.size(); }
 };
 
 // `colliding` lists (triangle of self, triangle of other) for every non-coplanar intersecting

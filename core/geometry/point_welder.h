@@ -8,8 +8,9 @@
 
 namespace contactsim {
 
-// Representatives live in a grid of cell size `tolerance`, so a query looks at the 27 cells
-// around a point. A point joins the first representative found within `tolerance`; with a
+// Representatives live in a grid of cells much larger than `tolerance`; a query looks at the
+// neighbouring cells only across the faces the point is within `tolerance` of, so nearly every
+// query is one hash lookup. A point joins the first representative found within `tolerance`; with a
 // tolerance of zero only identical points merge.
 class PointWelder {
  public:
@@ -29,9 +30,11 @@ class PointWelder {
     std::size_t operator()(const CellKey& k) const;
   };
   CellKey cellOf(const Vec3& p) const;
+  std::int32_t findIn(const CellKey& cell, const Vec3& p) const;
 
   Vec3 origin_;
   double tolerance_;
+  double cell_size_;
   std::unordered_map<CellKey, std::int32_t, CellKeyHash> cells_;  // cell -> last point inserted
   std::vector<std::int32_t> next_in_cell_;                        // chain of points per cell
   std::vector<Vec3> points_;

@@ -1,0 +1,3 @@
+# Patch extraction (contours, plane, centroid, indentation) against the collision query it follows.
+add_executable(bench_contact ${CMAKE_CURRENT_LIST_DIR}/bench_contact.cpp)
+target_link_libraries(bench_contact PRIVATE contactsim_core)
