@@ -64,3 +64,29 @@ TEST_CASE("an off-screen capture shows each body in its colour on its side", "[r
   CHECK(box_pixels.mean_x < 0.5 * kWidth);
   CHECK(ball_pixels.mean_x > 0.5 * kWidth);
 }
+
+TEST_CASE("flat shading and selection render every body", "[render]") {
+  render::SceneView view;
+  const render::BodyId ball = view.addBody(translated(makeIcosphere(0.6, 1), {0, 0, 0.6}));
+  view.setShading(render::Shading::Flat);
+  view.setSelectedBody(ball);
+  REQUIRE(view.selectedBody() == ball);
+
+  const std::filesystem::path file =
+      std::filesystem::path(CONTACTSIM_BINARY_DIR) / "test_render_capture_flat.png";
+  constexpr int kWidth = 320, kHeight = 240;
+  render::capturePng(view, file, kWidth, kHeight);
+  vtkNew<vtkPNGReader> reader;
+  reader->SetFileName(file.string().c_str());
+  reader->Update();
+  vtkImageData* image = reader->GetOutput();
+  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
+    const auto* p =
+        static_cast<const unsigned char*>(image->GetScalarPointer(x, kHeight - 1 - y, 0));
+    r = p[0];
+    g = p[1];
+    b = p[2];
+  };
+  const auto ball_pixels = test::findBodyPixels(view.bodyColourOf(ball), kWidth, kHeight, pixel);
+  CHECK(ball_pixels.count > 0.05 * kWidth * kHeight);
+}
