@@ -20,7 +20,8 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   if (!parser.parse(arguments)) throw CommandLineError(parser.errorText().toStdString());
 
   CommandLine line;
-  line.help = parser.isSet(help_option);
+  // --help-all is added by addHelpOption(); the Qt options it would list are not advertised.
+  line.help = parser.isSet(help_option) || parser.isSet("help-all");
   line.help_text = parser.helpText();
   line.files = parser.positionalArguments();
   line.screenshot = parser.value(screenshot_option);
