@@ -40,7 +40,12 @@ VtkViewWidget::VtkViewWidget(QWidget* parent)
   setMinimumSize(200, 150);
 }
 
-VtkViewWidget::~VtkViewWidget() { releaseGraphicsBeforeContextLoss(); }
+VtkViewWidget::~VtkViewWidget() {
+  // ~QOpenGLWidget destroys the context after this object has stopped being a VtkViewWidget:
+  // its aboutToBeDestroyed must no longer reach our slot (UBSan: invalid downcast).
+  if (context()) disconnect(context(), nullptr, this, nullptr);
+  releaseGraphicsBeforeContextLoss();
+}
 
 QSurfaceFormat VtkViewWidget::requiredFormat() {
   QSurfaceFormat format;
