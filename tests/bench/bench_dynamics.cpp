@@ -73,6 +73,7 @@ int main() {
       }
       std::printf("%-8d %-12d %-8s %-16.4g %-16.3g %d\n", n, coordinates,
                   dense ? "dense" : "sparse", 1e3 * seconds, iterations, steps);
+      std::fflush(stdout);
     }
   }
   return 0;
