@@ -1,6 +1,7 @@
 #include "contact/contact_regions.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -29,11 +30,9 @@ class DisjointSets {
 
 // Largest world coordinate the meshes reach: rounding in the segment endpoints scales with it.
 double coordinateMagnitude(const PosedMesh& m) {
-  const Box3& box = m.mesh.bounds();
-  double r = 0.0;
-  for (int c = 0; c < 8; ++c)
-    r = std::max(r, m.pose.apply(box.corner(static_cast<Box3::CornerType>(c))).norm());
-  return r;
+  const Box3 box = m.worldBounds();
+  return std::max(box.min().cwiseAbs().maxCoeff(), box.max().cwiseAbs().maxCoeff()) *
+         std::sqrt(3.0);
 }
 
 // Loops that enclose the same penetrated piece of either surface belong to one region.

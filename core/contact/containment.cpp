@@ -4,18 +4,6 @@
 #include <numbers>
 
 namespace contactsim {
-namespace {
-
-Box3 worldBounds(const PosedMesh& m) {
-  Box3 box;
-  box.setEmpty();
-  const Box3& local = m.mesh.bounds();
-  for (int corner = 0; corner < 8; ++corner)
-    box.extend(m.pose.apply(local.corner(static_cast<Box3::CornerType>(corner))));
-  return box;
-}
-
-}  // namespace
 
 const char* toString(Containment containment) {
   switch (containment) {
@@ -49,7 +37,7 @@ Containment findContainment(const PosedMesh& a, const PosedMesh& b) {
   if (a.mesh.empty() || b.mesh.empty()) return Containment::None;
   // Without intersecting triangles either every point of A is inside B or none is: one vertex
   // decides. Disjoint boxes rule containment out without touching a triangle.
-  if (!worldBounds(a).intersects(worldBounds(b))) return Containment::None;
+  if (!a.worldBounds().intersects(b.worldBounds())) return Containment::None;
   if (windingNumber(b, a.vertex(0)) > 0.5) return Containment::AInsideB;
   if (windingNumber(a, b.vertex(0)) > 0.5) return Containment::BInsideA;
   return Containment::None;

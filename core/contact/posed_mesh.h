@@ -13,6 +13,14 @@ struct PosedMesh {
   Vec3 vertex(std::int32_t v) const { return pose.apply(mesh.vertices()[v]); }
   Vec3 corner(std::int32_t t, int k) const { return vertex(mesh.triangles()[t][k]); }
   Vec3 normal(std::int32_t t) const { return pose.rotation * mesh.normals()[t]; }
+  // World box around the posed mesh's own bounding box (its eight corners transformed).
+  Box3 worldBounds() const {
+    Box3 box;
+    box.setEmpty();
+    for (int c = 0; c < 8; ++c)
+      box.extend(pose.apply(mesh.bounds().corner(static_cast<Box3::CornerType>(c))));
+    return box;
+  }
 };
 
 }  // namespace contactsim
