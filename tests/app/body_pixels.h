@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
 
@@ -63,6 +64,19 @@ PixelStats findBodyPixels(const render::Rgb& body, int width, int height, PixelF
     stats.mean_y /= static_cast<double>(stats.count);
   }
   return stats;
+}
+
+// The capture tests' two-body scene: a box on the left and a ball on the right of a width x height
+// image, each covering at least 1 % of it.
+inline void checkBoxLeftBallRight(const PixelStats& box, const PixelStats& ball, int width,
+                                  int height) {
+  INFO("box pixels " << box.count << " at x " << box.mean_x);
+  INFO("ball pixels " << ball.count << " at x " << ball.mean_x);
+  const double area = double(width) * height;
+  CHECK(box.count > 0.01 * area);
+  CHECK(ball.count > 0.01 * area);
+  CHECK(box.mean_x < 0.5 * width);
+  CHECK(ball.mean_x > 0.5 * width);
 }
 
 }  // namespace contactsim::test
