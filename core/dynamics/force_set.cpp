@@ -24,6 +24,24 @@ void ForceSet::addPointForce(AffineVec3 point, const Vec3& force) {
   point_forces_.push_back({std::move(point), force});
 }
 
+double addBodyTorque(int offset, const Vec3& torque, const Eigen::VectorXd& q,
+                     const Eigen::VectorXd& qdot, Eigen::VectorXd& q_force, Triplets* stiffness) {
+  // Q = [0; ½N×u; ½N×v; ½N×w]; K = −∂Q/∂q = −½ skew(N) on each of u, v, w (ali3p.md, "Forces").
+  const Mat3 K = -0.5 * skew(torque);
+  double power = 0.0;
+  for (int i = 1; i <= 3; ++i) {
+    const int o = offset + 3 * i;
+    const Vec3 generalized = 0.5 * torque.cross(q.segment<3>(o));
+    q_force.segment<3>(o) += generalized;
+    power += generalized.dot(qdot.segment<3>(o));
+    if (!stiffness) continue;
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 3; ++c) stiffness->emplace_back(o + r, o + c, K(r, c));
+    }
+  }
+  return power;
+}
+
 void ForceSet::addTorque(int offset, const Vec3& torque) { torques_.push_back({offset, torque}); }
 
 void ForceSet::addSource(std::shared_ptr<GeneralizedForceSource> source) {
@@ -64,17 +82,7 @@ void ForceSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, d
   }
 
   for (const Torque& tq : torques_) {
-    // Q = [0; ½N×u; ½N×v; ½N×w]; K = −∂Q/∂q = −½ skew(N) on each of u, v, w (ali3p.md, "Forces").
-    const Mat3 K = -0.5 * skew(tq.torque);
-    for (int i = 1; i <= 3; ++i) {
-      const int o = tq.offset + 3 * i;
-      const Vec3 generalized = 0.5 * tq.torque.cross(q.segment<3>(o));
-      out.q_force.segment<3>(o) += generalized;
-      out.load_power += generalized.dot(qdot.segment<3>(o));
-      for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) out.stiffness.emplace_back(o + r, o + c, K(r, c));
-      }
-    }
+    out.load_power += addBodyTorque(tq.offset, tq.torque, q, qdot, out.q_force, &out.stiffness);
   }
 
   if (!sources_.empty()) {

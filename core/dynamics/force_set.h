@@ -35,6 +35,12 @@ class GeneralizedForceSource {
   }
 };
 
+// A world torque N on the body whose natural coordinates start at `offset`:
+// Q_{u,v,w} += ½ N × e for e in (u, v, w) (ali3p.md, "Forces"). Adds K = −∂Q/∂q when `stiffness`
+// is given; returns the torque's power Qᵀq̇.
+double addBodyTorque(int offset, const Vec3& torque, const Eigen::VectorXd& q,
+                     const Eigen::VectorXd& qdot, Eigen::VectorXd& q_force, Triplets* stiffness);
+
 // Potential energies at one configuration.
 struct Potentials {
   double gravity = 0.0;

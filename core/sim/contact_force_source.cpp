@@ -1,0 +1,254 @@
+#include "sim/contact_force_source.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "collision/mesh_collision.h"
+#include "contact/contact_regions.h"
+
+namespace contactsim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Contacts may move this fraction of the smaller body's size per step and keep their identity
+// (and with it δ̇₀ and the stick anchor): a rolling sphere's patch radius is far smaller than
+// its travel per step, so the patch-radius rule alone would restart the contact every step.
+constexpr double kTrackingJumpFraction = 0.02;
+
+}  // namespace
+
+// The contact geometry a pair's forces are evaluated from: computed at `q` (every Newton iterate)
+// or at a step's first trial state and then linearised (ContactGeometryUpdate).
+struct ContactForceSource::PairState {
+  ContactTracker tracker;
+  bool valid = false;
+  double time = 0.0;
+  Eigen::VectorXd q;
+  std::vector<ContactPatch> patches;
+  std::vector<int> ids;  // tracked id per patch (-1: begins in this step)
+  // The centroid as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
+  std::vector<AffineVec3> point_a, point_b;
+  std::vector<Vec3> separation;
+
+  explicit PairState(TrackingOptions options) : tracker(options) {}
+};
+
+// One patch's force at a trial state.
+struct ContactForceSource::Evaluation {
+  double indentation = 0.0, rate = 0.0;
+  NormalForce normal;
+  FrictionForce friction;
+  Vec3 slip = Vec3::Zero();
+  Vec3 rolling_torque = Vec3::Zero();
+};
+
+ContactForceSource::ContactForceSource(const MultibodySystem& system,
+                                       std::vector<ContactPairDefinition> pairs,
+                                       ContactOptions options)
+    : system_(system), pairs_(std::move(pairs)), options_(options) {
+  const auto body_count = static_cast<BodyIndex>(system_.bodies().size());
+  for (const ContactPairDefinition& pair : pairs_) {
+    const auto valid = [&](BodyIndex b) { return b >= 0 && b < body_count; };
+    if (!valid(pair.body_a) || !valid(pair.body_b) || pair.body_a == pair.body_b) {
+      throw std::invalid_argument("contact pair: bad body indices " + std::to_string(pair.body_a) +
+                                  ", " + std::to_string(pair.body_b));
+    }
+    if (!pair.tree_a || !pair.tree_b || pair.tree_a->empty() || pair.tree_b->empty()) {
+      throw std::invalid_argument("contact pair '" + system_.bodies()[pair.body_a].name + "'–'" +
+                                  system_.bodies()[pair.body_b].name + "': a body has no mesh");
+    }
+    TrackingOptions tracking;
+    tracking.min_jump =
+        kTrackingJumpFraction * std::min(pair.tree_a->mesh().scale(), pair.tree_b->mesh().scale());
+    states_.push_back(std::make_unique<PairState>(tracking));
+  }
+}
+
+ContactForceSource::~ContactForceSource() = default;
+
+void ContactForceSource::addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                                   ForceValues& out) {
+  evaluate(q, qdot, t, false, &out);
+}
+
+void ContactForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                    double t) {
+  evaluate(q, qdot, t, true, nullptr);
+}
+
+namespace {
+
+// Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
+std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const Pose& world_a,
+                                       const Pose& world_b, const std::string& pair_name,
+                                       ContactTimings& timings) {
+  const TriMesh& mesh_a = pair.tree_a->mesh();
+  const TriMesh& mesh_b = pair.tree_b->mesh();
+  if (!PosedMesh{mesh_a, world_a}.worldBounds().intersects(
+          PosedMesh{mesh_b, world_b}.worldBounds())) {
+    return {};
+  }
+  auto start = Clock::now();
+  const Pose a_in_b = relativePose(world_a, world_b);
+  const CollisionResult collision = collide(*pair.tree_a, *pair.tree_b, a_in_b);
+  timings.collision += secondsSince(start);
+  ++timings.queries;
+
+  start = Clock::now();
+  ContactRegions regions = findContactRegions(PosedMesh{mesh_a, a_in_b},
+                                              PosedMesh{mesh_b, Pose::identity()}, collision.pairs);
+  timings.regions += secondsSince(start);
+  if (regions.containment != Containment::None) {
+    // No surface intersects, yet one body is inside the other: the laws have no indentation
+    // to act on (the step was too large for the impact speed, or the scene starts inside).
+    throw std::runtime_error("contact " + pair_name + ": one body is entirely inside the other");
+  }
+  for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
+  return std::move(regions.patches);
+}
+
+}  // namespace
+
+void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                                  bool commit, ForceValues* out) {
+  if (commit) contacts_.clear();
+  for (std::size_t i = 0; i < pairs_.size(); ++i) {
+    const ContactPairDefinition& pair = pairs_[i];
+    PairState& state = *states_[i];
+    const BodyIndex a = pair.body_a, b = pair.body_b;
+
+    const bool reuse =
+        state.valid && state.time == t &&
+        (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
+    if (!reuse) {
+      const std::string name =
+          "'" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
+      state.patches =
+          queryPatches(pair, system_.bodyPose(a, q), system_.bodyPose(b, q), name, timings_);
+      state.valid = true;
+      state.time = t;
+      state.q = q;
+      state.ids = state.tracker.match(state.patches);
+      state.point_a.clear();
+      state.point_b.clear();
+      state.separation.clear();
+      const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+      for (const ContactPatch& patch : state.patches) {
+        state.point_a.push_back(system_.pointOn(a, world_a.inverse().apply(patch.centroid)));
+        state.point_b.push_back(system_.pointOn(b, world_b.inverse().apply(patch.centroid)));
+        state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
+      }
+    }
+    if (commit) {
+      state.tracker.update(t, state.patches);
+      for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
+    }
+
+    const auto start = Clock::now();
+    const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+    const Vec3 omega_rel =
+        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+    for (std::size_t k = 0; k < state.patches.size(); ++k) {
+      const ContactPatch& patch = state.patches[k];
+      ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
+      const Vec3& n = patch.normal;
+      const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
+      const AffineVec3 d = state.point_b[k] - state.point_a[k];
+
+      // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
+      // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
+      Evaluation e;
+      e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
+      const Vec3 v_rel = d.rate(qdot);  // of B's material point relative to A's
+      e.rate = -n.dot(v_rel);
+      e.slip = tangent_projector * v_rel;
+      const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
+      const double initial_rate =
+          has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
+      e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
+
+      // Stick offset: separation of the two material anchor points, tangential part (seed 004
+      // eq. 3); a contact without anchors is anchored at its centroid now (offset 0).
+      AffineVec3 anchor_gap = d;
+      Vec3 offset = Vec3::Zero();
+      if (history && history->stick_anchor_a && history->stick_anchor_b) {
+        anchor_gap = system_.pointOn(b, *history->stick_anchor_b) -
+                     system_.pointOn(a, *history->stick_anchor_a);
+        offset = tangent_projector * anchor_gap.value(q);
+      }
+      FrictionInput friction_input;
+      friction_input.slip_velocity = e.slip;
+      friction_input.normal_force = e.normal.value;
+      friction_input.normal_stiffness = e.normal.d_indentation;
+      friction_input.normal_damping = e.normal.d_rate;
+      friction_input.stick_offset = offset;
+      e.friction = contactsim::evaluate(pair.law.friction, friction_input);
+      e.friction.force = tangent_projector * e.friction.force;
+
+      const RollingResistance& rolling = pair.law.rolling;
+      if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
+        // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
+        const double reg = regularisedSpeed(omega_rel.norm(), rolling.w_small).first;
+        e.rolling_torque =
+            -rolling.coefficient * rolling.geometry_radius * e.normal.value * omega_rel / reg;
+      }
+
+      if (out) {
+        const Vec3 force = e.normal.value * n + e.friction.force;
+        d.addTransposed(force, out->q_force);
+        // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
+        // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
+        // proportionality to F_n, its velocity and stick-offset derivatives (ali3p.md, "Forces").
+        const Vec3 along =
+            n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
+        addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out->stiffness);
+        addBlocks(d, anchor_gap, -(e.friction.d_offset * tangent_projector), out->stiffness);
+        addBlocks(
+            d, d,
+            e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
+            out->damping);
+        if (e.rolling_torque != Vec3::Zero()) {
+          if (const int ob = system_.coordinateOffset(b); ob >= 0)
+            addBodyTorque(ob, e.rolling_torque, q, qdot, out->q_force, &out->stiffness);
+          if (const int oa = system_.coordinateOffset(a); oa >= 0)
+            addBodyTorque(oa, -e.rolling_torque, q, qdot, out->q_force, &out->stiffness);
+        }
+      }
+
+      if (commit) {
+        ContactHistory& h = *state.tracker.history(patch.id);
+        if (!std::isfinite(h.initial_indentation_rate))
+          h.initial_indentation_rate = std::max(e.rate, 0.0);
+        // Re-anchor at the current centroid, keeping the (possibly shortened) offset: the
+        // offset then integrates the material slip at wherever the contact point is.
+        const Vec3 on_a = state.point_a[k].value(q);
+        h.stick_anchor_a = world_a.inverse().apply(on_a);
+        h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
+
+        ContactDiagnostics diagnostics;
+        diagnostics.body_a = a;
+        diagnostics.body_b = b;
+        diagnostics.patch = patch;
+        diagnostics.patch.indentation = std::max(e.indentation, 0.0);
+        diagnostics.indentation_rate = e.rate;
+        diagnostics.normal_force = e.normal.value;
+        diagnostics.friction_force = e.friction.force;
+        diagnostics.rolling_torque = e.rolling_torque;
+        diagnostics.slip_velocity = e.slip;
+        diagnostics.sticking = e.friction.sticking;
+        contacts_.push_back(std::move(diagnostics));
+      }
+    }
+    timings_.forces += secondsSince(start);
+  }
+}
+
+}  // namespace contactsim

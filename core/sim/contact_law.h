@@ -1,0 +1,23 @@
+// The contact law of one body pair: a normal law, a friction model and (Modia3D) rolling
+// resistance — scene-format.md, `contact.law`.
+#pragma once
+
+#include "contact/friction.h"
+#include "contact/normal_force.h"
+
+namespace contactsim {
+
+// Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small), on body B (opposite on A).
+struct RollingResistance {
+  double coefficient = 0.0;      // μ_r (dimensionless); 0 = none
+  double geometry_radius = 0.0;  // μ_r,geo (m)
+  double w_small = 1e-3;         // ω_small (rad/s)
+};
+
+struct ContactLaw {
+  NormalLaw normal = HuntCrossleyLaw{};
+  FrictionModel friction = NoFriction{};
+  RollingResistance rolling;
+};
+
+}  // namespace contactsim

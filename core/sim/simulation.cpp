@@ -1,0 +1,58 @@
+#include "sim/simulation.h"
+
+#include <chrono>
+
+#include "scene/scene_system.h"
+#include "sim/scene_contact.h"
+
+namespace contactsim {
+
+Simulation::Simulation(Scene scene, ContactOptions contact_options)
+    : scene_(std::move(scene)), system_(std::make_unique<MultibodySystem>(buildSystem(scene_))) {
+  std::vector<ContactPairDefinition> pairs = contactPairsFromScene(scene_);
+  if (!pairs.empty()) {
+    contacts_ = std::make_shared<ContactForceSource>(*system_, std::move(pairs), contact_options);
+    system_->addForceSource(contacts_);
+  }
+  integrator_ = std::make_unique<Ali3pIntegrator>(*system_, scene_.solver);
+  // The initial contacts, tracked from t = 0.
+  const MultibodyState& s = integrator_->state();
+  if (contacts_) contacts_->acceptStep(s.q, s.qdot, s.t);
+  last_report_.constraint_violation = integrator_->constraintViolation();
+}
+
+Simulation::~Simulation() = default;
+
+const StepReport& Simulation::step() {
+  const auto start = std::chrono::steady_clock::now();
+  last_report_ = integrator_->step();
+  last_step_wall_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return last_report_;
+}
+
+double Simulation::time() const { return integrator_->state().t; }
+
+SimulationFrame Simulation::frame() const {
+  SimulationFrame frame;
+  const MultibodyState& s = integrator_->state();
+  frame.time = s.t;
+  for (BodyIndex b = 0; b < static_cast<BodyIndex>(system_->bodies().size()); ++b) {
+    BodyState body;
+    body.pose = system_->bodyPose(b, s.q);
+    body.linear_velocity = system_->bodyOriginVelocity(b, s.qdot);
+    body.angular_velocity = system_->bodyAngularVelocity(b, s.q, s.qdot);
+    frame.bodies.push_back(body);
+  }
+  if (contacts_) frame.contacts = contacts_->contacts();
+  for (int c = 0; c < static_cast<int>(system_->cables().size()); ++c)
+    frame.cables.push_back({integrator_->cableLength(c), integrator_->cableTension(c)});
+  frame.energy = integrator_->energy();
+  frame.solver.newton_iterations = last_report_.newton_iterations;
+  frame.solver.substeps = last_report_.substeps;
+  frame.solver.constraint_violation = last_report_.constraint_violation;
+  frame.solver.step_wall_seconds = last_step_wall_seconds_;
+  return frame;
+}
+
+}  // namespace contactsim

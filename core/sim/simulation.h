@@ -1,0 +1,45 @@
+// A scene set in motion: the multibody system, its contact force source and the integrator,
+// advanced step by step. The one entry point the CLI, the recorder and the GUI share.
+#pragma once
+
+#include <memory>
+
+#include "dynamics/ali3p_integrator.h"
+#include "scene/scene.h"
+#include "sim/contact_force_source.h"
+#include "sim/simulation_frame.h"
+
+namespace contactsim {
+
+class Simulation {
+ public:
+  // Builds everything and makes the initial state consistent. Throws SceneError for a scene the
+  // dynamics rejects and SimulationError when the initial state cannot be made consistent.
+  explicit Simulation(Scene scene, ContactOptions contact_options = {});
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // One time step (settings.time_step, with internal halvings if needed). Throws SimulationError
+  // when the step fails; the state is then the last good one.
+  const StepReport& step();
+  double time() const;
+  // The current state as a frame (contacts as evaluated at the last accepted step).
+  SimulationFrame frame() const;
+
+  const Scene& scene() const { return scene_; }
+  const MultibodySystem& system() const { return *system_; }
+  const Ali3pIntegrator& integrator() const { return *integrator_; }
+  // Null when the scene has no contact pairs.
+  const ContactForceSource* contacts() const { return contacts_.get(); }
+
+ private:
+  Scene scene_;
+  std::unique_ptr<MultibodySystem> system_;
+  std::shared_ptr<ContactForceSource> contacts_;
+  std::unique_ptr<Ali3pIntegrator> integrator_;
+  StepReport last_report_;
+  double last_step_wall_seconds_ = 0.0;
+};
+
+}  // namespace contactsim
