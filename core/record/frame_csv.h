@@ -1,0 +1,66 @@
+// The CSV files of a run, written from SimulationFrames, so that `contactsim-cli run` and
+// `contactsim-cli replay` produce byte-identical files from the same frames. No SQLite here.
+//
+// Body-state CSV (architecture.md, "Command-line contract"): `t`, then per body in scene order
+// NAME.x,NAME.y,NAME.z,NAME.qw,NAME.qx,NAME.qy,NAME.qz,NAME.vx,NAME.vy,NAME.vz,NAME.wx,NAME.wy,
+// NAME.wz (position and velocity of the body frame origin, quaternion with w >= 0, world angular
+// velocity), then per cable NAME.length,NAME.tension. Numbers printf("%.10g").
+//
+// Contacts CSV: one row per contact patch per frame (none for a frame without contacts):
+// t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking
+// with body names, the tracked patch id, centroid, unit normal (A into B), indentation δ (m),
+// δ̇ (m/s), normal force on B (N), friction force on B (N), area (m²), sticking 0/1.
+// Numbers printf("%.10g"), integers as integers.
+//
+// Names are written as they are (no quoting), as the run's CSV always did.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sim/simulation_frame.h"
+
+namespace contactsim {
+
+// "t,a.x,...,a.wz,...,c.length,c.tension\n"
+std::string stateCsvHeader(const std::vector<std::string>& body_names,
+                           const std::vector<std::string>& cable_names);
+// One line with '\n'. Uses every body and cable of the frame, in order.
+std::string stateCsvRow(const SimulationFrame& frame);
+
+// "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking\n"
+std::string contactsCsvHeader();
+// One line per contact ('\n' each); empty without contacts. Throws std::out_of_range for a body
+// index without a name.
+std::string contactsCsvRows(const SimulationFrame& frame,
+                            const std::vector<std::string>& body_names);
+
+// Writes the header at construction and one row per write(); checks the frame's body and cable
+// counts against the names. Throws std::runtime_error("<label>: ...") on a mismatch or a failed
+// stream (label: e.g. "--csv" or the file name). The stream must outlive the writer.
+class StateCsvWriter {
+ public:
+  StateCsvWriter(std::ostream& out, std::vector<std::string> body_names,
+                 std::vector<std::string> cable_names, std::string label = "state CSV");
+  void write(const SimulationFrame& frame);
+
+ private:
+  std::ostream& out_;
+  std::vector<std::string> bodies_, cables_;
+  std::string label_;
+};
+
+class ContactsCsvWriter {
+ public:
+  ContactsCsvWriter(std::ostream& out, std::vector<std::string> body_names,
+                    std::string label = "contacts CSV");
+  void write(const SimulationFrame& frame);
+
+ private:
+  std::ostream& out_;
+  std::vector<std::string> bodies_;
+  std::string label_;
+};
+
+}  // namespace contactsim

@@ -1,0 +1,455 @@
+#include "record/recording_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+#include "record/recording_format.h"
+#include "record/sqlite_util.h"
+
+namespace contactsim {
+
+using record_detail::execute;
+using record_detail::Statement;
+
+struct RecordingReader::Impl {
+  std::filesystem::path path;
+  std::string file;
+  sqlite3* db = nullptr;
+  RecordingHeader header;
+  std::vector<std::int64_t> frame_ids;  // frames rows in order
+  std::vector<double> times;
+  Statement select_frame, select_bodies, select_contacts, select_loops, select_cables;
+
+  ~Impl() { closeDatabase(); }
+  void closeDatabase() {
+    select_frame = {};
+    select_bodies = {};
+    select_contacts = {};
+    select_loops = {};
+    select_cables = {};
+    if (db) sqlite3_close(db);
+    db = nullptr;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw RecordingError(file + ": " + what);
+  }
+  // A SQLite failure while opening: mostly "file is not a database" or "malformed".
+  [[noreturn]] void notARecording(const std::string& why) const {
+    fail("not a readable contactsim recording (" + why + ")");
+  }
+
+  void open();
+  void validateSize();
+  void readHeader();
+};
+
+namespace {
+
+bool hasTable(sqlite3* db, const std::string& file, const char* name) {
+  Statement st(db, file, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+  st.bindText(1, name);
+  return st.step();
+}
+
+Vec3 vec3(const Statement& st, int col) {
+  return {st.columnDouble(col), st.columnDouble(col + 1), st.columnDouble(col + 2)};
+}
+
+}  // namespace
+
+void RecordingReader::Impl::open() {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) fail("cannot open: no such file");
+  if (!std::filesystem::is_regular_file(status)) fail("cannot open: not a regular file");
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) fail("cannot open: " + ec.message());
+  if (size == 0) fail("not a contactsim recording (empty file)");
+  {
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) fail("cannot open: permission denied or unreadable");
+    char magic[16] = {};
+    probe.read(magic, sizeof magic);
+    if (probe.gcount() < 16 || std::memcmp(magic, "SQLite format 3", 16) != 0)
+      fail("not a contactsim recording (not an SQLite database)");
+  }
+  if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    closeDatabase();
+    fail("cannot open: " + message);
+  }
+  // Every open-time query below may meet a corrupt file: report those uniformly.
+  try {
+    validateSize();
+    readHeader();
+  } catch (const RecordingError&) {
+    closeDatabase();
+    throw;
+  }
+}
+
+// A file cut short still opens (SQLite reads missing pages as zeros, or fails only on the pages
+// it touches); compare the size the header claims with the size on disk. With a -wal file left
+// by a killed writer the pages may live in the WAL, so only the WAL-free case is checked.
+void RecordingReader::Impl::validateSize() {
+  std::int64_t page_size = 0, page_count = 0;
+  try {
+    Statement ps(db, file, "PRAGMA page_size");
+    if (ps.step()) page_size = ps.columnInt(0);
+    Statement pc(db, file, "PRAGMA page_count");
+    if (pc.step()) page_count = pc.columnInt(0);
+  } catch (const record_detail::SqliteFailure& e) {
+    notARecording(e.reason);
+  }
+  std::error_code ec;
+  const bool wal = std::filesystem::file_size(file + "-wal", ec) > 0 && !ec;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!wal && !ec && static_cast<std::uintmax_t>(page_size * page_count) > size) {
+    fail("truncated recording (" + std::to_string(size) + " bytes, the header says " +
+         std::to_string(page_size * page_count) + ")");
+  }
+}
+
+void RecordingReader::Impl::readHeader() {
+  std::string format;
+  std::int64_t version = 0;
+  try {
+    if (!hasTable(db, file, "meta")) notARecording("no meta table");
+    Statement meta(db, file, "SELECT key, value FROM meta");
+    while (meta.step()) {
+      const std::string key = meta.columnText(0);
+      if (key == "format") format = meta.columnText(1);
+      if (key == "schema_version") version = meta.columnInt(1);
+      if (key == "created") header.created = meta.columnText(1);
+      if (key == "program_version") header.program_version = meta.columnText(1);
+      if (key == "time_step") header.time_step = meta.columnDouble(1);
+    }
+  } catch (const record_detail::SqliteFailure& e) {
+    // SQLite's own: "file is not a database", "database disk image is malformed", ...
+    notARecording(e.reason);
+  }
+  if (format != kRecordingFormatName)
+    fail("not a contactsim recording (format '" + format + "', expected '" + kRecordingFormatName +
+         "')");
+  if (version > kRecordingSchemaVersion)
+    fail("recording schema version " + std::to_string(version) +
+         " is newer than this program reads (" + std::to_string(kRecordingSchemaVersion) +
+         "); use a newer contactsim");
+  if (version < 1) fail("invalid recording schema version " + std::to_string(version));
+  header.schema_version = static_cast<int>(version);
+
+  try {
+    Statement scene(db, file, "SELECT path, json FROM scene WHERE id = 0");
+    if (scene.step()) {
+      header.scene_path = scene.columnText(0);
+      header.scene_json = scene.columnText(1);
+    }
+    Statement bodies(db, file,
+                     "SELECT body, name, fixed, mass, vertex_count, triangle_count FROM bodies "
+                     "ORDER BY body");
+    while (bodies.step()) {
+      if (bodies.columnInt(0) != static_cast<std::int64_t>(header.bodies.size()))
+        fail("corrupt recording (body indices are not 0, 1, 2, ...)");
+      RecordingBody b;
+      b.name = bodies.columnText(1);
+      b.fixed = bodies.columnInt(2) != 0;
+      b.mass = bodies.columnDouble(3);
+      b.vertex_count = bodies.columnInt(4);
+      b.triangle_count = bodies.columnInt(5);
+      header.bodies.push_back(std::move(b));
+    }
+    Statement cables(db, file, "SELECT cable, name FROM cables ORDER BY cable");
+    while (cables.step()) {
+      if (cables.columnInt(0) != static_cast<std::int64_t>(header.cables.size()))
+        fail("corrupt recording (cable indices are not 0, 1, 2, ...)");
+      header.cables.push_back(cables.columnText(1));
+    }
+    Statement frames(db, file, "SELECT frame, time FROM frames ORDER BY frame");
+    while (frames.step()) {
+      frame_ids.push_back(frames.columnInt(0));
+      times.push_back(frames.columnDouble(1));
+    }
+
+    select_frame = Statement(db, file,
+                             "SELECT time, kinetic, gravity, springs, cable_work, load_work, "
+                             "source_work, dissipated, newton_iterations, substeps, "
+                             "constraint_violation, step_wall_seconds, contact_count "
+                             "FROM frames WHERE frame = ?");
+    select_bodies = Statement(db, file,
+                              "SELECT body, x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz, "
+                              "rotation FROM body_states WHERE frame = ? ORDER BY body");
+    select_contacts = Statement(
+        db, file,
+        "SELECT contact, body_a, body_b, id, centroid_x, centroid_y, centroid_z, normal_x, "
+        "normal_y, normal_z, indentation, indentation_rate, normal_force, friction_x, "
+        "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
+        "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
+        "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
+        "deepest_b_z, loop_count, triangles_a, triangles_b "
+        "FROM contacts WHERE frame = ? ORDER BY contact");
+    select_loops = Statement(db, file,
+                             "SELECT contact, loop, point_count, points FROM contact_loops "
+                             "WHERE frame = ? ORDER BY contact, loop");
+    select_cables = Statement(
+        db, file, "SELECT cable, length, tension FROM cable_states WHERE frame = ? ORDER BY cable");
+  } catch (const record_detail::SqliteFailure& e) {
+    notARecording(e.reason);
+  }
+}
+
+RecordingReader::RecordingReader(const std::filesystem::path& path)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->file = path.string();
+  impl_->open();
+}
+
+RecordingReader::~RecordingReader() = default;
+
+const RecordingHeader& RecordingReader::header() const { return impl_->header; }
+const std::filesystem::path& RecordingReader::path() const { return impl_->path; }
+std::int64_t RecordingReader::frameCount() const {
+  return static_cast<std::int64_t>(impl_->frame_ids.size());
+}
+
+double RecordingReader::frameTime(std::int64_t i) const {
+  if (i < 0 || i >= frameCount())
+    impl_->fail("no frame " + std::to_string(i) + " (" + std::to_string(frameCount()) + " frames)");
+  return impl_->times[static_cast<std::size_t>(i)];
+}
+
+std::int64_t RecordingReader::firstFrameAtOrAfter(double t) const {
+  const auto& times = impl_->times;
+  // Times never decrease (the writer enforces it).
+  return std::lower_bound(times.begin(), times.end(), t) - times.begin();
+}
+
+SimulationFrame RecordingReader::frame(std::int64_t i) const {
+  Impl& m = *impl_;
+  frameTime(i);  // range check
+  const std::int64_t id = m.frame_ids[static_cast<std::size_t>(i)];
+  const std::string where = "frame " + std::to_string(i) + ": ";
+  const auto corrupt = [&](const std::string& what) {
+    m.fail(where + "corrupt recording (" + what + ")");
+  };
+  SimulationFrame f;
+  std::vector<double> doubles;
+  std::int64_t contact_count = 0;
+  try {
+    Statement& fr = m.select_frame;
+    fr.bindInt(1, id);
+    if (!fr.step()) corrupt("frames row vanished");
+    f.time = fr.columnDouble(0);
+    f.energy.kinetic = fr.columnDouble(1);
+    f.energy.gravity = fr.columnDouble(2);
+    f.energy.springs = fr.columnDouble(3);
+    f.energy.cable_work = fr.columnDouble(4);
+    f.energy.load_work = fr.columnDouble(5);
+    f.energy.source_work = fr.columnDouble(6);
+    f.energy.dissipated = fr.columnDouble(7);
+    f.solver.newton_iterations = static_cast<int>(fr.columnInt(8));
+    f.solver.substeps = static_cast<int>(fr.columnInt(9));
+    f.solver.constraint_violation = fr.columnDouble(10);
+    f.solver.step_wall_seconds = fr.columnDouble(11);
+    contact_count = fr.columnInt(12);
+    fr.reset();
+
+    Statement& bs = m.select_bodies;
+    bs.bindInt(1, id);
+    while (bs.step()) {
+      if (bs.columnInt(0) != static_cast<std::int64_t>(f.bodies.size()))
+        corrupt("body states out of sequence");
+      BodyState s;
+      s.pose.translation = vec3(bs, 1);
+      if (bs.columnType(14) == SQLITE_BLOB) {
+        if (!bs.columnArray(14, doubles) || doubles.size() != 9) corrupt("rotation is not 3x3");
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) s.pose.rotation(r, c) = doubles[3 * r + c];
+      } else {
+        const Eigen::Quaterniond q(bs.columnDouble(4), bs.columnDouble(5), bs.columnDouble(6),
+                                   bs.columnDouble(7));
+        s.pose.rotation = q.normalized().toRotationMatrix();
+      }
+      s.linear_velocity = vec3(bs, 8);
+      s.angular_velocity = vec3(bs, 11);
+      f.bodies.push_back(s);
+    }
+    bs.reset();
+    if (f.bodies.size() != m.header.bodies.size())
+      corrupt(std::to_string(f.bodies.size()) + " body states for " +
+              std::to_string(m.header.bodies.size()) + " bodies");
+
+    Statement& cs = m.select_contacts;
+    cs.bindInt(1, id);
+    std::vector<std::int64_t> rows;
+    std::vector<std::int64_t> loop_counts;
+    while (cs.step()) {
+      ContactDiagnostics c;
+      ContactPatch& p = c.patch;
+      rows.push_back(cs.columnInt(0));
+      c.body_a = static_cast<int>(cs.columnInt(1));
+      c.body_b = static_cast<int>(cs.columnInt(2));
+      p.id = static_cast<int>(cs.columnInt(3));
+      p.centroid = vec3(cs, 4);
+      p.normal = vec3(cs, 7);
+      p.indentation = cs.columnDouble(10);
+      c.indentation_rate = cs.columnDouble(11);
+      c.normal_force = cs.columnDouble(12);
+      c.friction_force = vec3(cs, 13);
+      c.rolling_torque = vec3(cs, 16);
+      c.slip_velocity = vec3(cs, 19);
+      p.area = cs.columnDouble(22);
+      c.sticking = cs.columnInt(23) != 0;
+      p.has_open_loop = cs.columnInt(24) != 0;
+      p.depth_a = cs.columnDouble(25);
+      p.depth_b = cs.columnDouble(26);
+      p.deepest_point_a = vec3(cs, 27);
+      p.deepest_point_b = vec3(cs, 30);
+      loop_counts.push_back(cs.columnInt(33));
+      if (!cs.columnArray(34, p.triangles_a) || !cs.columnArray(35, p.triangles_b))
+        corrupt("triangle list is not int32");
+      f.contacts.push_back(std::move(c));
+    }
+    cs.reset();
+    if (static_cast<std::int64_t>(f.contacts.size()) != contact_count)
+      corrupt(std::to_string(f.contacts.size()) + " contacts, the frame says " +
+              std::to_string(contact_count));
+
+    Statement& ls = m.select_loops;
+    ls.bindInt(1, id);
+    std::size_t k = 0;  // index into f.contacts, advanced with the sorted contact rows
+    while (ls.step()) {
+      const std::int64_t row = ls.columnInt(0);
+      while (k < rows.size() && rows[k] < row) ++k;
+      if (k == rows.size() || rows[k] != row) corrupt("loop of an unknown contact");
+      std::vector<std::vector<Vec3>>& loops = f.contacts[k].patch.loops;
+      if (ls.columnInt(1) != static_cast<std::int64_t>(loops.size()))
+        corrupt("loops out of sequence");
+      if (!ls.columnArray(3, doubles) || doubles.size() % 3 != 0 ||
+          static_cast<std::int64_t>(doubles.size() / 3) != ls.columnInt(2))
+        corrupt("loop points do not match point_count");
+      std::vector<Vec3> loop(doubles.size() / 3);
+      for (std::size_t j = 0; j < loop.size(); ++j)
+        loop[j] = Vec3(doubles[3 * j], doubles[3 * j + 1], doubles[3 * j + 2]);
+      loops.push_back(std::move(loop));
+    }
+    ls.reset();
+    for (std::size_t c = 0; c < f.contacts.size(); ++c) {
+      if (static_cast<std::int64_t>(f.contacts[c].patch.loops.size()) != loop_counts[c])
+        corrupt("contact " + std::to_string(c) + " misses loops");
+    }
+
+    Statement& cb = m.select_cables;
+    cb.bindInt(1, id);
+    while (cb.step()) {
+      if (cb.columnInt(0) != static_cast<std::int64_t>(f.cables.size()))
+        corrupt("cable states out of sequence");
+      f.cables.push_back({cb.columnDouble(1), cb.columnDouble(2)});
+    }
+    cb.reset();
+    if (f.cables.size() != m.header.cables.size())
+      corrupt(std::to_string(f.cables.size()) + " cable states for " +
+              std::to_string(m.header.cables.size()) + " cables");
+  } catch (const record_detail::SqliteFailure& e) {
+    m.select_frame.reset();
+    m.select_bodies.reset();
+    m.select_contacts.reset();
+    m.select_loops.reset();
+    m.select_cables.reset();
+    m.fail(where + "cannot read (" + e.reason + ")");
+  } catch (...) {
+    m.select_frame.reset();
+    m.select_bodies.reset();
+    m.select_contacts.reset();
+    m.select_loops.reset();
+    m.select_cables.reset();
+    throw;
+  }
+  return f;
+}
+
+TriMesh RecordingReader::mesh(int body) const {
+  const Impl& m = *impl_;
+  if (body < 0 || static_cast<std::size_t>(body) >= m.header.bodies.size())
+    m.fail("no body " + std::to_string(body));
+  const std::string where = "body '" + m.header.bodies[static_cast<std::size_t>(body)].name + "': ";
+  Statement st(m.db, m.file, "SELECT vertices, triangles FROM bodies WHERE body = ?");
+  st.bindInt(1, body);
+  if (!st.step()) m.fail(where + "no mesh row");
+  std::vector<double> v;
+  std::vector<std::int32_t> t;
+  if (!st.columnArray(0, v) || v.size() % 3 != 0 || !st.columnArray(1, t) || t.size() % 3 != 0)
+    m.fail(where + "corrupt mesh BLOB");
+  std::vector<Vec3> vertices(v.size() / 3);
+  for (std::size_t i = 0; i < vertices.size(); ++i)
+    vertices[i] = Vec3(v[3 * i], v[3 * i + 1], v[3 * i + 2]);
+  std::vector<TriangleIndices> triangles(t.size() / 3);
+  for (std::size_t i = 0; i < triangles.size(); ++i)
+    triangles[i] = {t[3 * i], t[3 * i + 1], t[3 * i + 2]};
+  try {
+    return TriMesh(std::move(vertices), std::move(triangles));
+  } catch (const std::exception& e) {
+    m.fail(where + "corrupt mesh: " + e.what());
+  }
+}
+
+RecordingSummary RecordingReader::summary() const {
+  const Impl& m = *impl_;
+  RecordingSummary s;
+  s.frames = frameCount();
+  if (s.frames > 0) {
+    s.time_start = m.times.front();
+    s.time_end = m.times.back();
+  }
+  Statement counts(m.db, m.file,
+                   "SELECT COALESCE(SUM(contact_count), 0), COALESCE(MIN(contact_count), 0), "
+                   "COALESCE(MAX(contact_count), 0), COALESCE(AVG(contact_count), 0) FROM frames");
+  if (counts.step()) {
+    s.contacts_total = counts.columnInt(0);
+    s.contacts_per_frame_min = counts.columnInt(1);
+    s.contacts_per_frame_max = counts.columnInt(2);
+    s.contacts_per_frame_mean = counts.columnDouble(3);
+  }
+  // Only contacts of complete frames (a hand-edited file might hold others).
+  Statement fn(m.db, m.file,
+               "SELECT c.normal_force, c.frame, f.time, c.body_a, c.body_b, c.id FROM contacts c "
+               "JOIN frames f ON f.frame = c.frame WHERE c.normal_force IS NOT NULL "
+               "ORDER BY c.normal_force DESC, c.frame LIMIT 1");
+  if (fn.step()) {
+    s.max_normal_force = RecordingSummary::MaxNormalForce{fn.columnDouble(0),
+                                                          fn.columnInt(1),
+                                                          fn.columnDouble(2),
+                                                          static_cast<int>(fn.columnInt(3)),
+                                                          static_cast<int>(fn.columnInt(4)),
+                                                          static_cast<int>(fn.columnInt(5))};
+  }
+  s.cables.resize(m.header.cables.size());
+  Statement cables(m.db, m.file,
+                   "SELECT cable, MIN(tension), MAX(tension), MIN(length), MAX(length) "
+                   "FROM cable_states GROUP BY cable ORDER BY cable");
+  while (cables.step()) {
+    const std::int64_t c = cables.columnInt(0);
+    if (c < 0 || c >= static_cast<std::int64_t>(s.cables.size())) continue;
+    s.cables[static_cast<std::size_t>(c)] = {cables.columnDouble(1), cables.columnDouble(2),
+                                             cables.columnDouble(3), cables.columnDouble(4)};
+  }
+  if (s.frames > 0) {
+    Statement first(m.db, m.file, "SELECT balance FROM frames ORDER BY frame LIMIT 1");
+    if (first.step()) s.balance_start = first.columnDouble(0);
+    Statement last(m.db, m.file, "SELECT balance FROM frames ORDER BY frame DESC LIMIT 1");
+    if (last.step()) s.balance_end = last.columnDouble(0);
+    Statement drift(m.db, m.file, "SELECT MAX(ABS(balance - ?)) FROM frames");
+    drift.bindDouble(1, s.balance_start);
+    if (drift.step()) s.balance_max_drift = drift.columnDouble(0);
+  }
+  std::error_code ec;
+  s.file_bytes = std::filesystem::file_size(m.path, ec);
+  const std::uintmax_t wal = std::filesystem::file_size(m.file + "-wal", ec);
+  if (!ec) s.file_bytes += wal;
+  return s;
+}
+
+}  // namespace contactsim

@@ -1,0 +1,414 @@
+#include "record/recording_writer.h"
+
+#include <array>
+#include <cmath>
+#include <ctime>
+#include <system_error>
+
+#include "record/recording_format.h"
+#include "record/sqlite_util.h"
+
+#ifndef CONTACTSIM_VERSION
+#define CONTACTSIM_VERSION "unknown"
+#endif
+
+namespace contactsim {
+
+using record_detail::execute;
+using record_detail::Statement;
+
+namespace {
+
+std::string utcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+// w >= 0, as in the body-state CSV.
+Eigen::Quaterniond canonicalQuaternion(const Mat3& rotation) {
+  Eigen::Quaterniond q(rotation);
+  if (q.w() < 0.0) q.coeffs() = -q.coeffs();
+  return q;
+}
+
+std::vector<double> flatten(const std::vector<Vec3>& points) {
+  std::vector<double> out;
+  out.reserve(points.size() * 3);
+  for (const Vec3& p : points) out.insert(out.end(), {p.x(), p.y(), p.z()});
+  return out;
+}
+
+}  // namespace
+
+struct RecordingWriter::Impl {
+  std::filesystem::path path;
+  std::string file;  // path as text, for messages
+  sqlite3* db = nullptr;
+  std::size_t body_count = 0, cable_count = 0;
+  std::int64_t frames = 0;  // appended (committed or pending)
+  double last_time = -std::numeric_limits<double>::infinity();
+  int frames_per_transaction = 1;
+  int pending = 0;  // frames in the open transaction
+  Statement insert_frame, insert_body, insert_contact, insert_loop, insert_cable;
+  Statement begin, commit, rollback;
+  std::vector<double> scratch;
+
+  ~Impl() { closeDatabase(); }
+
+  void closeDatabase() {
+    insert_frame = {};
+    insert_body = {};
+    insert_contact = {};
+    insert_loop = {};
+    insert_cable = {};
+    begin = {};
+    commit = {};
+    rollback = {};
+    if (db) sqlite3_close(db);
+    db = nullptr;
+  }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw RecordingError(file + ": " + what);
+  }
+
+  void writeFrame(const SimulationFrame& f);
+};
+
+RecordingWriter::RecordingWriter(const std::filesystem::path& path, const RecordingHeader& header,
+                                 RecordingOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.path = path;
+  m.file = path.string();
+  m.body_count = header.bodies.size();
+  m.cable_count = header.cables.size();
+  m.frames_per_transaction = std::max(1, options.frames_per_transaction);
+
+  // Replace an existing recording, including a stale journal of a crashed run.
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::error_code ec;
+    std::filesystem::remove(m.file + suffix, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      m.fail("cannot create: cannot replace the existing file: " + ec.message());
+  }
+  if (sqlite3_open_v2(m.file.c_str(), &m.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    const std::string message = m.db ? sqlite3_errmsg(m.db) : "out of memory";
+    m.closeDatabase();
+    m.fail("cannot create: " + message);
+  }
+  try {
+    // Creating the file for real happens at the first write: report it as "cannot create".
+    char* message = nullptr;
+    if (sqlite3_exec(m.db, "PRAGMA journal_mode=WAL", nullptr, nullptr, &message) != SQLITE_OK) {
+      std::string text = message ? message : sqlite3_errmsg(m.db);
+      sqlite3_free(message);
+      m.fail("cannot create: " + text);
+    }
+    execute(m.db, m.file,
+            ("PRAGMA synchronous=NORMAL; PRAGMA application_id=" +
+             std::to_string(kRecordingApplicationId) +
+             "; PRAGMA user_version=" + std::to_string(kRecordingSchemaVersion) + ";")
+                .c_str(),
+            "cannot create");
+    execute(m.db, m.file, "BEGIN", "cannot create");
+    execute(m.db, m.file, kRecordingSchemaSql, "cannot create the tables");
+
+    Statement meta(m.db, m.file, "INSERT INTO meta(key, value) VALUES(?, ?)");
+    auto metaText = [&](const char* key, const std::string& value) {
+      meta.bindText(1, key);
+      meta.bindText(2, value);
+      meta.run();
+    };
+    auto metaInt = [&](const char* key, std::int64_t value) {
+      meta.bindText(1, key);
+      meta.bindInt(2, value);
+      meta.run();
+    };
+    metaText("format", kRecordingFormatName);
+    metaInt("schema_version", kRecordingSchemaVersion);
+    metaText("created", utcNow());
+    metaText("program_version", CONTACTSIM_VERSION);
+    meta.bindText(1, "time_step");
+    meta.bindDouble(2, header.time_step);
+    meta.run();
+    metaInt("body_count", static_cast<std::int64_t>(header.bodies.size()));
+    metaInt("cable_count", static_cast<std::int64_t>(header.cables.size()));
+
+    Statement scene(m.db, m.file, "INSERT INTO scene(id, path, json) VALUES(0, ?, ?)");
+    scene.bindText(1, header.scene_path);
+    scene.bindText(2, header.scene_json);
+    scene.run();
+
+    Statement body(m.db, m.file,
+                   "INSERT INTO bodies(body, name, fixed, mass, vertex_count, triangle_count, "
+                   "vertices, triangles) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    for (std::size_t b = 0; b < header.bodies.size(); ++b) {
+      const RecordingBody& rb = header.bodies[b];
+      std::vector<double> vertices;
+      std::vector<std::int32_t> triangles;
+      if (rb.mesh) {
+        vertices = flatten(rb.mesh->vertices());
+        triangles.reserve(rb.mesh->triangleCount() * 3);
+        for (const TriangleIndices& t : rb.mesh->triangles())
+          triangles.insert(triangles.end(), t.begin(), t.end());
+      }
+      body.bindInt(1, static_cast<std::int64_t>(b));
+      body.bindText(2, rb.name);
+      body.bindInt(3, rb.fixed ? 1 : 0);
+      body.bindDouble(4, rb.mass);
+      body.bindInt(5, static_cast<std::int64_t>(vertices.size() / 3));
+      body.bindInt(6, static_cast<std::int64_t>(triangles.size() / 3));
+      body.bindBlob(7, vertices.data(), vertices.size() * sizeof(double));
+      body.bindBlob(8, triangles.data(), triangles.size() * sizeof(std::int32_t));
+      try {
+        body.run();
+      } catch (const RecordingError&) {
+        if (sqlite3_extended_errcode(m.db) == SQLITE_CONSTRAINT_UNIQUE)
+          m.fail("body name '" + rb.name + "' appears twice");
+        throw;
+      }
+    }
+    Statement cable(m.db, m.file, "INSERT INTO cables(cable, name) VALUES(?, ?)");
+    for (std::size_t c = 0; c < header.cables.size(); ++c) {
+      cable.bindInt(1, static_cast<std::int64_t>(c));
+      cable.bindText(2, header.cables[c]);
+      cable.run();
+    }
+    meta = {};
+    scene = {};
+    body = {};
+    cable = {};
+    execute(m.db, m.file, "COMMIT", "cannot write the header");
+
+    m.insert_frame = Statement(
+        m.db, m.file,
+        "INSERT INTO frames(frame, time, kinetic, gravity, springs, cable_work, load_work, "
+        "source_work, dissipated, balance, newton_iterations, substeps, constraint_violation, "
+        "step_wall_seconds, contact_count) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    m.insert_body =
+        Statement(m.db, m.file,
+                  "INSERT INTO body_states(frame, body, x, y, z, qw, qx, qy, qz, vx, "
+                  "vy, vz, wx, wy, wz, rotation) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    m.insert_contact = Statement(
+        m.db, m.file,
+        "INSERT INTO contacts(frame, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
+        "normal_x, normal_y, normal_z, indentation, indentation_rate, normal_force, friction_x, "
+        "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
+        "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
+        "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
+        "deepest_b_z, loop_count, triangles_a, triangles_b) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    m.insert_loop = Statement(m.db, m.file,
+                              "INSERT INTO contact_loops(frame, contact, loop, point_count, "
+                              "points) VALUES(?,?,?,?,?)");
+    m.insert_cable = Statement(
+        m.db, m.file, "INSERT INTO cable_states(frame, cable, length, tension) VALUES(?,?,?,?)");
+    m.begin = Statement(m.db, m.file, "BEGIN");
+    m.commit = Statement(m.db, m.file, "COMMIT");
+    m.rollback = Statement(m.db, m.file, "ROLLBACK");
+  } catch (...) {
+    m.closeDatabase();
+    throw;
+  }
+}
+
+RecordingWriter::~RecordingWriter() {
+  try {
+    close();
+  } catch (...) {
+    // Destructors must not throw; close() reports the same error to callers who ask.
+  }
+}
+
+void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
+  const std::int64_t index = frames;
+  for (std::size_t b = 0; b < f.bodies.size(); ++b) {
+    const BodyState& s = f.bodies[b];
+    const Eigen::Quaterniond q = canonicalQuaternion(s.pose.rotation);
+    // Row-major, whatever Eigen's storage order is.
+    std::array<double, 9> r;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) r[3 * i + j] = s.pose.rotation(i, j);
+    Statement& st = insert_body;
+    st.bindInt(1, index);
+    st.bindInt(2, static_cast<std::int64_t>(b));
+    const double values[] = {s.pose.translation.x(),
+                             s.pose.translation.y(),
+                             s.pose.translation.z(),
+                             q.w(),
+                             q.x(),
+                             q.y(),
+                             q.z(),
+                             s.linear_velocity.x(),
+                             s.linear_velocity.y(),
+                             s.linear_velocity.z(),
+                             s.angular_velocity.x(),
+                             s.angular_velocity.y(),
+                             s.angular_velocity.z()};
+    for (int k = 0; k < 13; ++k) st.bindDouble(3 + k, values[k]);
+    st.bindBlob(16, r.data(), sizeof r);
+    st.run();
+  }
+  for (const ContactDiagnostics& c : f.contacts) {
+    const ContactPatch& p = c.patch;
+    Statement& st = insert_contact;
+    int k = 1;
+    st.bindInt(k++, index);
+    st.bindInt(k++, c.body_a);
+    st.bindInt(k++, c.body_b);
+    st.bindInt(k++, p.id);
+    auto vec = [&](const Vec3& v) {
+      st.bindDouble(k++, v.x());
+      st.bindDouble(k++, v.y());
+      st.bindDouble(k++, v.z());
+    };
+    vec(p.centroid);
+    vec(p.normal);
+    st.bindDouble(k++, p.indentation);
+    st.bindDouble(k++, c.indentation_rate);
+    st.bindDouble(k++, c.normal_force);
+    vec(c.friction_force);
+    vec(c.rolling_torque);
+    vec(c.slip_velocity);
+    st.bindDouble(k++, p.area);
+    st.bindInt(k++, c.sticking ? 1 : 0);
+    st.bindInt(k++, p.has_open_loop ? 1 : 0);
+    st.bindDouble(k++, p.depth_a);
+    st.bindDouble(k++, p.depth_b);
+    vec(p.deepest_point_a);
+    vec(p.deepest_point_b);
+    st.bindInt(k++, static_cast<std::int64_t>(p.loops.size()));
+    st.bindBlob(k++, p.triangles_a.data(), p.triangles_a.size() * sizeof(std::int32_t));
+    st.bindBlob(k++, p.triangles_b.data(), p.triangles_b.size() * sizeof(std::int32_t));
+    st.run();
+    const std::int64_t contact_row = sqlite3_last_insert_rowid(db);
+    for (std::size_t l = 0; l < p.loops.size(); ++l) {
+      scratch = flatten(p.loops[l]);
+      Statement& ls = insert_loop;
+      ls.bindInt(1, index);
+      ls.bindInt(2, contact_row);
+      ls.bindInt(3, static_cast<std::int64_t>(l));
+      ls.bindInt(4, static_cast<std::int64_t>(p.loops[l].size()));
+      ls.bindBlob(5, scratch.data(), scratch.size() * sizeof(double));
+      ls.run();
+    }
+  }
+  for (std::size_t c = 0; c < f.cables.size(); ++c) {
+    Statement& st = insert_cable;
+    st.bindInt(1, index);
+    st.bindInt(2, static_cast<std::int64_t>(c));
+    st.bindDouble(3, f.cables[c].length);
+    st.bindDouble(4, f.cables[c].tension);
+    st.run();
+  }
+  // Last: the frame exists once this row does.
+  const EnergyReport& e = f.energy;
+  Statement& st = insert_frame;
+  st.bindInt(1, index);
+  st.bindDouble(2, f.time);
+  const double energies[] = {e.kinetic,   e.gravity,     e.springs,    e.cable_work,
+                             e.load_work, e.source_work, e.dissipated, e.balance()};
+  for (int k = 0; k < 8; ++k) st.bindDouble(3 + k, energies[k]);
+  st.bindInt(11, f.solver.newton_iterations);
+  st.bindInt(12, f.solver.substeps);
+  st.bindDouble(13, f.solver.constraint_violation);
+  st.bindDouble(14, f.solver.step_wall_seconds);
+  st.bindInt(15, static_cast<std::int64_t>(f.contacts.size()));
+  st.run();
+}
+
+void RecordingWriter::append(const SimulationFrame& f) {
+  Impl& m = *impl_;
+  if (!m.db) m.fail("append after close");
+  const std::string where = "frame " + std::to_string(m.frames) + ": ";
+  if (f.bodies.size() != m.body_count)
+    m.fail(where + std::to_string(f.bodies.size()) + " bodies, the recording has " +
+           std::to_string(m.body_count));
+  if (f.cables.size() != m.cable_count)
+    m.fail(where + std::to_string(f.cables.size()) + " cables, the recording has " +
+           std::to_string(m.cable_count));
+  if (std::isnan(f.time) || f.time < m.last_time)
+    m.fail(where + "time " + std::to_string(f.time) + " before the previous frame's " +
+           std::to_string(m.last_time));
+  for (const ContactDiagnostics& c : f.contacts) {
+    const auto valid = [&](int b) { return b >= 0 && static_cast<std::size_t>(b) < m.body_count; };
+    if (!valid(c.body_a) || !valid(c.body_b))
+      m.fail(where + "contact between bodies " + std::to_string(c.body_a) + " and " +
+             std::to_string(c.body_b) + ", the recording has " + std::to_string(m.body_count));
+  }
+  if (m.pending == 0) m.begin.run();
+  try {
+    m.writeFrame(f);
+  } catch (...) {
+    // Drop the partial frame (and, when batching, the frames pending with it).
+    try {
+      m.insert_frame.reset();
+      m.insert_body.reset();
+      m.insert_contact.reset();
+      m.insert_loop.reset();
+      m.insert_cable.reset();
+      if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
+    } catch (...) {
+    }
+    m.frames -= m.pending;
+    m.pending = 0;
+    throw;
+  }
+  ++m.frames;
+  ++m.pending;
+  m.last_time = f.time;
+  if (m.pending >= m.frames_per_transaction) {
+    try {
+      m.commit.run();
+    } catch (...) {
+      if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
+      m.frames -= m.pending;
+      m.pending = 0;
+      throw;
+    }
+    m.pending = 0;
+  }
+}
+
+void RecordingWriter::close() {
+  Impl& m = *impl_;
+  if (!m.db) return;
+  try {
+    if (m.pending > 0) {
+      m.commit.run();
+      m.pending = 0;
+    }
+    m.insert_frame = {};
+    m.insert_body = {};
+    m.insert_contact = {};
+    m.insert_loop = {};
+    m.insert_cable = {};
+    m.begin = {};
+    m.commit = {};
+    m.rollback = {};
+    // Back to a rollback journal: checkpoints the WAL into the file and removes it, so the
+    // recording is one self-contained file that read-only media can serve.
+    execute(m.db, m.file, "PRAGMA journal_mode=DELETE", "cannot finish the file");
+  } catch (...) {
+    m.closeDatabase();
+    throw;
+  }
+  if (sqlite3_close(m.db) != SQLITE_OK) {
+    const std::string message = sqlite3_errmsg(m.db);
+    sqlite3_close_v2(m.db);
+    m.db = nullptr;
+    m.fail("cannot close: " + message);
+  }
+  m.db = nullptr;
+}
+
+std::int64_t RecordingWriter::frameCount() const { return impl_->frames; }
+const std::filesystem::path& RecordingWriter::path() const { return impl_->path; }
+
+}  // namespace contactsim
