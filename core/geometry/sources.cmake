@@ -1,5 +1,6 @@
 target_sources(contactsim_core PRIVATE
   geometry/mass_properties.cpp
+  geometry/mesh_builder.cpp
   geometry/point_welder.cpp
   geometry/pose.cpp
   geometry/primitives.cpp
