@@ -1,11 +1,61 @@
-// Writes the small bundled models of assets/models/ (used by tests and the GUI).
-// Usage: contactsim-genmodels OUTPUT_DIR
+// Writes the bundled models of assets/models/ (used by tests, the GUI and the demo scenes).
+// Usage: contactsim-genmodels OUTPUT_DIR      (prints the models' key points on stdout)
+//
+// Flagship scene (seed 004 §V, the anchor manoeuvre of a warship), all in metres:
+//  hull.stl         fixed bow section. Frame: x forward, y to port, z up; origin on the
+//                   centreline, at the waterline, in the section's aft cut (x = 0, stem at
+//                   x = 22). Deck at z = 6.5..7.3 (sheer), keel at z = -4.5 rising to -1.5 at
+//                   the stem. A closed solid whose outer surface is the flared plating, with a
+//                   hawse pipe (bore 0.56 m) from the forecastle deck near the centreline down,
+//                   forward and outboard to the port shell, where it opens into an anchor pocket
+//                   (a 0.3 m deep rounded recess, about 2.0 x 2.7 m) that the crown seats in.
+//  anchor_shank.stl, anchor_crown.stl
+//                   stockless (Hall type) anchor, 6414 kg steel (7850 kg/m^3) in two bodies,
+//                   both meshed in the anchor frame in the assembled position: origin at the
+//                   crown pin centre, x along the pin (the fluke span), z along the shank towards
+//                   the shackle eye. The shank's neck passes through an hourglass slot of the
+//                   crown that clears it by 5 mm at rest and stops it at about +-38°.
+//  ramp.stl         30° wedge, 2 m run (x), 1 m wide (y), base in z = 0, rising towards +x.
+//  bore_plate.stl, pin.stl
+//                   0.4 m plate (top at z = 0, 40 mm thick) with a 100 mm vertical bore at its
+//                   centre; a 96 mm pin, 150 mm long, base at z = 0.
+// The exact key points (pipe openings and axis, pocket, pin, shackle, centres of mass) are
+// printed by this tool; they are the constants of hull_model.h / anchor_model.h's structs.
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 
+#include "generator/anchor_model.h"
+#include "generator/demo_shapes.h"
+#include "generator/hull_model.h"
+#include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
 #include "import/mesh_export.h"
+
+namespace {
+
+using contactsim::Vec3;
+
+void print(const char* name, const Vec3& v) {
+  std::printf("  %-22s [%.4f, %.4f, %.4f]\n", name, v.x(), v.y(), v.z());
+}
+
+void report(const char* name, const contactsim::TriMesh& mesh, double density) {
+  const auto props = contactsim::computeMassProperties(mesh, density);
+  const auto euler = static_cast<long>(mesh.vertexCount()) -
+                     static_cast<long>(mesh.triangleCount() * 3 / 2) +
+                     static_cast<long>(mesh.triangleCount());
+  std::printf(
+      "%s: %zu triangles, %zu vertices, watertight %d, oriented %d, genus %ld, "
+      "volume %.5f m^3",
+      name, mesh.triangleCount(), mesh.vertexCount(), mesh.watertight(),
+      mesh.consistentlyOriented(), (2 - euler) / 2, props.volume);
+  if (density > 0) std::printf(", mass %.1f kg", props.mass);
+  std::printf("\n");
+  print("centre of mass", props.centroid);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -15,12 +65,51 @@ int main(int argc, char** argv) {
   const std::filesystem::path dir = argv[1];
   try {
     std::filesystem::create_directories(dir);
-    using contactsim::Vec3;
     // Sizes in metres; mesh densities fine enough for contact patches to have several triangles.
     contactsim::writeBinaryStl(dir / "box.stl", contactsim::makeBox(Vec3(0.1, 0.1, 0.1), 8));
     contactsim::writeBinaryStl(dir / "icosphere.stl", contactsim::makeIcosphere(0.1, 4));
     contactsim::writeObj(dir / "torus.obj", contactsim::makeTorus(0.2, 0.05, 96, 32));
     contactsim::writeBinaryStl(dir / "plate.stl", contactsim::makePlate(1.0, 1.0, 0.02, 40));
+
+    using namespace contactsim::models;
+    // Quick-scene shapes: a 30° ramp with a 2 m run, 1 m wide; a 0.4 m plate, 40 mm thick, with
+    // a 100 mm bore and a 96 mm pin (2 mm radial clearance). The 0.2 m block is box.stl.
+    const contactsim::TriMesh ramp = makeRamp(2.0, 1.0, 30.0, 0.05);
+    const contactsim::TriMesh bore_plate = makeBorePlate(0.4, 0.04, 0.05);
+    const contactsim::TriMesh pin = makePin(0.048, 0.15, 64);
+    contactsim::writeBinaryStl(dir / "ramp.stl", ramp);
+    contactsim::writeBinaryStl(dir / "bore_plate.stl", bore_plate);
+    contactsim::writeBinaryStl(dir / "pin.stl", pin);
+    report("ramp.stl", ramp, 0.0);
+    report("bore_plate.stl", bore_plate, 0.0);
+    report("pin.stl", pin, 0.0);
+
+    const HullModel hull = makeHull();
+    contactsim::writeBinaryStl(dir / "hull.stl", hull.mesh);
+    report("hull.stl", hull.mesh, 0.0);
+    print("pipe upper opening", hull.pipe_upper);
+    print("pipe lower opening", hull.pipe_lower);
+    print("pipe axis (down)", hull.pipe_axis);
+    std::printf("  %-22s %.4f m (length %.3f m)\n", "bore radius", hull.bore_radius,
+                (hull.pipe_lower - hull.pipe_upper).norm());
+    print("pocket centre (floor)", hull.pocket_centre);
+    print("pocket normal", hull.pocket_normal);
+    print("pocket span", hull.pocket_span);
+    std::printf("  %-22s %.3f m\n", "pocket depth", hull.pocket_depth);
+
+    const AnchorModel anchor = makeAnchor();
+    contactsim::writeBinaryStl(dir / "anchor_shank.stl", anchor.shank);
+    contactsim::writeBinaryStl(dir / "anchor_crown.stl", anchor.crown);
+    report("anchor_shank.stl", anchor.shank, kSteelDensity);
+    report("anchor_crown.stl", anchor.crown, kSteelDensity);
+    std::printf("anchor: design scale %.4f, shank length %.3f m, fluke tip span %.3f m\n",
+                anchor.scale, anchor.shank_length, anchor.fluke_tip_span);
+    print("pin point", anchor.pin_point);
+    print("pin axis", anchor.pin_axis);
+    print("shackle point", anchor.shackle_point);
+    print("shackle (eye) axis", anchor.shackle_axis);
+    std::printf("  %-22s %.4f m, clearance at rest %.4f m, fluke tilt +-%.0f deg\n", "eye radius",
+                anchor.eye_radius, anchor.clearance, kFlukeTiltDegrees);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;

@@ -1,0 +1,25 @@
+// The flagship scene's hull (seed 004 §V): a warship's bow section with flared plating, a
+// hawse pipe and an anchor pocket. Frame: x forward, y to port, z up, metres; origin on the
+// centreline, at the waterline, in the aft cut of the section.
+#pragma once
+
+#include "geometry/tri_mesh.h"
+
+namespace contactsim::models {
+
+struct HullModel {
+  TriMesh mesh;
+  Vec3 pipe_upper = Vec3::Zero();  // where the pipe axis meets the deck (upper opening centre)
+  Vec3 pipe_lower = Vec3::Zero();  // where it meets the shell (lower opening centre)
+  Vec3 pipe_axis = Vec3::Zero();   // unit, from the upper towards the lower opening
+  double bore_radius = 0.0;
+  Vec3 pocket_centre = Vec3::Zero();  // on the pocket floor
+  Vec3 pocket_normal = Vec3::Zero();  // outward shell normal at the pocket centre
+  double pocket_depth = 0.0;
+  Vec3 pocket_span = Vec3::Zero();  // unit, in the shell, across the pipe: where the flukes lie
+  double length = 0.0;              // the section runs from x = 0 to x = length (stem)
+};
+
+HullModel makeHull();
+
+}  // namespace contactsim::models
