@@ -19,14 +19,24 @@
 //  bore_plate.stl, pin.stl
 //                   0.4 m plate (top at z = 0, 40 mm thick) with a 100 mm vertical bore at its
 //                   centre; a 96 mm pin, 150 mm long, base at z = 0.
-// The exact key points (pipe openings and axis, pocket, pin, shackle, centres of mass) are
-// printed by this tool; they are the constants of hull_model.h / anchor_model.h's structs.
+// The key points are printed by this tool (HullModel / AnchorModel fields); as generated:
+//   hull: 100460 triangles, genus 1. Pipe upper opening (deck) [14.300, 0.900, 6.838], lower
+//     opening (shell, in the pocket) [16.500, 1.321, 3.300], axis (down) [0.5254, 0.1005,
+//     -0.8449], length 4.19 m, bore radius 0.28 m. Pocket centre (floor) [16.685, 1.195, 3.003],
+//     outward normal [0.270, 0.937, -0.220], fluke span direction [0.849, -0.125, 0.513].
+//   anchor (anchor frame): pin point [0, 0, 0], pin axis x; shackle point (eye centre)
+//     [0, 0, 2.549], eye axis y, eye radius 0.075 m. Shank 26840 triangles, 1631 kg, CoM
+//     [0, 0, 1.210], length 2.99 m; crown 36880 triangles, 4783 kg, CoM [0, 0, 0.121], fluke
+//     tips 2.10 m apart. Total 6414 kg.
+//   hanging start (flagship_pose.h): anchor frame at [16.622, 1.743, 0.652] in the hull frame,
+//     axes parallel; clear of the hull.
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 
 #include "generator/anchor_model.h"
 #include "generator/demo_shapes.h"
+#include "generator/flagship_pose.h"
 #include "generator/hull_model.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
@@ -110,6 +120,15 @@ int main(int argc, char** argv) {
     print("shackle (eye) axis", anchor.shackle_axis);
     std::printf("  %-22s %.4f m, clearance at rest %.4f m, fluke tilt +-%.0f deg\n", "eye radius",
                 anchor.eye_radius, anchor.clearance, kFlukeTiltDegrees);
+    const contactsim::Pose hanging = hangingPose(anchor, hull);
+    std::printf("hanging start (anchor frame axes = hull axes, both bodies):\n");
+    print("anchor frame origin", hanging.translation);
+    print("shackle in hull frame", hanging.apply(anchor.shackle_point));
+    const auto world_com = [&](const contactsim::TriMesh& mesh) {
+      return hanging.apply(contactsim::computeMassProperties(mesh, kSteelDensity).centroid);
+    };
+    print("shank CoM, hull frame", world_com(anchor.shank));
+    print("crown CoM, hull frame", world_com(anchor.crown));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;

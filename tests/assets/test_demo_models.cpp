@@ -11,6 +11,7 @@
 #include "collision/mesh_collision.h"
 #include "generator/anchor_model.h"
 #include "generator/demo_shapes.h"
+#include "generator/flagship_pose.h"
 #include "generator/hull_model.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
@@ -170,6 +171,14 @@ TEST_CASE("shank and crown clear each other, and the slot stops the tilt", "[mod
   CHECK(crossings(
             a.crown, a.shank,
             Pose::fromTranslationRotationVector((2 * a.clearance) * a.pin_axis, Vec3::Zero())) > 0);
+}
+
+TEST_CASE("the anchor's hanging start pose clears the hull", "[models][anchor][hull]") {
+  const Pose pose = hangingPose(anchor(), hull());
+  CHECK(crossings(anchor().shank, hull().mesh, pose) == 0);
+  CHECK(crossings(anchor().crown, hull().mesh, pose) == 0);
+  // Against the pocket (no outboard offset) the crown would be inside the plating.
+  CHECK(crossings(anchor().crown, hull().mesh, hangingPose(anchor(), hull(), 0.0)) > 0);
 }
 
 TEST_CASE("the small demo shapes are closed and outward", "[models][demo]") {
