@@ -42,7 +42,7 @@ struct RecordingReader::Impl {
   }
 
   void open();
-  void validateSize();
+  void validateHeader(std::uintmax_t size);
   void readHeader();
 };
 
@@ -68,14 +68,7 @@ void RecordingReader::Impl::open() {
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   if (ec) fail("cannot open: " + ec.message());
   if (size == 0) fail("not a contactsim recording (empty file)");
-  {
-    std::ifstream probe(path, std::ios::binary);
-    if (!probe) fail("cannot open: permission denied or unreadable");
-    char magic[16] = {};
-    probe.read(magic, sizeof magic);
-    if (probe.gcount() < 16 || std::memcmp(magic, "SQLite format 3", 16) != 0)
-      fail("not a contactsim recording (not an SQLite database)");
-  }
+  validateHeader(size);
   if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
     const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     closeDatabase();
@@ -83,7 +76,6 @@ void RecordingReader::Impl::open() {
   }
   // Every open-time query below may meet a corrupt file: report those uniformly.
   try {
-    validateSize();
     readHeader();
   } catch (const RecordingError&) {
     closeDatabase();
@@ -91,23 +83,31 @@ void RecordingReader::Impl::open() {
   }
 }
 
-// A file cut short still opens (SQLite reads missing pages as zeros, or fails only on the pages
-// it touches); compare the size the header claims with the size on disk. With a -wal file left
-// by a killed writer the pages may live in the WAL, so only the WAL-free case is checked.
-void RecordingReader::Impl::validateSize() {
-  std::int64_t page_size = 0, page_count = 0;
-  try {
-    Statement ps(db, file, "PRAGMA page_size");
-    if (ps.step()) page_size = ps.columnInt(0);
-    Statement pc(db, file, "PRAGMA page_count");
-    if (pc.step()) page_count = pc.columnInt(0);
-  } catch (const record_detail::SqliteFailure& e) {
-    notARecording(e.reason);
-  }
+// SQLite's own header (the first 100 bytes): the magic string, and the database size it
+// records. A file cut short would otherwise fail later, or only on the pages a query touches,
+// with SQLite's "malformed". With a -wal file left by a killed writer, pages may live in the
+// WAL, so the size is only checked when there is none.
+void RecordingReader::Impl::validateHeader(std::uintmax_t size) {
+  std::ifstream probe(path, std::ios::binary);
+  if (!probe) fail("cannot open: permission denied or unreadable");
+  unsigned char h[100] = {};
+  probe.read(reinterpret_cast<char*>(h), sizeof h);
+  const std::size_t got = static_cast<std::size_t>(probe.gcount());
+  if (got < 16 || std::memcmp(h, "SQLite format 3", 16) != 0)
+    fail("not a contactsim recording (not an SQLite database)");
+  if (got < sizeof h)
+    fail("truncated recording (" + std::to_string(size) + " bytes, less than the SQLite header)");
+  const auto be32 = [&](int at) {
+    return (std::uint32_t{h[at]} << 24) | (std::uint32_t{h[at + 1]} << 16) |
+           (std::uint32_t{h[at + 2]} << 8) | std::uint32_t{h[at + 3]};
+  };
+  const std::uint32_t raw_page_size = (std::uint32_t{h[16]} << 8) | h[17];
+  const std::uintmax_t page_size = raw_page_size == 1 ? 65536 : raw_page_size;
+  const std::uintmax_t page_count = be32(28);
+  const bool count_valid = be32(24) == be32(92) && page_count > 0;  // SQLite's own rule
   std::error_code ec;
   const bool wal = std::filesystem::file_size(file + "-wal", ec) > 0 && !ec;
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (!wal && !ec && static_cast<std::uintmax_t>(page_size * page_count) > size) {
+  if (!wal && count_valid && page_size * page_count > size) {
     fail("truncated recording (" + std::to_string(size) + " bytes, the header says " +
          std::to_string(page_size * page_count) + ")");
   }
