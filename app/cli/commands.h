@@ -10,5 +10,7 @@ void addInfoCommand(CLI::App& app);
 void addCollideCommand(CLI::App& app);
 void addContactCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
+void addReplayCommand(CLI::App& app);
+void addRecordInfoCommand(CLI::App& app);
 
 }  // namespace contactsim::cli

@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   contactsim::cli::addCollideCommand(app);
   contactsim::cli::addContactCommand(app);
   contactsim::cli::addRunCommand(app);
+  contactsim::cli::addReplayCommand(app);
+  contactsim::cli::addRecordInfoCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
