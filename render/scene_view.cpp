@@ -7,6 +7,7 @@
 #include <vtkCellPicker.h>
 #include <vtkCommand.h>
 #include <vtkLightKit.h>
+#include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkOutlineSource.h>
 #include <vtkPolyDataMapper.h>
@@ -16,6 +17,8 @@
 #include <vtkRenderer.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+
+#include "vtk_pose.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,8 +36,10 @@ constexpr double kGridColour[3] = {0.62, 0.64, 0.68};
 constexpr double kHighlightColour[3] = {1.0, 1.0, 1.0};
 // Fraction of the window taken by the axes corner (bottom-left).
 constexpr double kAxesCornerSize = 0.2;
-// Direction from the focal point to the camera in the default view.
-constexpr double kViewDirection[3] = {0.55, -1.0, 0.6};
+// Window layers: bodies, then the overlay (own depth buffer), then the axes corner.
+constexpr int kMainLayer = 0;
+constexpr int kOverlayLayer = 1;
+constexpr int kAxesLayer = 2;
 
 void setRgb(vtkProperty& property, const Rgb& c) { property.SetColor(c.r, c.g, c.b); }
 
@@ -53,6 +58,7 @@ void styleAxisLabel(vtkCaptionActor2D* caption) {
 
 SceneView::SceneView()
     : renderer_(vtkSmartPointer<vtkRenderer>::New()),
+      overlay_renderer_(vtkSmartPointer<vtkRenderer>::New()),
       axes_renderer_(vtkSmartPointer<vtkRenderer>::New()),
       axes_(vtkSmartPointer<vtkAxesActor>::New()),
       grid_actor_(vtkSmartPointer<vtkActor>::New()),
@@ -66,6 +72,15 @@ SceneView::SceneView()
   renderer_->RemoveAllLights();
   vtkNew<vtkLightKit> lights;
   lights->AddLightsToRenderer(renderer_);
+  renderer_->SetLayer(kMainLayer);
+
+  // Same camera, drawn after the bodies with a cleared depth buffer and no background.
+  overlay_renderer_->SetLayer(kOverlayLayer);
+  overlay_renderer_->SetActiveCamera(renderer_->GetActiveCamera());
+  overlay_renderer_->InteractiveOff();
+  overlay_renderer_->RemoveAllLights();
+  vtkNew<vtkLightKit> overlay_lights;
+  overlay_lights->AddLightsToRenderer(overlay_renderer_);
 
   grid_actor_->PickableOff();
   grid_actor_->GetProperty()->SetColor(kGridColour[0], kGridColour[1], kGridColour[2]);
@@ -115,7 +130,7 @@ void SceneView::buildAxesCorner() {
 
   // A second renderer drawn over the corner of the first, so the axes keep their size and never
   // hide behind bodies; it has no background of its own.
-  axes_renderer_->SetLayer(1);
+  axes_renderer_->SetLayer(kAxesLayer);
   axes_renderer_->SetViewport(0.0, 0.0, kAxesCornerSize, kAxesCornerSize);
   axes_renderer_->InteractiveOff();
   axes_renderer_->AddActor(axes_);
@@ -126,32 +141,100 @@ void SceneView::attach(vtkRenderWindow* window) {
   detach();
   window_ = window;
   if (!window_) return;
-  if (window_->GetNumberOfLayers() < 2) window_->SetNumberOfLayers(2);
+  if (window_->GetNumberOfLayers() < kAxesLayer + 1) window_->SetNumberOfLayers(kAxesLayer + 1);
   window_->AddRenderer(renderer_);
+  window_->AddRenderer(overlay_renderer_);
   window_->AddRenderer(axes_renderer_);
 }
 
 void SceneView::detach() {
   if (!window_) return;
   window_->RemoveRenderer(axes_renderer_);
+  window_->RemoveRenderer(overlay_renderer_);
   window_->RemoveRenderer(renderer_);
   window_ = nullptr;
 }
 
 vtkRenderer* SceneView::renderer() const { return renderer_; }
+vtkRenderer* SceneView::overlayRenderer() const { return overlay_renderer_; }
+
+vtkPolyDataMapper* SceneView::meshMapper(const std::shared_ptr<const TriMesh>& mesh) {
+  auto& mapper = mesh_mappers_[mesh.get()];
+  if (!mapper) {
+    mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputData(makeMeshPolyData(*mesh, shading_));
+  }
+  return mapper;
+}
+
+void SceneView::dropUnusedMeshMappers() {
+  for (auto it = mesh_mappers_.begin(); it != mesh_mappers_.end();) {
+    const bool used = std::any_of(bodies_.begin(), bodies_.end(), [&](const auto& entry) {
+      return entry.second.mesh.get() == it->first;
+    });
+    it = used ? std::next(it) : mesh_mappers_.erase(it);
+  }
+}
 
 BodyId SceneView::addBody(const TriMesh& mesh) {
+  return addBody(std::make_shared<const TriMesh>(mesh));
+}
+
+BodyId SceneView::addBody(std::shared_ptr<const TriMesh> mesh) {
   const BodyId id = next_id_++;
-  vtkNew<vtkPolyDataMapper> mapper;
-  mapper->SetInputData(makeMeshPolyData(mesh, shading_));
   auto actor = vtkSmartPointer<vtkActor>::New();
-  actor->SetMapper(mapper);
+  actor->SetMapper(meshMapper(mesh));
+  auto matrix = makePoseMatrix(Pose::identity());
+  actor->SetUserMatrix(matrix);
   styleBodyActor(id, *actor);
   renderer_->AddActor(actor);
   picker_->AddPickList(actor);
-  bodies_.emplace(id, Body{actor, mesh});
+  bodies_.emplace(id, Body{actor, std::move(mesh), matrix, Pose::identity()});
   updateGroundGrid();
   return id;
+}
+
+void SceneView::setBodyPose(BodyId id, const Pose& pose) {
+  auto it = bodies_.find(id);
+  if (it == bodies_.end()) return;
+  it->second.pose = pose;
+  setPoseMatrix(*it->second.pose_matrix, pose);
+  it->second.actor->Modified();
+  if (selected_ == id) updateSelectionOutline();
+}
+
+Pose SceneView::bodyPose(BodyId id) const {
+  auto it = bodies_.find(id);
+  return it == bodies_.end() ? Pose::identity() : it->second.pose;
+}
+
+void SceneView::setBodyVisible(BodyId id, bool visible) {
+  auto it = bodies_.find(id);
+  if (it != bodies_.end()) it->second.actor->SetVisibility(visible);
+}
+
+int SceneView::propCount() const {
+  return renderer_->GetViewProps()->GetNumberOfItems() +
+         overlay_renderer_->GetViewProps()->GetNumberOfItems();
+}
+
+void SceneView::setGroundGridVisible(bool visible) { grid_actor_->SetVisibility(visible); }
+bool SceneView::groundGridVisible() const { return grid_actor_->GetVisibility() != 0; }
+
+void SceneView::setCamera(const Vec3& eye, const Vec3& target, const Vec3& up) {
+  vtkCamera* camera = renderer_->GetActiveCamera();
+  camera->SetPosition(eye.data());
+  camera->SetFocalPoint(target.data());
+  camera->SetViewUp(up.data());
+  camera->OrthogonalizeViewUp();
+  camera_fit_pending_ = false;
+  updateGroundGrid();
+}
+
+void SceneView::setViewDirection(const Vec3& to_eye, const Vec3& up) {
+  if (to_eye.norm() > 0.0) view_direction_ = to_eye;
+  if (up.norm() > 0.0) view_up_ = up;
+  resetCamera();
 }
 
 void SceneView::removeBody(BodyId id) {
@@ -160,6 +243,7 @@ void SceneView::removeBody(BodyId id) {
   renderer_->RemoveActor(it->second.actor);
   picker_->DeletePickList(it->second.actor);
   bodies_.erase(it);
+  dropUnusedMeshMappers();
   if (selected_ == id) selected_.reset();
   updateSelectionOutline();
   updateGroundGrid();
@@ -209,16 +293,17 @@ void SceneView::updateSelectionOutline() {
 void SceneView::setShading(Shading shading) {
   if (shading == shading_) return;
   shading_ = shading;
+  mesh_mappers_.clear();
   for (auto& [id, body] : bodies_) {
-    auto* mapper = vtkPolyDataMapper::SafeDownCast(body.actor->GetMapper());
-    mapper->SetInputData(makeMeshPolyData(body.mesh, shading_));
+    body.actor->SetMapper(meshMapper(body.mesh));
     styleBodyActor(id, *body.actor);
   }
 }
 
 Box3 SceneView::bodiesBounds() const {
   Box3 box;  // empty
-  for (const auto& [id, body] : bodies_) box.extend(body.mesh.bounds());
+  box.setEmpty();
+  for (const auto& [id, body] : bodies_) box.extend(transformedBox(body.mesh->bounds(), body.pose));
   return box;
 }
 
@@ -249,8 +334,11 @@ void SceneView::fitCamera() {
       std::tan(0.5 * camera->GetViewAngle() * std::numbers::pi / 180.0) / kMargin;
   const double tan_horizontal = tan_vertical * aspect;
 
-  const Vec3 back = Vec3(kViewDirection[0], kViewDirection[1], kViewDirection[2]).normalized();
-  const Vec3 world_up = Vec3::UnitZ();
+  const Vec3 back = view_direction_.normalized();
+  Vec3 world_up = view_up_.normalized();
+  // Looking along the up direction (a top view): take the screen's up from another axis.
+  if (world_up.cross(back).norm() < 1e-6)
+    world_up = std::abs(back.y()) < 0.9 ? Vec3::UnitY() : Vec3::UnitX();
   const Vec3 right = world_up.cross(back).normalized();
   const Vec3 up = back.cross(right);
   const Vec3 centre = box.center();
@@ -269,6 +357,7 @@ void SceneView::fitCamera() {
   camera->SetPosition(eye.data());
   camera->SetViewUp(world_up.data());
   camera_fit_pending_ = false;
+  updateGroundGrid();
 }
 
 std::optional<BodyId> SceneView::pickBody(double x, double y) const {
@@ -293,7 +382,25 @@ void SceneView::onMainRenderStart() {
                       -kDistance * direction[2]);
   corner->SetViewUp(main->GetViewUp());
   axes_renderer_->ResetCameraClippingRange();
-  renderer_->ResetCameraClippingRange();
+  // One clipping range for the bodies and the overlay, which share the camera.
+  double bodies[6], overlay[6];
+  renderer_->ComputeVisiblePropBounds(bodies);
+  overlay_renderer_->ComputeVisiblePropBounds(overlay);
+  const bool has_bodies = bodies[0] <= bodies[1];
+  const bool has_overlay = overlay[0] <= overlay[1];
+  if (has_bodies && has_overlay) {
+    for (int i = 0; i < 3; ++i) {
+      bodies[2 * i] = std::min(bodies[2 * i], overlay[2 * i]);
+      bodies[2 * i + 1] = std::max(bodies[2 * i + 1], overlay[2 * i + 1]);
+    }
+  }
+  if (has_bodies) {
+    renderer_->ResetCameraClippingRange(bodies);
+  } else if (has_overlay) {
+    renderer_->ResetCameraClippingRange(overlay);
+  } else {
+    renderer_->ResetCameraClippingRange();
+  }
 }
 
 }  // namespace contactsim::render

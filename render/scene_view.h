@@ -1,5 +1,7 @@
 // The VTK scene of the viewer: one actor per body, a ground grid, axes, camera and selection.
 // Owns its renderers; a render window (Qt bridge or off-screen) shows them once attached.
+// Bodies keep their mesh-frame data and are placed by a pose (the actor's UserMatrix), so a
+// simulation moves them without touching the geometry; bodies sharing a mesh share its data.
 #pragma once
 
 #include <vtkRenderWindow.h>
@@ -7,9 +9,11 @@
 #include <vtkWeakPointer.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "body_palette.h"
+#include "geometry/pose.h"
 #include "geometry/tri_mesh.h"
 #include "ground_grid.h"
 #include "mesh_polydata.h"
@@ -17,6 +21,8 @@
 class vtkActor;
 class vtkAxesActor;
 class vtkCellPicker;
+class vtkMatrix4x4;
+class vtkPolyDataMapper;
 class vtkRenderer;
 
 namespace contactsim::render {
@@ -38,13 +44,30 @@ class SceneView {
   vtkRenderWindow* window() const { return window_; }
   // The main 3D renderer, e.g. for an interactor's style.
   vtkRenderer* renderer() const;
+  // A renderer drawn over the main one with the same camera and its own depth buffer: what is
+  // added to it (contact glyphs, debug layers) stays visible inside and behind the bodies.
+  vtkRenderer* overlayRenderer() const;
 
   // The body gets the next palette colour; ids are never reused, so colours stay stable when
   // other bodies are removed. The mesh is copied into VTK: the caller may drop it.
   BodyId addBody(const TriMesh& mesh);
+  // Shares the mesh: every body given the same mesh object draws one vtkPolyData and mapper.
+  BodyId addBody(std::shared_ptr<const TriMesh> mesh);
   void removeBody(BodyId id);
   std::size_t bodyCount() const { return bodies_.size(); }
   Rgb bodyColourOf(BodyId id) const { return bodyColour(static_cast<std::size_t>(id)); }
+
+  // Places the body's mesh frame in the world (identity when added). Cheap: one matrix.
+  void setBodyPose(BodyId id, const Pose& pose);
+  Pose bodyPose(BodyId id) const;
+  void setBodyVisible(BodyId id, bool visible);
+  // The world box around all bodies at their current poses (empty without bodies).
+  Box3 bodiesBounds() const;
+  // Number of props in the main and overlay renderers (tests: constant across frames).
+  int propCount() const;
+
+  void setGroundGridVisible(bool visible);
+  bool groundGridVisible() const;
 
   // Highlights one body (outline box, lifted brightness) or none.
   void setSelectedBody(std::optional<BodyId> id);
@@ -53,9 +76,14 @@ class SceneView {
   void setShading(Shading shading);
   Shading shading() const { return shading_; }
 
-  // Looks at all bodies from the front-right, slightly above, z up, framing them tightly.
+  // Looks at all bodies from the view direction (default front-right, slightly above, z up),
+  // framing them tightly, and lays the ground grid under them at their current poses.
   // Takes effect at the next render, when the viewport's aspect ratio is known.
   void resetCamera();
+  // Direction from the framed bodies to the eye, and the world direction shown upwards.
+  void setViewDirection(const Vec3& to_eye, const Vec3& up = Vec3::UnitZ());
+  // An explicit camera instead of the fit (cancels a pending reset; lays the grid).
+  void setCamera(const Vec3& eye, const Vec3& target, const Vec3& up = Vec3::UnitZ());
 
   // The body under a display position (pixels, origin bottom-left), if any. Ray casting on the
   // CPU: needs no GL context, so it is safe outside rendering.
@@ -64,19 +92,25 @@ class SceneView {
  private:
   struct Body {
     vtkSmartPointer<vtkActor> actor;
-    TriMesh mesh;  // kept to rebuild the polydata when the shading changes
+    std::shared_ptr<const TriMesh> mesh;  // kept to rebuild the polydata when shading changes
+    vtkSmartPointer<vtkMatrix4x4> pose_matrix;
+    Pose pose;
   };
+
+  // The one mapper (and polydata) of a mesh for the current shading, made on first use.
+  vtkPolyDataMapper* meshMapper(const std::shared_ptr<const TriMesh>& mesh);
+  void dropUnusedMeshMappers();
 
   void buildAxesCorner();
   void fitCamera();
   void updateGroundGrid();
   void updateSelectionOutline();
   void styleBodyActor(BodyId id, vtkActor& actor) const;
-  Box3 bodiesBounds() const;
   // Before each frame: turn the corner axes with the main camera, fit the clipping range.
   void onMainRenderStart();
 
   vtkSmartPointer<vtkRenderer> renderer_;
+  vtkSmartPointer<vtkRenderer> overlay_renderer_;
   vtkSmartPointer<vtkRenderer> axes_renderer_;
   vtkSmartPointer<vtkAxesActor> axes_;
   vtkSmartPointer<vtkActor> grid_actor_;
@@ -86,6 +120,9 @@ class SceneView {
   unsigned long render_start_observer_ = 0;
 
   std::map<BodyId, Body> bodies_;
+  std::map<const TriMesh*, vtkSmartPointer<vtkPolyDataMapper>> mesh_mappers_;
+  Vec3 view_direction_ = Vec3(0.55, -1.0, 0.6);
+  Vec3 view_up_ = Vec3::UnitZ();
   BodyId next_id_ = 0;
   std::optional<BodyId> selected_;
   Shading shading_ = Shading::Smooth;
