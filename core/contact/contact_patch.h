@@ -11,9 +11,13 @@ namespace contactsim {
 struct ContactPatch {
   int id = -1;                   // persistent across steps once tracked (ContactTracker)
   Vec3 centroid = Vec3::Zero();  // centroid of the contour projected into the contact plane
-  Vec3 normal = Vec3::Zero();    // unit, from body A into body B (force on B is +F_n·normal)
-  double indentation = 0.0;      // δ = depth_a + depth_b ≥ 0
-  double area = 0.0;             // projected area inside the contour (holes subtracted)
+  // Where the contact force acts: the centre of pressure of an elastic foundation over the
+  // penetrated surfaces, in the contact plane (pressure_centre.h); the centroid for a contact
+  // without penetrated vertices.
+  Vec3 pressure_centre = Vec3::Zero();
+  Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
+  double indentation = 0.0;    // δ = depth_a + depth_b ≥ 0
+  double area = 0.0;           // projected area inside the contour (holes subtracted)
   // Closed polylines (last point not repeated); outer contours and holes of the region.
   std::vector<std::vector<Vec3>> loops;
   bool has_open_loop = false;  // a contour ran into a mesh boundary and was closed by a chord

@@ -9,6 +9,7 @@
 #include "contact/contour_builder.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
+#include "contact/pressure_centre.h"
 
 namespace contactsim {
 namespace {
@@ -165,11 +166,22 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
     // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
-    deepestPoint(a, penetration_a, componentsTouching(tri_a, a.mesh, penetration_a), *plane,
-                 plane->normal, patch.depth_a, patch.deepest_point_a);
-    deepestPoint(b, penetration_b, componentsTouching(tri_b, b.mesh, penetration_b), *plane,
-                 -plane->normal, patch.depth_b, patch.deepest_point_b);
+    const std::vector<std::int32_t> components_a = componentsTouching(tri_a, a.mesh, penetration_a);
+    const std::vector<std::int32_t> components_b = componentsTouching(tri_b, b.mesh, penetration_b);
+    deepestPoint(a, penetration_a, components_a, *plane, plane->normal, patch.depth_a,
+                 patch.deepest_point_a);
+    deepestPoint(b, penetration_b, components_b, *plane, -plane->normal, patch.depth_b,
+                 patch.deepest_point_b);
     patch.indentation = patch.depth_a + patch.depth_b;
+    PressureMoments moments;
+    for (const std::int32_t c : components_a) {
+      moments += pressureMoments(a, penetration_a.vertices_of_component[c], *plane, plane->normal);
+    }
+    for (const std::int32_t c : components_b) {
+      moments += pressureMoments(b, penetration_b.vertices_of_component[c], *plane, -plane->normal);
+    }
+    patch.pressure_centre =
+        pressureCentre(moments, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     result.patches.push_back(std::move(patch));
@@ -180,6 +192,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   ContactPatch out = patch;
   out.centroid = motion.apply(patch.centroid);
+  out.pressure_centre = motion.apply(patch.pressure_centre);
   out.normal = motion.rotation * patch.normal;
   out.deepest_point_a = motion.apply(patch.deepest_point_a);
   out.deepest_point_b = motion.apply(patch.deepest_point_b);

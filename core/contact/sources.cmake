@@ -7,4 +7,5 @@ target_sources(contactsim_core PRIVATE
   contact/contour_builder.cpp
   contact/patch_geometry.cpp
   contact/penetration.cpp
+  contact/pressure_centre.cpp
 )

@@ -1,16 +1,6 @@
 #include "dynamics/force_set.h"
 
 namespace contactsim {
-namespace {
-
-Mat3 skew(const Vec3& a) {
-  Mat3 S;
-  S << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
-  return S;
-}
-
-}  // namespace
-
 void ForceSet::addWeight(AffineVec3 center_of_mass, double mass) {
   weights_.push_back({std::move(center_of_mass), mass});
 }

@@ -15,4 +15,11 @@ using Box3 = Eigen::AlignedBox3d;
 // Vertex indices of one triangle, counter-clockwise seen from outside (normal = (b-a)x(c-a)).
 using TriangleIndices = std::array<std::int32_t, 3>;
 
+// The matrix of a × ·: skew(a)·b = a × b.
+inline Mat3 skew(const Vec3& a) {
+  Mat3 s;
+  s << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
+  return s;
+}
+
 }  // namespace contactsim

@@ -13,9 +13,9 @@ struct ContactDiagnostics {
   double normal_force = 0.0;           // F_n ≥ 0 (N), on B along patch.normal
   Vec3 friction_force = Vec3::Zero();  // F_t on B (N), tangential; −F_t on A
   Vec3 rolling_torque = Vec3::Zero();  // on B (N·m); opposite on A
-  Vec3 slip_velocity = Vec3::Zero();   // tangential velocity of B relative to A at the centroid
-  bool sticking = false;               // stick–slip law: held by the stiction spring
-  // The total force on B, F_n·n + F_t, acting at patch.centroid.
+  Vec3 slip_velocity = Vec3::Zero();  // tangential velocity of B relative to A where the force acts
+  bool sticking = false;              // stick–slip law: held by the stiction spring
+  // The total force on B, F_n·n + F_t, acting at patch.pressure_centre.
   Vec3 force() const { return normal_force * patch.normal + friction_force; }
 };
 

@@ -34,7 +34,7 @@ struct ContactForceSource::PairState {
   Eigen::VectorXd q;
   std::vector<ContactPatch> patches;
   std::vector<int> ids;  // tracked id per patch (-1: begins in this step)
-  // The centroid as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
+  // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;
   std::vector<Vec3> separation;
 
@@ -48,6 +48,7 @@ struct ContactForceSource::Evaluation {
   FrictionForce friction;
   Vec3 slip = Vec3::Zero();
   Vec3 rolling_torque = Vec3::Zero();
+  Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
 };
 
 ContactForceSource::ContactForceSource(const MultibodySystem& system,
@@ -117,6 +118,33 @@ std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const 
 
 }  // namespace
 
+// C = −∂Q/∂q̇ of a torque −D·ω_rel on B (and its opposite on A), ω_rel = ω_B − ω_A. With
+// ω = ½ Σ_i e_i × ė_i and Q_{e_j} = ½ τ × e_j (ali3p.md, "Forces"), the block of body Y's e_j
+// and body X's ė_i is −¼·s_X·s_Y·skew(e_j)·D·skew(e_i), s_B = 1, s_A = −1.
+void ContactForceSource::addRelativeAngularDamping(BodyIndex a, BodyIndex b, const Mat3& D,
+                                                   const Eigen::VectorXd& q,
+                                                   Triplets& damping) const {
+  if (D.isZero()) return;
+  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
+                                            {system_.coordinateOffset(b), 1.0}};
+  for (const auto& [oy, sy] : bodies) {
+    if (oy < 0) continue;
+    for (const auto& [ox, sx] : bodies) {
+      if (ox < 0) continue;
+      for (int j = 1; j <= 3; ++j) {
+        const Mat3 left = skew(q.segment<3>(oy + 3 * j)) * D;
+        for (int i = 1; i <= 3; ++i) {
+          const Mat3 block = -0.25 * sx * sy * left * skew(q.segment<3>(ox + 3 * i));
+          for (int r = 0; r < 3; ++r) {
+            for (int c = 0; c < 3; ++c)
+              damping.emplace_back(oy + 3 * j + r, ox + 3 * i + c, block(r, c));
+          }
+        }
+      }
+    }
+  }
+}
+
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
   if (commit) contacts_.clear();
@@ -142,8 +170,9 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       state.separation.clear();
       const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
       for (const ContactPatch& patch : state.patches) {
-        state.point_a.push_back(system_.pointOn(a, world_a.inverse().apply(patch.centroid)));
-        state.point_b.push_back(system_.pointOn(b, world_b.inverse().apply(patch.centroid)));
+        const Vec3& at = patch.pressure_centre;
+        state.point_a.push_back(system_.pointOn(a, world_a.inverse().apply(at)));
+        state.point_b.push_back(system_.pointOn(b, world_b.inverse().apply(at)));
         state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
       }
     }
@@ -176,7 +205,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
 
       // Stick offset: separation of the two material anchor points, tangential part (seed 004
-      // eq. 3); a contact without anchors is anchored at its centroid now (offset 0).
+      // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
       AffineVec3 anchor_gap = d;
       Vec3 offset = Vec3::Zero();
       if (history && history->stick_anchor_a && history->stick_anchor_b) {
@@ -201,6 +230,15 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
             -rolling.coefficient * rolling.geometry_radius * e.normal.value * omega_rel / reg;
       }
 
+      // The law's damping acts at one point, so a face rocking about it would not be damped;
+      // spread over the contact area like the pressure it damps tilting with
+      // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
+      if (e.normal.d_rate > 0.0 && patch.area > 0.0) {
+        e.rocking_damping =
+            e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
+      }
+      const Vec3 rocking_torque = -e.rocking_damping * omega_rel;
+
       if (out) {
         const Vec3 force = e.normal.value * n + e.friction.force;
         d.addTransposed(force, out->q_force);
@@ -215,11 +253,13 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
             d, d,
             e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
             out->damping);
-        if (e.rolling_torque != Vec3::Zero()) {
+        const Vec3 torque = e.rolling_torque + rocking_torque;
+        if (torque != Vec3::Zero()) {
           if (const int ob = system_.coordinateOffset(b); ob >= 0)
-            addBodyTorque(ob, e.rolling_torque, q, qdot, out->q_force, &out->stiffness);
+            addBodyTorque(ob, torque, q, qdot, out->q_force, &out->stiffness);
           if (const int oa = system_.coordinateOffset(a); oa >= 0)
-            addBodyTorque(oa, -e.rolling_torque, q, qdot, out->q_force, &out->stiffness);
+            addBodyTorque(oa, -torque, q, qdot, out->q_force, &out->stiffness);
+          addRelativeAngularDamping(a, b, e.rocking_damping, q, out->damping);
         }
       }
 
@@ -227,7 +267,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
         ContactHistory& h = *state.tracker.history(patch.id);
         if (!std::isfinite(h.initial_indentation_rate))
           h.initial_indentation_rate = std::max(e.rate, 0.0);
-        // Re-anchor at the current centroid, keeping the (possibly shortened) offset: the
+        // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
         // offset then integrates the material slip at wherever the contact point is.
         const Vec3 on_a = state.point_a[k].value(q);
         h.stick_anchor_a = world_a.inverse().apply(on_a);

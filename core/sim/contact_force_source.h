@@ -1,6 +1,7 @@
 // Contact as a generalized force source of the ALI3-P integrator (seed 004 §III–IV): per body
 // pair, the collision query and contact regions give patches; each patch's law gives a force at
-// its centroid, applied equal and opposite to the two bodies, with its tangent contributions.
+// its centre of pressure, applied equal and opposite to the two bodies, with its tangent
+// contributions.
 #pragma once
 
 #include <memory>
@@ -62,6 +63,8 @@ class ContactForceSource : public GeneralizedForceSource {
   struct Evaluation;
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
+  void addRelativeAngularDamping(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
+                                 Triplets& damping) const;
 
   const MultibodySystem& system_;
   std::vector<ContactPairDefinition> pairs_;

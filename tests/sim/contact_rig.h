@@ -25,6 +25,9 @@ struct RigSpec {
 class ContactRig {
  public:
   explicit ContactRig(RigSpec spec);
+  // The integrator and the contact source refer to system_: the rig never moves.
+  ContactRig(const ContactRig&) = delete;
+  ContactRig& operator=(const ContactRig&) = delete;
   void step() { integrator_->step(); }
   void runUntil(double t);
   double time() const { return integrator_->state().t; }

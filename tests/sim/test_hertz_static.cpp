@@ -2,6 +2,7 @@
 // pressed on a flat by F = 100 N comes to rest at δ = (9F²/(16·E*²·R))^(1/3).
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <vector>
 
 #include "contact_rig.h"
 #include "geometry/mass_properties.h"
@@ -62,13 +63,13 @@ TEST_CASE("Hertz static indentation approaches the closed form with refinement",
   REQUIRE(closedForm(rigid_flat) == Approx(2.1941e-6).epsilon(1e-4));
   REQUIRE(closedForm(steel_flat) == Approx(3.4829e-6).epsilon(1e-4));
   for (double modulus : {rigid_flat, steel_flat}) {
-    double previous_error = 1.0;
-    for (int level : {2, 3, 5}) {
-      const double error = std::abs(restingIndentation(level, modulus) / closedForm(modulus) - 1);
-      INFO("E* = " << modulus << ", level " << level << ": error " << error);
-      CHECK(error < previous_error);
-      if (level >= 3) CHECK(error < 0.02);
-      previous_error = error;
-    }
+    // Levels 2, 3, 5: 320, 1280 and 20480 triangles. What is left at level 5 is settling.
+    std::vector<double> errors;
+    for (int level : {2, 3, 5})
+      errors.push_back(std::abs(restingIndentation(level, modulus) / closedForm(modulus) - 1));
+    INFO("E* = " << modulus << ": errors " << errors[0] << ", " << errors[1] << ", " << errors[2]);
+    CHECK(errors[1] < 0.02);
+    CHECK(errors[2] < errors[0]);
+    CHECK(errors[2] < 1e-3);
   }
 }
