@@ -47,7 +47,8 @@ class ContactLayer {
   // Body meshes in scene order (null for bodies without one): the penetrating triangles' source.
   void setMeshes(std::vector<std::shared_ptr<const TriMesh>> meshes);
   // A length typical of the scene (m), e.g. its bounding-box diagonal: sets the arrow thickness,
-  // marker size and the smallest disc radius so they stay visible at any scene size.
+  // marker size and the smallest disc radius so they stay visible at any scene size (arrows are
+  // redrawn at once, markers and discs at the next update).
   void setSceneScale(double length);
   double sceneScale() const { return scene_scale_; }
 

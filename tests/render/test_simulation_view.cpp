@@ -201,6 +201,11 @@ TEST_CASE("contact layer update and render cost (prints, no assertion on time)",
         counts.contour_lines, counts.triangles);
     std::fflush(stdout);
     CHECK(counts.normal_arrows == long(patches));
+    if (patches > 0 && preset == render::LayerPreset::Default && multisamples > 0) {
+      // What hundreds of patches look like, with arrows scaled to the largest force.
+      view.fitForceScale(frame);
+      test::capture(view.scene(), "contacts_500.png", kW, kH);
+    }
   };
   std::printf("median of %d frames, %dx%d off-screen, 4x multisampling unless said:\n", kFrames, kW,
               kH);
