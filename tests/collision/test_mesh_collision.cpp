@@ -57,6 +57,15 @@ double touchingDistance(const AabbTree& a, const AabbTree& b, const Mat3& rotati
   return outside;
 }
 
+// Base poses per mesh combination in the brute-force comparison (7 placements each): 45 gives
+// 1890 poses; a sanitizer build, ~100x slower per brute-force pair, checks 210 of them (an odd
+// count per combination keeps the split rule alternating between combinations).
+#ifdef CONTACTSIM_SANITIZE_BUILD
+constexpr int kBasePoses = 5;
+#else
+constexpr int kBasePoses = 45;
+#endif
+
 struct NamedMesh {
   const char* name;
   TriMesh mesh;
@@ -81,7 +90,7 @@ TEST_CASE("tree query equals brute force over 1000+ random poses", "[collision]"
     const SplitRule rule =
         poses % 2 == 0 ? SplitRule::SurfaceAreaHeuristic : SplitRule::BestAxisMedian;
     const AabbTree tree_a(mesh_a, rule), tree_b(mesh_b, rule);
-    for (int i = 0; i < 45; ++i) {
+    for (int i = 0; i < kBasePoses; ++i) {
       const Pose base = testing::randomRigidMotion(rng, 0.0);
       const Vec3 direction = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
       const double touch = touchingDistance(tree_a, tree_b, base.rotation, direction);
@@ -102,9 +111,61 @@ TEST_CASE("tree query equals brute force over 1000+ random poses", "[collision]"
       }
     }
   }
-  CHECK(poses >= 1000);
+  CHECK(poses == 6 * kBasePoses * 7);
   CHECK(with_pairs > poses / 2);
-  CHECK(near_misses > 200);
+  CHECK(near_misses > poses / 10);  // 1890 poses gave > 200
+}
+
+TEST_CASE("brute force agrees far from the origin and on needle triangles", "[collision]") {
+  // Vertices 1e4 model sizes away from their body's origin (the box tests pad for the rounding
+  // of such coordinates), and long thin triangles whose computed normals rounding tilts.
+  const auto shifted = [](const TriMesh& mesh, const Vec3& offset) {
+    std::vector<Vec3> vertices = mesh.vertices();
+    for (Vec3& v : vertices) v += offset;
+    return TriMesh(vertices, mesh.triangles());
+  };
+  std::vector<Vec3> needle_vertices;
+  std::vector<TriangleIndices> needle_triangles;
+  const int segments = 64;
+  for (int i = 0; i < segments; ++i) {
+    const double phi = 2 * 3.141592653589793 * i / segments;
+    needle_vertices.emplace_back(0.05 * std::cos(phi), 0.05 * std::sin(phi), -2.0);
+    needle_vertices.emplace_back(0.05 * std::cos(phi), 0.05 * std::sin(phi), 2.0);
+  }
+  for (int i = 0; i < segments; ++i) {
+    const std::int32_t a = 2 * i, b = 2 * ((i + 1) % segments);
+    needle_triangles.push_back({a, b, b + 1});
+    needle_triangles.push_back({a, b + 1, a + 1});
+  }
+  const TriMesh needles(needle_vertices, needle_triangles);  // open tube, 4 x 0.005 triangles
+  const TriMesh sphere = testing::makeNoisySphere(1.0, 2, 0.1, 7);
+  const Vec3 far(1e4, -2e4, 5e3);
+  const TriMesh far_sphere = shifted(sphere, far);
+  const TriMesh far_needles = shifted(needles, -far);
+  const AabbTree near_tree(sphere), far_tree(far_sphere), needle_tree(needles),
+      far_needle_tree(far_needles);
+  std::mt19937 rng(31);
+  int with_pairs = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Pose motion = testing::randomRigidMotion(rng, 0.6);
+    // A far-away sphere placed back near the other body, and the needle tube crossing the sphere.
+    Pose far_pose = motion;
+    far_pose.translation -= motion.rotation * far;
+    const std::vector<TrianglePair> far_ref =
+        sortedPairs(bruteForcePairs(far_sphere, sphere, far_pose));
+    requireSamePairs(collide(far_tree, near_tree, far_pose).pairs, far_ref);
+    const std::vector<TrianglePair> needle_ref =
+        sortedPairs(bruteForcePairs(needles, sphere, motion));
+    requireSamePairs(collide(needle_tree, near_tree, motion).pairs, needle_ref);
+    Pose needle_pose = motion;
+    needle_pose.translation += motion.rotation * far;
+    requireSamePairs(collide(far_needle_tree, near_tree, needle_pose).pairs,
+                     sortedPairs(bruteForcePairs(far_needles, sphere, needle_pose)));
+    requireSamePairs(collide(near_tree, needle_tree, motion.inverse()).pairs,
+                     sortedPairs(bruteForcePairs(sphere, needles, motion.inverse())));
+    with_pairs += !far_ref.empty() && !needle_ref.empty();
+  }
+  CHECK(with_pairs >= 6);
 }
 
 TEST_CASE("first contact mode stops at one true pair", "[collision]") {
