@@ -345,37 +345,35 @@ void RecordingWriter::append(const SimulationFrame& f) {
       m.fail(where + "contact between bodies " + std::to_string(c.body_a) + " and " +
              std::to_string(c.body_b) + ", the recording has " + std::to_string(m.body_count));
   }
-  if (m.pending == 0) m.begin.run();
-  try {
-    m.writeFrame(f);
-  } catch (...) {
-    // Drop the partial frame (and, when batching, the frames pending with it).
+  // On any failure: drop the partial frame (and, when batching, the frames pending with it).
+  const auto abandon = [&m] {
     try {
-      m.insert_frame.reset();
-      m.insert_body.reset();
-      m.insert_contact.reset();
-      m.insert_loop.reset();
-      m.insert_cable.reset();
+      for (Statement* st : {&m.insert_frame, &m.insert_body, &m.insert_contact, &m.insert_loop,
+                            &m.insert_cable, &m.begin, &m.commit})
+        st->reset();
       if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
     } catch (...) {
+      // The first error is the one to report.
     }
     m.frames -= m.pending;
     m.pending = 0;
-    throw;
-  }
-  ++m.frames;
-  ++m.pending;
-  m.last_time = f.time;
-  if (m.pending >= m.frames_per_transaction) {
-    try {
+  };
+  try {
+    if (m.pending == 0) m.begin.run();
+    m.writeFrame(f);
+    ++m.frames;
+    ++m.pending;
+    m.last_time = f.time;
+    if (m.pending >= m.frames_per_transaction) {
       m.commit.run();
-    } catch (...) {
-      if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
-      m.frames -= m.pending;
       m.pending = 0;
-      throw;
     }
-    m.pending = 0;
+  } catch (const record_detail::SqliteFailure& e) {
+    abandon();
+    m.fail(where + "cannot write: " + e.reason);  // e.g. "database or disk is full"
+  } catch (...) {
+    abandon();
+    throw;
   }
 }
 
@@ -384,7 +382,11 @@ void RecordingWriter::close() {
   if (!m.db) return;
   try {
     if (m.pending > 0) {
-      m.commit.run();
+      try {
+        m.commit.run();
+      } catch (const record_detail::SqliteFailure& e) {
+        m.fail("cannot write the last frames: " + e.reason);
+      }
       m.pending = 0;
     }
     m.insert_frame = {};

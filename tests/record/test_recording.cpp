@@ -1,6 +1,7 @@
 // Recordings: round trip, a writer killed mid-run, damaged and foreign files.
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -324,6 +325,61 @@ TEST_CASE("recording: a writer killed with SIGKILL leaves every committed frame 
     }
     CHECK(reader.summary().frames == reader.frameCount());
   }
+}
+
+TEST_CASE("recording: a full disk stops the writer with an error, committed frames stay",
+          "[record][crash]") {
+  const fs::path file = scratchDir("full") / "full.db";
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    // Child: files may not grow beyond 1 MiB (EFBIG instead of SIGXFSZ), as on a full disk.
+    close(fds[0]);
+    signal(SIGXFSZ, SIG_IGN);
+    rlimit limit{1 << 20, 1 << 20};
+    setrlimit(RLIMIT_FSIZE, &limit);
+    std::string report;
+    std::int64_t frames = 0;
+    try {
+      auto scene = syntheticScene(10, 2);
+      RecordingWriter writer(file, scene.header);
+      for (int k = 0; k < 100000; ++k) {
+        writer.append(syntheticFrame(k, 10, 2, 20, 100));
+        frames = writer.frameCount();
+      }
+      report = "no error";
+    } catch (const RecordingError& e) {
+      report = e.what();
+    } catch (...) {
+      report = "unexpected exception";
+    }
+    report = std::to_string(frames) + "\n" + report;
+    (void)!write(fds[1], report.data(), report.size());
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string report;
+  char buffer[512];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) report.append(buffer, n);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  const std::size_t newline = report.find('\n');
+  REQUIRE(newline != std::string::npos);
+  const std::int64_t committed = std::stoll(report.substr(0, newline));
+  const std::string error = report.substr(newline + 1);
+  CHECK_THAT(error,
+             Catch::StartsWith(file.string() + ": frame ") && Catch::Contains("cannot write"));
+  CHECK(committed > 0);
+  // The writer's destructor closed the file after the error; every committed frame reads.
+  RecordingReader reader(file);
+  CHECK(reader.frameCount() >= committed);
+  for (std::int64_t i = std::max<std::int64_t>(0, reader.frameCount() - 3); i < reader.frameCount();
+       ++i)
+    requireSameFrame(reader.frame(i), syntheticFrame(static_cast<int>(i), 10, 2, 20, 100));
 }
 
 TEST_CASE("recording reader: damaged and foreign files give one clear error, never a crash",
