@@ -1,5 +1,6 @@
-// `contactsim-cli run SCENE [--until T] [--dt H] [--output-every S] [--csv FILE] [--json]`:
-// runs a scene headless (architecture.md, "Command-line contract").
+// `contactsim-cli run SCENE [--until T] [--dt H] [--output-every S] [--csv FILE]
+// [--contacts-csv FILE] [--record FILE] [--geometry-update MODE] [--json]`: runs a scene headless
+// (architecture.md, "Command-line contract").
 #include <unistd.h>
 
 #include <chrono>
@@ -12,10 +13,11 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
-#include "dynamics/ali3p_integrator.h"
 #include "import/mesh_import.h"
+#include "record/frame_csv.h"
+#include "record/recording_writer.h"
 #include "scene/scene_reader.h"
-#include "scene/scene_system.h"
+#include "sim/simulation.h"
 
 namespace contactsim::cli {
 namespace {
@@ -23,9 +25,81 @@ namespace {
 struct RunArguments {
   std::string scene;
   std::optional<double> until, dt, output_every;
-  std::string csv;
+  std::string csv, contacts_csv, record;
+  std::string geometry_update = "every-iteration";
   bool json = false;
 };
+
+// Everything a run writes per output frame: CSVs and the recording.
+class RunOutputs {
+ public:
+  RunOutputs(const RunArguments& args, const Simulation& simulation) {
+    const Scene& scene = simulation.scene();
+    std::vector<std::string> bodies, cables;
+    for (const SceneBody& b : scene.bodies) bodies.push_back(b.name);
+    for (const SceneCable& c : scene.cables) cables.push_back(c.name);
+    if (!args.csv.empty()) {
+      csv_file_ = openFile(args.csv, "--csv");
+      csv_.emplace(csv_file_, bodies, cables, "--csv");
+    }
+    if (!args.contacts_csv.empty()) {
+      contacts_file_ = openFile(args.contacts_csv, "--contacts-csv");
+      contacts_.emplace(contacts_file_, bodies, "--contacts-csv");
+    }
+    if (!args.record.empty()) {
+      RecordingHeader header;
+      std::ifstream scene_file(scene.file, std::ios::binary);
+      header.scene_json.assign(std::istreambuf_iterator<char>(scene_file), {});
+      header.scene_path = std::filesystem::absolute(scene.file).string();
+      for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const SceneBody& b = scene.bodies[i];
+        RecordingBody body;
+        body.name = b.name;
+        body.fixed = b.fixed;
+        body.mass = b.fixed ? 0.0 : b.mass.mass;
+        body.mesh = b.mesh ? b.mesh->mesh.get() : nullptr;
+        header.bodies.push_back(body);
+      }
+      header.cables = cables;
+      header.time_step = scene.solver.time_step;
+      recording_.emplace(args.record, header);
+    }
+  }
+
+  void write(const SimulationFrame& frame) {
+    if (csv_) csv_->write(frame);
+    if (contacts_) contacts_->write(frame);
+    if (recording_) recording_->append(frame);
+  }
+  bool any() const { return csv_ || contacts_ || recording_; }
+  // After a failure: what was written stays readable (the recording commits every frame).
+  void flush() {
+    csv_file_.flush();
+    contacts_file_.flush();
+  }
+  void close() {
+    flush();
+    if (recording_) recording_->close();
+  }
+
+ private:
+  static std::ofstream openFile(const std::string& path, const std::string& option) {
+    std::ofstream out(path);
+    if (!out) throw std::runtime_error(option + ": cannot write '" + path + "'");
+    return out;
+  }
+  std::ofstream csv_file_, contacts_file_;
+  std::optional<StateCsvWriter> csv_;
+  std::optional<ContactsCsvWriter> contacts_;
+  std::optional<RecordingWriter> recording_;
+};
+
+ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
+  if (text == "every-iteration") return ContactGeometryUpdate::EveryIteration;
+  if (text == "once-per-step") return ContactGeometryUpdate::OncePerStep;
+  throw std::runtime_error("--geometry-update: expected every-iteration or once-per-step, got '" +
+                           text + "'");
+}
 
 TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, double scale) {
   ImportOptions options;
@@ -33,59 +107,6 @@ TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, doub
   options.scale = scale;
   return importMesh(file, options).mesh;
 }
-
-// Body-state CSV: t, then per body x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz (body frame origin, world
-// angular velocity), then per cable length,tension.
-class StateCsv {
- public:
-  StateCsv(const std::string& path, const Scene& scene) : out_(path) {
-    if (!out_) throw std::runtime_error("--csv: cannot write '" + path + "'");
-    out_ << 't';
-    for (const SceneBody& b : scene.bodies) {
-      for (const char* c :
-           {"x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"}) {
-        out_ << ',' << b.name << '.' << c;
-      }
-    }
-    for (const SceneCable& c : scene.cables)
-      out_ << ',' << c.name << ".length," << c.name << ".tension";
-    out_ << '\n';
-  }
-
-  void write(const Ali3pIntegrator& integrator) {
-    const MultibodySystem& system = integrator.system();
-    const MultibodyState& s = integrator.state();
-    number(s.t);
-    for (BodyIndex b = 0; b < static_cast<BodyIndex>(system.bodies().size()); ++b) {
-      const Pose pose = system.bodyPose(b, s.q);
-      Eigen::Quaterniond q(pose.rotation);
-      if (q.w() < 0.0) q.coeffs() = -q.coeffs();  // one of the two signs, consistently
-      const Vec3 v = system.bodyOriginVelocity(b, s.qdot);
-      const Vec3 w = system.bodyAngularVelocity(b, s.q, s.qdot);
-      for (double x : {pose.translation.x(), pose.translation.y(), pose.translation.z(), q.w(),
-                       q.x(), q.y(), q.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z()}) {
-        number(x);
-      }
-    }
-    for (int c = 0; c < static_cast<int>(system.cables().size()); ++c) {
-      number(integrator.cableLength(c));
-      number(integrator.cableTension(c));
-    }
-    out_.seekp(-1, std::ios::cur);  // drop the trailing comma
-    out_ << '\n';
-    if (!out_) throw std::runtime_error("--csv: write failed");
-  }
-
-  void flush() { out_.flush(); }
-
- private:
-  void number(double x) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g,", x);
-    out_ << buffer;
-  }
-  std::ofstream out_;
-};
 
 // A one-line progress bar redrawn in place on stderr, only when stderr is a terminal.
 class ProgressBar {
@@ -131,38 +152,47 @@ void runScene(const RunArguments& args) {
   const long steps = static_cast<long>(std::ceil(until / h - 1e-9));
   const long output_stride = std::max(1L, static_cast<long>(std::lround(output_every / h)));
 
-  const MultibodySystem system = buildSystem(scene);
+  ContactOptions contact_options;
+  contact_options.geometry_update = parseGeometryUpdate(args.geometry_update);
   const auto start = std::chrono::steady_clock::now();
-  Ali3pIntegrator integrator(system, scene.solver);
-  std::optional<StateCsv> csv;
-  if (!args.csv.empty()) {
-    csv.emplace(args.csv, scene);
-    csv->write(integrator);
-  }
+  Simulation simulation(std::move(scene), contact_options);
+  const MultibodySystem& system = simulation.system();
+  const Ali3pIntegrator& integrator = simulation.integrator();
+  RunOutputs outputs(args, simulation);
+  if (outputs.any()) outputs.write(simulation.frame());
   ProgressBar progress;
-  long iterations = 0, substeps = 0;
+  long iterations = 0, substeps = 0, contact_frames = 0;
   int max_iterations = 0;
+  std::size_t max_contacts = 0;
   double max_violation = integrator.constraintViolation();
   try {
     for (long k = 1; k <= steps; ++k) {
-      const StepReport r = integrator.step();
+      const StepReport& r = simulation.step();
       iterations += r.newton_iterations;
       substeps += r.substeps;
       max_iterations = std::max(max_iterations, r.newton_iterations);
       max_violation = std::max(max_violation, r.constraint_violation);
-      if (csv && (k % output_stride == 0 || k == steps)) csv->write(integrator);
+      if (const ContactForceSource* contacts = simulation.contacts()) {
+        max_contacts = std::max(max_contacts, contacts->contacts().size());
+        contact_frames += contacts->contacts().empty() ? 0 : 1;
+      }
+      if (outputs.any() && (k % output_stride == 0 || k == steps))
+        outputs.write(simulation.frame());
       progress.update(static_cast<double>(k) / steps, integrator.state().t);
     }
   } catch (...) {
     progress.finish();
-    if (csv) csv->flush();  // the rows up to the failure stay readable
+    outputs.flush();  // the rows and frames up to the failure stay readable
     throw;
   }
   progress.finish();
+  outputs.close();
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double simulated = integrator.state().t;
   const EnergyReport e = integrator.energy();
+  const ContactTimings timings =
+      simulation.contacts() ? simulation.contacts()->timings() : ContactTimings{};
 
   nlohmann::json summary = {
       {"scene", args.scene},
@@ -177,6 +207,14 @@ void runScene(const RunArguments& args) {
       {"time_step", h},
       {"penalty", integrator.penalty()},
       {"coordinates", system.coordinateCount()},
+      {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
+      {"max_contacts", max_contacts},
+      {"steps_with_contact", contact_frames},
+      {"contact_seconds",
+       {{"collision", timings.collision},
+        {"regions", timings.regions},
+        {"forces", timings.forces},
+        {"queries", timings.queries}}},
       {"constraints", system.constraintCount()},
       {"energy",
        {{"kinetic", e.kinetic},
@@ -200,10 +238,18 @@ void runScene(const RunArguments& args) {
   std::printf("Newton iterations         mean %.3g, max %d\n",
               steps > 0 ? static_cast<double>(iterations) / steps : 0.0, max_iterations);
   std::printf("max constraint violation  %.3g\n", max_violation);
+  if (simulation.contacts()) {
+    std::printf("contact                   %zu pairs, at most %zu patches, %ld steps in contact\n",
+                simulation.contacts()->pairs().size(), max_contacts, contact_frames);
+    std::printf(
+        "contact wall seconds      collision %.3g, regions %.3g, forces %.3g (%ld queries)\n",
+        timings.collision, timings.regions, timings.forces, timings.queries);
+  }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "
-      "load work %.6g, dissipated %.6g, balance %.9g\n",
-      e.kinetic, e.gravity, e.springs, e.cable_work, e.load_work, e.dissipated, e.balance());
+      "load work %.6g, contact work %.6g, dissipated %.6g, balance %.9g\n",
+      e.kinetic, e.gravity, e.springs, e.cable_work, e.load_work, e.source_work, e.dissipated,
+      e.balance());
 }
 
 }  // namespace
@@ -217,6 +263,12 @@ void addRunCommand(CLI::App& app) {
   run->add_option("--output-every", args->output_every,
                   "CSV row interval in seconds (default: every step)");
   run->add_option("--csv", args->csv, "Write body states and cables to this CSV file");
+  run->add_option("--contacts-csv", args->contacts_csv,
+                  "Write the contact patches (per output time: pair, id, centroid, normal, "
+                  "indentation, forces) to this CSV file");
+  run->add_option("--record", args->record, "Write a recording (SQLite) to this file");
+  run->add_option("--geometry-update", args->geometry_update,
+                  "Contact geometry: every-iteration (default) or once-per-step (linearised)");
   run->add_flag("--json", args->json, "Print the summary as one JSON object");
   run->callback([args] { runScene(*args); });
 }
