@@ -37,9 +37,13 @@ Containment findContainment(const PosedMesh& a, const PosedMesh& b) {
   if (a.mesh.empty() || b.mesh.empty()) return Containment::None;
   // Without intersecting triangles either every point of A is inside B or none is: one vertex
   // decides. Disjoint boxes rule containment out without touching a triangle.
-  if (!a.worldBounds().intersects(b.worldBounds())) return Containment::None;
-  if (windingNumber(b, a.vertex(0)) > 0.5) return Containment::AInsideB;
-  if (windingNumber(a, b.vertex(0)) > 0.5) return Containment::BInsideA;
+  // A vertex outside the other's box is outside the other: the winding number (a pass over
+  // every triangle) runs only when the box test cannot decide.
+  const Box3 box_a = a.worldBounds(), box_b = b.worldBounds();
+  if (!box_a.intersects(box_b)) return Containment::None;
+  const Vec3 vertex_a = a.vertex(0), vertex_b = b.vertex(0);
+  if (box_b.contains(vertex_a) && windingNumber(b, vertex_a) > 0.5) return Containment::AInsideB;
+  if (box_a.contains(vertex_b) && windingNumber(a, vertex_b) > 0.5) return Containment::BInsideA;
   return Containment::None;
 }
 
