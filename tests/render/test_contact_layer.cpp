@@ -1,4 +1,6 @@
 // Off-screen images of known contact snapshots: arrows, contours, discs where the patch is.
+#include <vtkActor.h>
+
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "render_test_support.h"
@@ -201,6 +203,23 @@ TEST_CASE("a real patch of a ball in a plate, with the debug layers", "[display]
   const test::Image image = test::capture(view.scene(), "contact_real_debug.png", 800, 600);
   CHECK(test::findForceColour(image, render::kNormalForceColour).count > 100);
   CHECK(test::findForceColour(image, render::kFrictionForceColour).count > 100);
+  // The AABB boxes are in the body frame, moved by the ball's pose: the root box is the ball's.
+  double bounds[6];
+  view.debug().actor(render::Layer::AabbTree)->GetBounds(bounds);
+  const Vec3 ball_centre = frame.bodies[1].pose.translation;
+  CHECK(0.5 * (bounds[0] + bounds[1]) == Approx(ball_centre.x()).margin(1e-3));
+  CHECK(0.5 * (bounds[4] + bounds[5]) == Approx(ball_centre.z()).margin(1e-3));
+  CHECK(bounds[5] - bounds[4] == Approx(2 * BallOnPlate::kRadius).margin(1e-3));
+  for (render::Layer layer :
+       {render::Layer::AabbTree, render::Layer::BodyFrames, render::Layer::JointAxes}) {
+    INFO("layer " << render::layerName(layer));
+    view.setLayerVisible(layer, false);
+    const auto without = test::capture(
+        view.scene(), "contact_real_no_" + std::string(render::layerName(layer)) + ".png", 800,
+        600);
+    CHECK(test::differingPixels(image, without).count > 30);
+    view.setLayerVisible(layer, true);
+  }
   view.setLayerVisible(render::Layer::Cables, false);
   const test::Image no_cable = test::capture(view.scene(), "contact_real_no_cable.png", 800, 600);
   CHECK(test::differingPixels(image, no_cable).count > 50);
