@@ -215,3 +215,44 @@ TEST_CASE("contact layer update and render cost (prints, no assertion on time)",
   run("500 patches, clean-video layers", render::LayerPreset::CleanVideo, 500, false);
   run("500 patches, all layers incl. penetrating triangles", render::LayerPreset::Debug, 500, true);
 }
+
+TEST_CASE("renderVideo with a parsed camera spec: explicit and following", "[display][video]") {
+  BallOnPlate scene;
+  for (const char* spec : {"top+follow", "0,-3,1:0,0,0.2"}) {
+    INFO(spec);
+    std::string error;
+    const auto camera = render::parseCameraOptions(spec, &error);
+    REQUIRE(camera);
+    int produced = 0;
+    render::FrameSource source = [&](SimulationFrame& frame) {
+      if (produced == 3) return false;
+      frame = scene.frame;
+      frame.time = 0.5 * produced;
+      frame.bodies[1].pose.translation.x() = 0.3 * produced;
+      ++produced;
+      return true;
+    };
+    render::VideoOptions options;
+    options.width = 160;
+    options.height = 120;
+    options.camera = *camera;
+    options.preset = render::LayerPreset::Debug;
+    bool set_up = false;
+    options.setup = [&](render::SimulationView& view) {
+      set_up = true;
+      view.debug().setJointAxes({{1, Vec3::Zero(), Vec3::UnitX()}});
+    };
+    int progress_calls = 0;
+    options.progress = [&](int, const SimulationFrame&) { ++progress_calls; };
+    const auto file = test::outputPath(camera->follow ? "follow.ogv" : "explicit_camera.ogv");
+    const auto report = render::renderVideo(scene.meshes(), source, options, file);
+    CHECK(set_up);
+    CHECK(progress_calls == 3);
+    CHECK(report.frames == 3);
+    CHECK(report.last_time == Approx(1.0));
+    CHECK(fileStart(file, 4) == "OggS");
+  }
+  render::FrameSource empty = [](SimulationFrame&) { return false; };
+  CHECK_THROWS_WITH(render::renderVideo(scene.meshes(), empty, {}, test::outputPath("empty.ogv")),
+                    Catch::Contains("no frames"));
+}
