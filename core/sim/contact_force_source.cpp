@@ -233,7 +233,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       // The law's damping acts at one point, so a face rocking about it would not be damped;
       // spread over the contact area like the pressure it damps tilting with
       // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
-      if (e.normal.d_rate > 0.0 && patch.area > 0.0) {
+      if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
         e.rocking_damping =
             e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
       }

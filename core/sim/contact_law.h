@@ -18,6 +18,10 @@ struct ContactLaw {
   NormalLaw normal = HuntCrossleyLaw{};
   FrictionModel friction = NoFriction{};
   RollingResistance rolling;
+  // Spread the normal law's damping over the contact area, so that it also damps tilting
+  // (a face rocking about its centre of pressure) — and, as viscoelastic contact does, rolling.
+  // Off for modia3d, whose rolling-resistance torque is its model of rotational dissipation.
+  bool spread_damping = true;
 };
 
 }  // namespace contactsim

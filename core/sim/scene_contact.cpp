@@ -129,6 +129,7 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     result.rolling.coefficient = parameter(p, "rolling_resistance", 0.0);
     result.rolling.geometry_radius = n.geometry_radius;
     result.rolling.w_small = parameter(p, "w_small", result.rolling.w_small);
+    result.spread_damping = false;
     if (!(result.rolling.w_small > 0.0)) builder.fail("w_small must be > 0");
   } else if (law.model == "hertz-stribeck") {
     HertzHuntCrossleyLaw n;

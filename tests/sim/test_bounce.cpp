@@ -1,0 +1,91 @@
+// Bouncing (issue 6): the rebound velocity ratio of each law is a property of the law, the same
+// for any stiffness and time step once the impact is resolved, and no impact adds energy.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "contact_rig.h"
+#include "geometry/primitives.h"
+
+using namespace contactsim;
+using namespace contactsim::test;
+
+namespace {
+
+constexpr double kRadius = 0.1, kMass = 1.0, kImpactSpeed = 1.0;
+
+struct Bounce {
+  double ratio;         // rebound speed / impact speed
+  double energy_ratio;  // kinetic energy after / before
+};
+
+// Weightless sphere thrown at the plate: the rebound is all the law's doing.
+Bounce bounce(const NormalLaw& law, double time_step) {
+  RigSpec spec;
+  spec.ground = makePlate(1.0, 1.0, 0.02, 8);
+  spec.body = makeIcosphere(kRadius, 3);
+  spec.mass = solidSphere(kMass, kRadius);
+  spec.gravity = Vec3::Zero();
+  // A facet parallel to the plate, 1 mm above it.
+  spec.pose.rotation =
+      Eigen::Quaterniond::FromTwoVectors(spec.body.normals()[0], -Vec3::UnitZ()).toRotationMatrix();
+  double lowest = 0.0;
+  for (const Vec3& v : spec.body.vertices())
+    lowest = std::min(lowest, (spec.pose.rotation * v).z());
+  spec.pose.translation = Vec3(0, 0, 1e-3 - lowest);
+  spec.velocity = Vec3(0, 0, -kImpactSpeed);
+  spec.law.normal = law;
+  spec.time_step = time_step;
+  ContactRig rig(std::move(spec));
+  const double before = rig.mechanicalEnergy();
+  bool touched = false;
+  while (rig.time() < 0.1) {
+    rig.step();
+    touched = touched || !rig.contacts().empty();
+    if (touched && rig.contacts().empty()) break;
+  }
+  REQUIRE(touched);
+  REQUIRE(rig.contacts().empty());
+  return {rig.velocity().z() / kImpactSpeed, rig.mechanicalEnergy() / before};
+}
+
+void checkLawIsResolved(const NormalLaw& soft, const NormalLaw& stiff, double expected,
+                        double tolerance) {
+  const Bounce reference = bounce(soft, 5e-5);
+  INFO("rebound ratio " << reference.ratio);
+  CHECK(reference.ratio == Approx(expected).margin(tolerance));
+  CHECK(bounce(soft, 1e-4).ratio == Approx(reference.ratio).epsilon(0.01));
+  CHECK(bounce(stiff, 5e-5).ratio == Approx(reference.ratio).epsilon(0.01));
+  CHECK(reference.energy_ratio <= 1.0);
+  CHECK(reference.energy_ratio == Approx(reference.ratio * reference.ratio).epsilon(1e-3));
+}
+
+}  // namespace
+
+TEST_CASE("Hunt-Crossley rebound depends on restitution only", "[bounce]") {
+  for (double restitution : {0.5, 0.8, 0.95}) {
+    HuntCrossleyLaw soft{1e7, 1.5, restitution, 1e-2}, stiff = soft;
+    stiff.stiffness = 4e7;
+    // The 3(1−ε)/2 damping is derived for ε near 1 and damps too little below (Flores et al.
+    // 2011 compare the laws): the rebound exceeds ε by a share of 1 − ε.
+    checkLawIsResolved(soft, stiff, restitution, 0.35 * (1.0 - restitution));
+  }
+}
+
+TEST_CASE("Modia3D rebound follows its coefficient of restitution", "[bounce]") {
+  for (double cor : {0.7, 0.9}) {
+    Modia3dLaw soft;
+    soft.effective_modulus = 1e8;
+    soft.geometry_radius = kRadius;
+    soft.restitution = cor;
+    Modia3dLaw stiff = soft;
+    stiff.effective_modulus = 4e8;
+    checkLawIsResolved(soft, stiff, cor, 0.03);
+  }
+}
+
+TEST_CASE("Hertz with Hunt-Crossley dissipation: rebound set by d·v", "[bounce]") {
+  HertzHuntCrossleyLaw soft{1e8, kRadius, 0.2}, stiff = soft;
+  stiff.effective_modulus = 4e8;
+  // e ≈ 1 − (2/3)·α·v for small dissipation α·v (Hunt & Crossley 1975): 0.2 s/m at 1 m/s.
+  checkLawIsResolved(soft, stiff, 1.0 - 0.2 * 2.0 / 3.0, 0.05);
+}
