@@ -94,7 +94,8 @@ CREATE TABLE body_states(
 -- The normal points from body_a into body_b; forces and torques act on body_b (N, N m).
 -- id: the patch id tracked within the pair. triangles_a/b: int32 triangle indices of each mesh
 -- that intersect the other in this patch. deepest_a/b: deepest point of each body beyond the
--- contact plane, depth_a/b its depth (m); indentation = depth_a + depth_b.
+-- contact plane, depth_a/b its depth (m); indentation = depth_a + depth_b. The force acts at
+-- pressure_centre (the centre of pressure in the contact plane).
 CREATE TABLE contacts(
   contact          INTEGER PRIMARY KEY,
   frame            INTEGER NOT NULL REFERENCES frames(frame),
@@ -102,6 +103,7 @@ CREATE TABLE contacts(
   body_b           INTEGER NOT NULL REFERENCES bodies(body),
   id               INTEGER NOT NULL,
   centroid_x, centroid_y, centroid_z,
+  pressure_centre_x, pressure_centre_y, pressure_centre_z,
   normal_x, normal_y, normal_z,
   indentation, indentation_rate,
   normal_force,

@@ -183,7 +183,8 @@ void RecordingReader::Impl::readHeader() {
                               "rotation FROM body_states WHERE frame = ? ORDER BY body");
     select_contacts = Statement(
         db, file,
-        "SELECT contact, body_a, body_b, id, centroid_x, centroid_y, centroid_z, normal_x, "
+        "SELECT contact, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
+        "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, "
         "normal_y, normal_z, indentation, indentation_rate, normal_force, friction_x, "
         "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
         "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
@@ -294,22 +295,23 @@ SimulationFrame RecordingReader::frame(std::int64_t i) const {
       c.body_b = static_cast<int>(cs.columnInt(2));
       p.id = static_cast<int>(cs.columnInt(3));
       p.centroid = vec3(cs, 4);
-      p.normal = vec3(cs, 7);
-      p.indentation = cs.columnDouble(10);
-      c.indentation_rate = cs.columnDouble(11);
-      c.normal_force = cs.columnDouble(12);
-      c.friction_force = vec3(cs, 13);
-      c.rolling_torque = vec3(cs, 16);
-      c.slip_velocity = vec3(cs, 19);
-      p.area = cs.columnDouble(22);
-      c.sticking = cs.columnInt(23) != 0;
-      p.has_open_loop = cs.columnInt(24) != 0;
-      p.depth_a = cs.columnDouble(25);
-      p.depth_b = cs.columnDouble(26);
-      p.deepest_point_a = vec3(cs, 27);
-      p.deepest_point_b = vec3(cs, 30);
-      loop_counts.push_back(cs.columnInt(33));
-      if (!cs.columnArray(34, p.triangles_a) || !cs.columnArray(35, p.triangles_b))
+      p.pressure_centre = vec3(cs, 7);
+      p.normal = vec3(cs, 10);
+      p.indentation = cs.columnDouble(13);
+      c.indentation_rate = cs.columnDouble(14);
+      c.normal_force = cs.columnDouble(15);
+      c.friction_force = vec3(cs, 16);
+      c.rolling_torque = vec3(cs, 19);
+      c.slip_velocity = vec3(cs, 22);
+      p.area = cs.columnDouble(25);
+      c.sticking = cs.columnInt(26) != 0;
+      p.has_open_loop = cs.columnInt(27) != 0;
+      p.depth_a = cs.columnDouble(28);
+      p.depth_b = cs.columnDouble(29);
+      p.deepest_point_a = vec3(cs, 30);
+      p.deepest_point_b = vec3(cs, 33);
+      loop_counts.push_back(cs.columnInt(36));
+      if (!cs.columnArray(37, p.triangles_a) || !cs.columnArray(38, p.triangles_b))
         corrupt("triangle list is not int32");
       f.contacts.push_back(std::move(c));
     }

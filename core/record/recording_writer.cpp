@@ -201,12 +201,13 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
     m.insert_contact = Statement(
         m.db, m.file,
         "INSERT INTO contacts(frame, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
-        "normal_x, normal_y, normal_z, indentation, indentation_rate, normal_force, friction_x, "
+        "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, normal_y, normal_z, "
+        "indentation, indentation_rate, normal_force, friction_x, "
         "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
         "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
         "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
         "deepest_b_z, loop_count, triangles_a, triangles_b) "
-        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     m.insert_loop = Statement(m.db, m.file,
                               "INSERT INTO contact_loops(frame, contact, loop, point_count, "
                               "points) VALUES(?,?,?,?,?)");
@@ -272,6 +273,7 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
       st.bindDouble(k++, v.z());
     };
     vec(p.centroid);
+    vec(p.pressure_centre);
     vec(p.normal);
     st.bindDouble(k++, p.indentation);
     st.bindDouble(k++, c.indentation_rate);

@@ -79,6 +79,7 @@ inline SimulationFrame syntheticFrame(int k, int bodies = 3, int cables = 2, int
     ContactPatch& p = d.patch;
     p.id = 10 * c + k;
     p.centroid = Vec3(0.1 * c, 0.2 * k, -0.3);
+    p.pressure_centre = p.centroid + Vec3(1e-3 * k, -0.0, 2e-3);
     p.normal = Vec3(0.0, 0.6, 0.8);
     p.indentation = 1e-4 * (c + 1) + 1e-6 * k;
     p.area = 2.5e-3 / (c + 1);

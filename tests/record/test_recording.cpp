@@ -39,6 +39,7 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
     CHECK(x.body_b == y.body_b);
     CHECK(x.patch.id == y.patch.id);
     CHECK(same(x.patch.centroid, y.patch.centroid));
+    CHECK(same(x.patch.pressure_centre, y.patch.pressure_centre));
     CHECK(same(x.patch.normal, y.patch.normal));
     CHECK(same(x.patch.indentation, y.patch.indentation));
     CHECK(same(x.patch.area, y.patch.area));
