@@ -26,7 +26,7 @@ struct RunArguments {
   std::string scene;
   std::optional<double> until, dt, output_every;
   std::string csv, contacts_csv, record;
-  std::string geometry_update = "every-iteration";
+  std::string geometry_update = "once-per-step";
   bool json = false;
 };
 
@@ -267,8 +267,9 @@ void addRunCommand(CLI::App& app) {
                   "Write the contact patches (per output time: pair, id, centroid, normal, "
                   "indentation, forces) to this CSV file");
   run->add_option("--record", args->record, "Write a recording (SQLite) to this file");
-  run->add_option("--geometry-update", args->geometry_update,
-                  "Contact geometry: every-iteration (default) or once-per-step (linearised)");
+  run->add_option(
+      "--geometry-update", args->geometry_update,
+      "Contact geometry: once-per-step (default, linearised within a step) or every-iteration");
   run->add_flag("--json", args->json, "Print the summary as one JSON object");
   run->callback([args] { runScene(*args); });
 }
