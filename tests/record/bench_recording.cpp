@@ -45,5 +45,6 @@ TEST_CASE("recording write and read cost per frame", "[.][bench]") {
         1e6 * write_cpu_s / kFrames, 1e3 * close_s, static_cast<double>(bytes - empty) / kFrames,
         1e6 * read_s / kFrames);
     CHECK(reader.frameCount() == kFrames);
+    std::filesystem::remove(file);  // 130 MB
   }
 }
