@@ -11,7 +11,6 @@
 
 namespace contactsim {
 
-using record_detail::execute;
 using record_detail::Statement;
 
 struct RecordingReader::Impl {
@@ -74,6 +73,8 @@ void RecordingReader::Impl::open() {
     closeDatabase();
     fail("cannot open: " + message);
   }
+  // A live writer may be checkpointing, or a reader recovering a killed writer's WAL.
+  sqlite3_busy_timeout(db, 5000);
   // Every open-time query below may meet a corrupt file: report those uniformly.
   try {
     readHeader();
