@@ -1,0 +1,71 @@
+// The scene being edited: the scene file's JSON (shared/design/scene-format.md), kept as written so
+// that saving writes back exactly what the user has plus the GUI's edits, and built into a Scene
+// (validated by the core's reader) whenever the simulation is reset. Meshes are imported once
+// (MeshCache) and shared by every rebuild.
+#pragma once
+
+#include <QString>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "import/mesh_import.h"
+#include "scene/scene.h"
+
+namespace contactsim::gui {
+
+// Imported meshes by (absolute file, units, scale): a reset or an edit never re-imports a file.
+class MeshCache {
+ public:
+  std::shared_ptr<const ImportedMesh> get(const std::filesystem::path& file, LengthUnit units,
+                                          double scale);
+
+ private:
+  std::map<std::tuple<std::string, int, double>, std::shared_ptr<const ImportedMesh>> meshes_;
+};
+
+struct NewBody {
+  QString mesh_file;  // absolute
+  ImportOptions import;
+  bool fixed = false;
+  QString material;  // empty: the document's default material (steel, added if missing)
+  Vec3 position = Vec3::Zero();
+};
+
+class SceneDocument {
+ public:
+  // An empty, unsaved scene (no bodies); relative paths resolve against the working directory.
+  SceneDocument();
+  // Reads the JSON; build() must then succeed for the scene to be usable. Throws
+  // std::runtime_error ("<file>: <reason>") for unreadable or non-JSON files.
+  static SceneDocument fromFile(const QString& path);
+
+  nlohmann::json& json() { return json_; }
+  const nlohmann::json& json() const { return json_; }
+  // Where the scene lives (an "untitled.json" in the working directory when never saved).
+  const std::filesystem::path& file() const { return file_; }
+  bool saved() const { return saved_; }
+
+  // The Scene, meshes from `cache`. Throws SceneError naming the file and the JSON path.
+  Scene build(MeshCache& cache) const;
+  // Writes the scene format with mesh paths relative to the new file's folder. Throws
+  // std::runtime_error naming the file.
+  void save(const QString& path);
+  std::string text() const { return json_.dump(2); }
+
+  // Adds a body for a mesh (name from the file, made unique); adds a steel material and a default
+  // contact law when the scene has none. Returns the body's name.
+  std::string addBody(const NewBody& body);
+  // Absolute mesh file of body `index` (empty when it has no mesh).
+  std::filesystem::path meshFile(std::size_t index) const;
+
+ private:
+  std::filesystem::path resolve(const std::string& file) const;
+  nlohmann::json json_;
+  std::filesystem::path file_;
+  bool saved_ = false;
+};
+
+}  // namespace contactsim::gui

@@ -1,0 +1,223 @@
+#include "simulation_worker.h"
+
+#include <QTimer>
+#include <algorithm>
+#include <filesystem>
+
+#include "sim/simulation.h"
+
+namespace contactsim::gui {
+
+namespace {
+// Wall time of one slice of steps: short enough for commands to feel immediate.
+constexpr auto kSlice = std::chrono::milliseconds(15);
+// Behind real time by more than this (simulated s), pacing restarts instead of catching up.
+constexpr double kMaxLagSeconds = 0.25;
+}  // namespace
+
+SimulationWorker::SimulationWorker(FrameMailbox& mailbox)
+    : mailbox_(mailbox), timer_(new QTimer(this)) {
+  timer_->setSingleShot(true);
+  connect(timer_, &QTimer::timeout, this, &SimulationWorker::tick);
+}
+
+SimulationWorker::~SimulationWorker() = default;
+
+void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scene_text,
+                            int generation) {
+  generation_ = generation;
+  setRunning(false);
+  until_.reset();
+  stopRecording();
+  simulation_.reset();
+  last_frame_.reset();
+  steps_ = 0;
+  scene_text_ = std::move(scene_text);
+  try {
+    simulation_ = std::make_unique<Simulation>(*scene);
+  } catch (const std::exception& error) {
+    time_ = 0.0;
+    emit loaded(false);
+    emit failed(QString::fromStdString(error.what()));
+    return;
+  }
+  time_ = simulation_->time();
+  last_frame_ = simulation_->frame();
+  publish({plotSample(*last_frame_)}, true);
+  emit loaded(true);
+}
+
+void SimulationWorker::setRunning(bool running) {
+  if (running && !simulation_) running = false;
+  const bool changed = running != running_.load();
+  running_ = running;
+  marks_.clear();
+  if (running) {
+    wall0_ = Clock::now();
+    sim0_ = simulation_->time();
+    timer_->start(0);
+  } else {
+    timer_->stop();
+  }
+  if (changed) emit runningChanged(running);
+}
+
+void SimulationWorker::play() { setRunning(true); }
+
+void SimulationWorker::pause() {
+  until_.reset();
+  setRunning(false);
+  if (last_frame_) publish({});
+}
+
+void SimulationWorker::stepOnce() {
+  if (!simulation_) return;
+  setRunning(false);
+  std::vector<PlotSample> samples;
+  if (advance(samples)) publish(std::move(samples));
+}
+
+void SimulationWorker::setSpeed(double speed) {
+  speed_ = std::max(0.0, speed);
+  wall0_ = Clock::now();
+  sim0_ = simulation_ ? simulation_->time() : 0.0;
+}
+
+void SimulationWorker::runUntil(double t) {
+  if (!simulation_) return;
+  until_ = t;
+  setRunning(true);
+}
+
+void SimulationWorker::tick() {
+  if (!running_ || !simulation_) return;
+  const Clock::time_point start = Clock::now();
+  const double h = simulation_->scene().solver.time_step;
+  const bool paced = speed_ > 0.0 && !until_;
+  std::vector<PlotSample> samples;
+  int wait_ms = 0;
+  while (true) {
+    if (until_ && simulation_->time() >= *until_ - 0.5 * h) {
+      const double reached = simulation_->time();
+      until_.reset();
+      setRunning(false);
+      publish(std::move(samples));
+      emit reachedTime(reached);
+      return;
+    }
+    const Clock::time_point now = Clock::now();
+    if (paced) {
+      double target = sim0_ + speed_ * std::chrono::duration<double>(now - wall0_).count();
+      if (target - simulation_->time() > kMaxLagSeconds * std::max(speed_, 1.0)) {
+        wall0_ = now;  // too slow for this speed: run flat out without trying to catch up
+        sim0_ = simulation_->time();
+        target = sim0_;
+      }
+      if (simulation_->time() >= target) {
+        wait_ms =
+            std::clamp(static_cast<int>(1000.0 * (simulation_->time() - target) / speed_), 1, 16);
+        break;
+      }
+    }
+    if (now - start > kSlice) break;
+    if (!advance(samples)) return;
+  }
+  publish(std::move(samples));
+  if (running_) timer_->start(wait_ms);
+}
+
+bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
+  try {
+    simulation_->step();
+  } catch (const std::exception& error) {
+    until_.reset();
+    setRunning(false);
+    // The simulation keeps its last good state: show it, then say what happened.
+    last_frame_ = simulation_->frame();
+    publish(std::move(samples));
+    emit failed(QString::fromStdString(error.what()));
+    return false;
+  }
+  ++steps_;
+  time_ = simulation_->time();
+  last_frame_ = simulation_->frame();
+  samples.push_back(plotSample(*last_frame_));
+  if (recorder_) {
+    try {
+      recorder_->append(*last_frame_);
+    } catch (const std::exception& error) {
+      recorder_.reset();
+      emit recordingChanged(false, QString());
+      emit failed(QString::fromStdString(error.what()));
+    }
+  }
+  return true;
+}
+
+RunStats SimulationWorker::stats() {
+  RunStats stats;
+  stats.steps = steps_;
+  stats.running = running_;
+  if (!running_ || !simulation_) return stats;
+  const Clock::time_point now = Clock::now();
+  marks_.push_back({now, simulation_->time(), steps_});
+  while (marks_.size() > 2 && now - marks_.front().wall > std::chrono::seconds(1)) {
+    marks_.pop_front();
+  }
+  const Mark& first = marks_.front();
+  const double wall = std::chrono::duration<double>(now - first.wall).count();
+  if (wall > 0.0) {
+    stats.steps_per_second = (steps_ - first.steps) / wall;
+    stats.real_time_factor = (simulation_->time() - first.time) / wall;
+  }
+  return stats;
+}
+
+void SimulationWorker::publish(std::vector<PlotSample>&& samples, bool reset) {
+  if (!last_frame_) return;
+  if (mailbox_.post(*last_frame_, stats(), std::move(samples), generation_, reset))
+    emit frameAvailable();
+}
+
+void SimulationWorker::startRecording(const QString& path) {
+  if (!simulation_) return;
+  stopRecording();
+  const Scene& scene = simulation_->scene();
+  RecordingHeader header;
+  header.scene_json = scene_text_;
+  header.scene_path = scene.file.string();
+  for (const SceneBody& b : scene.bodies) {
+    RecordingBody body;
+    body.name = b.name;
+    body.fixed = b.fixed;
+    body.mass = b.fixed ? 0.0 : b.mass.mass;
+    body.mesh = b.mesh ? b.mesh->mesh.get() : nullptr;
+    header.bodies.push_back(body);
+  }
+  for (const SceneCable& c : scene.cables) header.cables.push_back(c.name);
+  header.time_step = scene.solver.time_step;
+  try {
+    recorder_ = std::make_unique<RecordingWriter>(path.toStdString(), header);
+    if (last_frame_) recorder_->append(*last_frame_);
+  } catch (const std::exception& error) {
+    recorder_.reset();
+    emit recordingChanged(false, QString());
+    emit failed(QString::fromStdString(error.what()));
+    return;
+  }
+  emit recordingChanged(true, path);
+}
+
+void SimulationWorker::stopRecording() {
+  if (!recorder_) return;
+  const QString path = QString::fromStdString(recorder_->path().string());
+  try {
+    recorder_->close();
+  } catch (const std::exception& error) {
+    emit failed(QString::fromStdString(error.what()));
+  }
+  recorder_.reset();
+  emit recordingChanged(false, path);
+}
+
+}  // namespace contactsim::gui

@@ -1,0 +1,91 @@
+// The simulation's own thread: a worker object owning the Simulation, stepping it from its thread's
+// event loop in slices of a few milliseconds (so commands such as pause are handled between
+// slices), paced to real time, slow motion or as fast as possible, recording each step when asked.
+// After each slice the latest frame goes to the FrameMailbox; the GUI is notified only when it has
+// taken the previous one, so a slow display never holds the simulation back (drake#19494).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <optional>
+
+#include "frame_mailbox.h"
+#include "record/recording_writer.h"
+#include "scene/scene.h"
+
+class QTimer;
+
+namespace contactsim {
+class Simulation;
+}
+
+namespace contactsim::gui {
+
+class SimulationWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SimulationWorker(FrameMailbox& mailbox);
+  ~SimulationWorker() override;
+
+  // Everything below runs in the worker's thread (call through SimulationThread).
+  // Builds a new Simulation from `scene` (paused at t = 0); `scene_text` is stored in recordings.
+  void load(std::shared_ptr<const Scene> scene, std::string scene_text, int generation);
+  void play();
+  void pause();
+  void stepOnce();
+  // Simulated seconds per wall second; 0 = as fast as possible.
+  void setSpeed(double speed);
+  // Runs as fast as possible up to time t, then pauses and emits reachedTime.
+  void runUntil(double t);
+  void startRecording(const QString& path);
+  void stopRecording();
+
+  // Thread-safe.
+  double time() const { return time_.load(); }
+  bool running() const { return running_.load(); }
+
+ signals:
+  void frameAvailable();  // the mailbox has a frame (emitted once until the GUI takes it)
+  void runningChanged(bool running);
+  void loaded(bool ok);
+  void failed(const QString& message);  // the run is paused at its last good state
+  void reachedTime(double time);
+  void recordingChanged(bool recording, const QString& path);
+
+ private:
+  void tick();
+  bool advance(std::vector<PlotSample>& samples);  // one step; false (and paused) on failure
+  void publish(std::vector<PlotSample>&& samples, bool reset = false);
+  void setRunning(bool running);
+  RunStats stats();
+
+  using Clock = std::chrono::steady_clock;
+  FrameMailbox& mailbox_;
+  QTimer* timer_;
+  std::unique_ptr<Simulation> simulation_;
+  std::string scene_text_;
+  std::optional<SimulationFrame> last_frame_;
+  std::unique_ptr<RecordingWriter> recorder_;
+  double speed_ = 1.0;
+  std::optional<double> until_;
+  // Pacing: simulated time sim0_ at wall time wall0_.
+  Clock::time_point wall0_;
+  double sim0_ = 0.0;
+  long steps_ = 0;
+  int generation_ = 0;
+  struct Mark {
+    Clock::time_point wall;
+    double time;
+    long steps;
+  };
+  std::deque<Mark> marks_;  // the last second of running, for rates
+  std::atomic<double> time_{0.0};
+  std::atomic<bool> running_{false};
+};
+
+}  // namespace contactsim::gui
