@@ -1,0 +1,136 @@
+#include "layer_controls.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSignalBlocker>
+#include <QToolBar>
+#include <algorithm>
+
+#include "simulation_view.h"
+
+namespace contactsim::gui {
+
+namespace {
+
+QString layerTitle(render::Layer layer) {
+  using render::Layer;
+  switch (layer) {
+    case Layer::NormalForces:
+      return "Normal forces";
+    case Layer::FrictionForces:
+      return "Friction forces";
+    case Layer::ContactContours:
+      return "Contact contours";
+    case Layer::ContactPlanes:
+      return "Contact planes";
+    case Layer::ContactPoints:
+      return "Contact points";
+    case Layer::PenetratingTriangles:
+      return "Penetrating triangles";
+    case Layer::AabbTree:
+      return "AABB tree";
+    case Layer::BodyFrames:
+      return "Body frames";
+    case Layer::Cables:
+      return "Cables";
+    case Layer::JointAxes:
+      return "Joint axes";
+    case Layer::TimeStamp:
+      return "Time stamp";
+    case Layer::GroundGrid:
+      return "Ground grid";
+  }
+  return "?";
+}
+
+}  // namespace
+
+LayerControls::LayerControls(QMenu* menu, QToolBar* toolbar, QObject* parent)
+    : QObject(parent),
+      newtons_per_metre_(new QDoubleSpinBox(toolbar)),
+      logarithmic_(new QCheckBox("log", toolbar)) {
+  QMenu* layers = menu->addMenu("&Layers");
+  for (render::Layer layer : render::kAllLayers) {
+    QAction* action = layers->addAction(layerTitle(layer));
+    action->setCheckable(true);
+    action->setChecked(render::presetShows(render::LayerPreset::Default, layer));
+    action->setObjectName(QString("layer_") + QString::fromUtf8(render::layerName(layer).data(),
+                                                                render::layerName(layer).size()));
+    connect(action, &QAction::toggled, this,
+            [this, layer](bool visible) { onLayerToggled(layer, visible); });
+    actions_[layer] = action;
+  }
+  toolbar->addAction(actions_[render::Layer::NormalForces]);
+  toolbar->addAction(actions_[render::Layer::FrictionForces]);
+  toolbar->addAction(actions_[render::Layer::ContactContours]);
+
+  QMenu* presets = menu->addMenu("&Presets");
+  presets->addAction("&Default", this, [this] { applyPreset(render::LayerPreset::Default); });
+  QAction* clean = presets->addAction("&Clean video (forces only)", this,
+                                      [this] { applyPreset(render::LayerPreset::CleanVideo); });
+  clean->setObjectName("preset_clean_video");
+  presets->addAction("De&bug (everything)", this,
+                     [this] { applyPreset(render::LayerPreset::Debug); });
+  toolbar->addAction(clean);
+
+  toolbar->addSeparator();
+  toolbar->addWidget(new QLabel(" Force scale ", toolbar));
+  newtons_per_metre_->setObjectName("force_scale");
+  newtons_per_metre_->setRange(1e-6, 1e12);
+  newtons_per_metre_->setDecimals(3);
+  newtons_per_metre_->setSuffix(" N/m");
+  newtons_per_metre_->setKeyboardTracking(false);
+  newtons_per_metre_->setToolTip("A force of this many newtons is drawn one metre long");
+  newtons_per_metre_->setValue(scale_.newtons_per_metre);
+  toolbar->addWidget(newtons_per_metre_);
+  logarithmic_->setToolTip("Logarithmic arrow length: small and large forces both readable");
+  toolbar->addWidget(logarithmic_);
+  connect(newtons_per_metre_, &QDoubleSpinBox::valueChanged, this, &LayerControls::onScaleEdited);
+  connect(logarithmic_, &QCheckBox::toggled, this, &LayerControls::onScaleEdited);
+}
+
+void LayerControls::setView(render::SimulationView* view) {
+  view_ = view;
+  if (!view_) return;
+  for (const auto& [layer, action] : actions_) view_->setLayerVisible(layer, action->isChecked());
+  view_->setForceScale(scale_);
+}
+
+void LayerControls::applyPreset(render::LayerPreset preset) {
+  for (const auto& [layer, action] : actions_) {
+    action->setChecked(render::presetShows(preset, layer));  // toggled → view
+  }
+  emit changed();
+}
+
+void LayerControls::onLayerToggled(render::Layer layer, bool visible) {
+  if (view_) view_->setLayerVisible(layer, visible);
+  emit changed();
+}
+
+render::ForceScale LayerControls::forceScale() const { return scale_; }
+
+void LayerControls::setForceScale(const render::ForceScale& scale) {
+  scale_ = scale;
+  {
+    const QSignalBlocker a(newtons_per_metre_), b(logarithmic_);
+    newtons_per_metre_->setValue(scale.newtons_per_metre);
+    logarithmic_->setChecked(scale.logarithmic);
+  }
+  if (view_) view_->setForceScale(scale_);
+  emit changed();
+}
+
+void LayerControls::onScaleEdited() {
+  scale_.newtons_per_metre = newtons_per_metre_->value();
+  scale_.logarithmic = logarithmic_->isChecked();
+  // The log knee: forces around a hundredth of the linear scale's metre stay linear.
+  scale_.log_knee_newtons = std::max(1e-9, 0.01 * scale_.newtons_per_metre);
+  if (view_) view_->setForceScale(scale_);
+  emit changed();
+}
+
+}  // namespace contactsim::gui
