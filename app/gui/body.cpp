@@ -7,8 +7,8 @@ namespace contactsim::gui {
 Body importBody(const QString& path, const ImportOptions& options) {
   const QFileInfo info(path);
   if (info.suffix().compare("json", Qt::CaseInsensitive) == 0) {
-    // Scenes arrive with a later issue; say so instead of failing as a broken mesh.
-    throw MeshImportError(path.toStdString() + ": scenes are not supported yet (open mesh files)");
+    // A scene is not a mesh: say so instead of failing as a broken mesh.
+    throw MeshImportError(path.toStdString() + ": a scene file, not a mesh (open it as a scene)");
   }
   Body body;
   body.name = info.fileName();

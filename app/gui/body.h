@@ -1,4 +1,5 @@
-// A body of the viewer: one imported mesh file with its validation data and mass properties.
+// A body's mesh as the properties panel reports it: the imported file with its validation data
+// and mass properties.
 #pragma once
 
 #include <QString>
@@ -23,7 +24,7 @@ struct Body {
 };
 
 // Imports one mesh file. Throws MeshImportError (what(): "<file>: <reason>", one line) for
-// unreadable files and for scene files, which this version cannot open yet.
+// unreadable files and for scene files (not meshes).
 Body importBody(const QString& path, const ImportOptions& options);
 
 // Recomputes the mass properties at a new density.

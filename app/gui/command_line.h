@@ -1,21 +1,23 @@
-// The GUI's command line: contactsim [MESH...] [--screenshot FILE] [--quit].
-// (Scenes and --run-until arrive with the simulation; a scene file is refused when opened.)
+// The GUI's command line: contactsim [SCENE | MESH... | RECORDING] [--run-until T]
+// [--screenshot FILE] [--quit] (architecture.md, "Command-line contract").
 #pragma once
 
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <stdexcept>
 
 namespace contactsim::gui {
 
 struct CommandLine {
-  QStringList files;   // meshes to open, in order
-  QString screenshot;  // PNG to write once the window has rendered; empty for none
-  bool quit = false;   // exit after opening (and the screenshot)
+  QStringList files;                // a scene (.json), meshes, or a recording (.db), in order
+  std::optional<double> run_until;  // simulate (as fast as possible) to this time first
+  QString screenshot;               // PNG to write once the window has rendered; empty for none
+  bool quit = false;                // exit after opening (and the screenshot)
   bool help = false;
   QString help_text;
   // Command-line files are imported without asking (units m) when the run is scripted.
-  bool batch() const { return quit || !screenshot.isEmpty(); }
+  bool batch() const { return quit || !screenshot.isEmpty() || run_until.has_value(); }
 };
 
 // One-line message for unknown options or missing option values.

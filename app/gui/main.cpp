@@ -1,8 +1,11 @@
-// contactsim: the mesh viewer. Usage: contactsim [MESH...] [--screenshot FILE] [--quit]
+// contactsim: the simulator's window.
+// Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--screenshot FILE] [--quit]
 #include <QApplication>
+#include <QMessageBox>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <iostream>
+#include <memory>
 
 #include "command_line.h"
 #include "main_window.h"
@@ -20,28 +23,70 @@ void printErrors(const QStringList& errors) {
   for (const QString& error : errors) std::cerr << "error: " << error.toStdString() << "\n";
 }
 
-// Once the view has shown its first frame: save the screenshot, then quit if asked.
-void screenshotWhenRendered(MainWindow& window, const CommandLine& line) {
-  QObject::connect(
-      &window.view(), &QOpenGLWidget::frameSwapped, &window,
-      [&window, line] {
-        // Let the rest of the window finish painting before grabbing it.
-        QTimer::singleShot(0, &window, [&window, line] {
-          int code = 0;
-          try {
-            saveScreenshot(window, window.view(), line.screenshot);
-          } catch (const std::exception& error) {
-            if (line.quit) {
-              printErrors({QString::fromStdString(error.what())});
-              code = kBadInput;
-            } else {
-              window.showErrors({QString::fromStdString(error.what())});
-            }
-          }
-          if (line.quit) QApplication::exit(code);
-        });
-      },
-      Qt::SingleShotConnection);
+// A scripted run: once the view has shown its first frame and (with --run-until) the simulation
+// has reached its time, save the screenshot, then quit if asked.
+class ScriptedRun : public QObject {
+ public:
+  ScriptedRun(MainWindow& window, CommandLine line, int& exit_code)
+      : QObject(&window), window_(window), line_(std::move(line)), exit_code_(exit_code) {
+    connect(&window.view(), &QOpenGLWidget::frameSwapped, this, [this] {
+      rendered_ = true;
+      maybeFinish();
+    });
+    connect(&window, &MainWindow::reachedTime, this, [this] {
+      reached_ = true;
+      maybeFinish();
+    });
+    connect(&window, &MainWindow::simulationFailed, this, [this](const QString& message) {
+      printErrors({message});
+      exit_code_ = kBadInput;
+      reached_ = true;  // the screenshot shows the last good state
+      maybeFinish();
+    });
+    reached_ = !line_.run_until.has_value();
+  }
+
+ private:
+  void maybeFinish() {
+    if (done_ || !rendered_ || !reached_) return;
+    done_ = true;
+    // Let the window finish painting the last frame before grabbing it.
+    QTimer::singleShot(0, this, [this] {
+      if (!line_.screenshot.isEmpty()) {
+        try {
+          saveScreenshot(window_, window_.view(), line_.screenshot);
+        } catch (const std::exception& error) {
+          printErrors({QString::fromStdString(error.what())});
+          exit_code_ = kBadInput;
+        }
+      }
+      if (line_.quit) QApplication::exit(exit_code_);
+    });
+  }
+
+  MainWindow& window_;
+  CommandLine line_;
+  int& exit_code_;
+  bool rendered_ = false, reached_ = false, done_ = false;
+};
+
+// Opens the command line's files without asking; returns the errors.
+QStringList openBatch(MainWindow& window, const QStringList& files) {
+  QStringList errors, meshes;
+  window.setErrorReporter(
+      [&errors](const QString&, const QString& text) { errors << text.split('\n').front(); });
+  for (const QString& file : files) {
+    if (file.endsWith(".json", Qt::CaseInsensitive)) {
+      window.openScene(file);
+    } else if (file.endsWith(".db", Qt::CaseInsensitive) ||
+               file.endsWith(".csrec", Qt::CaseInsensitive)) {
+      window.openRecording(file);
+    } else {
+      meshes << file;
+    }
+  }
+  if (!meshes.isEmpty()) errors << window.importFiles(meshes, ImportOptions{});
+  return errors;
 }
 
 }  // namespace
@@ -65,28 +110,38 @@ int main(int argc, char* argv[]) {
     return 0;
   }
 
-  MainWindow window;
-  QStringList errors;
+  auto window = std::make_unique<MainWindow>();
+  int exit_code = 0;
   if (line.batch()) {
-    // Scripted runs never ask: files are in metres at scale 1.
-    errors = window.importFiles(line.files, ImportOptions{});
-    if (!errors.isEmpty() && line.quit) {
+    const QStringList errors = openBatch(*window, line.files);
+    if (!errors.isEmpty()) {
       printErrors(errors);
-      return kBadInput;
+      if (line.quit) return kBadInput;
+      exit_code = kBadInput;
+    }
+    if (line.quit) {
+      // Later problems (a diverging run) go to stderr, not to a dialog nobody will close.
+      window->setErrorReporter(
+          [](const QString&, const QString& text) { printErrors({text.split('\n').front()}); });
+    } else {
+      window->setErrorReporter({});
+      window->setErrorReporter([w = window.get()](const QString& title, const QString& text) {
+        QMessageBox::warning(w, title, text);
+      });
     }
   }
-  window.show();
+  window->show();
 
   if (!line.batch() && !line.files.isEmpty()) {
-    QTimer::singleShot(0, &window, [&window, &line] { window.openFiles(line.files); });
+    QTimer::singleShot(0, window.get(), [&window, &line] { window->openFiles(line.files); });
   }
-  if (!errors.isEmpty()) {
-    QTimer::singleShot(0, &window, [&window, errors] { window.showErrors(errors); });
-  }
-  if (!line.screenshot.isEmpty()) {
-    screenshotWhenRendered(window, line);
+  if (line.run_until) window->runUntil(*line.run_until);
+  if (!line.screenshot.isEmpty() || line.run_until) {
+    new ScriptedRun(*window, line, exit_code);
   } else if (line.quit) {
     QTimer::singleShot(0, &app, &QApplication::quit);
   }
-  return QApplication::exec();
+  const int code = QApplication::exec();
+  window.reset();
+  return code;
 }

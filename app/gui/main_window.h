@@ -1,62 +1,149 @@
-// The viewer's main window: the 3D view, the scene tree of bodies, the properties panel,
-// File > Open and drag-and-drop of mesh files.
+// The simulator's main window: the 3D view of the scene, the simulation controls (the run lives in
+// a worker thread), the scene tree with body and contact-law forms, the contact inspector, live
+// plots, recording and replay, and File ▸ Open/Save of scenes, meshes and recordings.
 #pragma once
 
 #include <QMainWindow>
-#include <map>
+#include <functional>
 #include <memory>
 #include <optional>
 
-#include "body.h"
-#include "scene_view.h"
+#include "contact_table_model.h"
+#include "frame_mailbox.h"
+#include "scene_document.h"
+#include "simulation_view.h"
 
 class QAction;
+class QLabel;
+class QMenu;
 class QTreeWidget;
 
 namespace contactsim::gui {
 
+class BodyForm;
+class ContactInspector;
+class ContactLawForm;
+class LayerControls;
+class PatchHighlight;
+class PlotsPanel;
 class PropertiesPanel;
+class ReplayController;
+class SimControls;
+class SimulationThread;
 class VtkViewWidget;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
+  // Shows an error (title, text). The default opens a QMessageBox; tests inject their own.
+  using ErrorReporter = std::function<void(const QString& title, const QString& text)>;
+
   MainWindow();
   ~MainWindow() override;
 
-  // Imports each file as a body (no dialog) and frames the scene. Returns one line
-  // "<file>: <reason>" per file that could not be opened; the others are added.
+  // Adds each mesh file as a free body of the current scene (no dialog) and restarts the run.
+  // Returns one line "<file>: <reason>" per file that could not be opened; the others are added.
   QStringList importFiles(const QStringList& files, const ImportOptions& options);
-  // Asks units and scale once for all files, imports them and shows failures in a dialog.
+  // Scenes (.json), recordings (.db, .csrec) and meshes (asks units and scale once for all meshes).
   void openFiles(const QStringList& files);
+  // Each returns false after reporting the error; the current scene is kept.
+  bool openScene(const QString& path);
+  bool openRecording(const QString& path);
+  bool saveScene(const QString& path);
   void showErrors(const QStringList& errors);
+  void setErrorReporter(ErrorReporter reporter) { report_error_ = std::move(reporter); }
+
+  // Simulates (as fast as possible) up to time t, then pauses; reachedTime is emitted once the
+  // frame of that time is shown.
+  void runUntil(double t);
+  bool startRecording(const QString& path);
+  void stopRecording();
 
   VtkViewWidget& view() const { return *view_; }
+  SimulationThread& simulation() const { return *simulation_; }
+  ContactInspector& inspector() const { return *inspector_; }
+  PlotsPanel& plots() const { return *plots_; }
+  ReplayController& replay() const { return *replay_; }
+  SimControls& controls() const { return *controls_; }
+  LayerControls& layers() const { return *layers_; }
+  SceneDocument& document() { return document_; }
+  render::SimulationView* simulationView() const { return sim_view_.get(); }
+  // The frame drawn last (live or replayed).
+  const std::optional<SimulationFrame>& shownFrame() const { return shown_; }
+  bool replaying() const;
+  // Frames drawn per second over the last second, and frames the worker produced but the display
+  // skipped because a newer one arrived first.
+  double displayFps() const { return display_fps_; }
+  long droppedFrames() const;
+
+ signals:
+  void frameShown(double time);
+  void reachedTime(double time);
+  void simulationFailed(const QString& message);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
 
  private:
   void createActions();
   void createDocks();
+  void connectSimulation();
+  // Builds the document's scene, a new view and a new run (paused at t = 0). On failure reports
+  // and returns false; the previous view and run stay.
+  bool rebuild();
+  void setView(std::vector<std::shared_ptr<const TriMesh>> meshes);
+  void fillTree(const QStringList& names, const std::vector<int>& triangles);
+  void showFrame(const SimulationFrame& frame);
+  void onFrameAvailable();
+  void updateStatus(const SimulationFrame& frame, const RunStats* stats);
   void chooseAndOpenFiles();
-  void removeSelectedBody();
+  void chooseAndSaveScene();
+  void exportVideo();
+  void addRecentFile(const QString& path);
+  void updateRecentMenu();
   void resetCamera();
-  void setFlatShading(bool flat);
-  // Single place where a selection (from the tree or a click in the view) takes effect.
-  void selectBody(std::optional<render::BodyId> id);
-  void onTreeSelectionChanged();
+  void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);
-  void onDensityEdited(double density);
+  void onPatchSelected();
+  void onRecordToggled(bool record);
+  void reportError(const QString& title, const QString& text);
 
-  std::unique_ptr<render::SceneView> scene_;
-  std::map<render::BodyId, Body> bodies_;
+  SceneDocument document_;
+  MeshCache meshes_;
+  std::unique_ptr<render::SimulationView> sim_view_;
+  std::unique_ptr<PatchHighlight> highlight_;
+  std::optional<SimulationFrame> shown_;
+  bool force_scale_fitted_ = false;
+  QStringList body_names_;
+  QString last_recording_;
+
   VtkViewWidget* view_;
+  SimulationThread* simulation_;
   QTreeWidget* tree_;
   PropertiesPanel* properties_;
-  QAction* remove_action_ = nullptr;
+  BodyForm* body_form_;
+  ContactLawForm* law_form_;
+  ContactInspector* inspector_;
+  PlotsPanel* plots_;
+  ReplayController* replay_;
+  SimControls* controls_ = nullptr;
+  LayerControls* layers_ = nullptr;
+  QMenu* recent_menu_ = nullptr;
+  QLabel* time_label_;
+  QLabel* rate_label_;
+  QLabel* solver_label_;
+  QLabel* contacts_label_;
+  QLabel* display_label_;
+  std::optional<int> selected_body_;
+  std::optional<PatchKey> centred_patch_;  // the patch the camera was last centred on
+  int generation_ = 0;                     // of the run whose frames are shown
+  std::optional<double> run_until_;
+  int frames_swapped_ = 0;
+  double display_fps_ = 0.0;
+  ErrorReporter report_error_;
 };
 
 }  // namespace contactsim::gui

@@ -1,11 +1,11 @@
-// The panel showing the selected body's validation report and mass properties, with its density.
+// The panel showing the selected body's mesh validation report and mass properties (at its
+// material's density; the material itself is edited in the body form).
 #pragma once
 
 #include <QWidget>
 
 #include "body.h"
 
-class QDoubleSpinBox;
 class QTextBrowser;
 
 namespace contactsim::gui {
@@ -19,12 +19,7 @@ class PropertiesPanel : public QWidget {
   // nullptr: nothing selected.
   void showBody(const Body* body);
 
- signals:
-  // The user edited the density of the shown body (kg/m^3).
-  void densityEdited(double density);
-
  private:
-  QDoubleSpinBox* density_;
   QTextBrowser* report_;
 };
 

@@ -1,5 +1,6 @@
-// The viewer driven in-process with synthetic input: orbit, zoom, reset, picking, drag-and-drop
-// through the import dialog, and an error dialog that leaves the window alive.
+// The window driven in-process with synthetic input: orbit, zoom, reset, picking, drag-and-drop
+// of meshes (bodies of a new scene) through the import dialog, and an error dialog that leaves
+// the window alive.
 #include <vtkCamera.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
@@ -139,6 +140,9 @@ TEST_CASE("mouse orbits and zooms, reset camera restores the view, clicks select
   REQUIRE(window.importFiles({box, ball}, ImportOptions{}).isEmpty());
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
+  // The bodies form a scene whose run starts in the worker thread: wait for its first frame
+  // (which frames the camera) before measuring the camera.
+  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, 60000));
   renderNow(window);
   const Vec3 initial = cameraPosition(window);
   VtkViewWidget& view = window.view();
@@ -170,11 +174,11 @@ TEST_CASE("mouse orbits and zooms, reset camera restores the view, clicks select
   const QPointF on_box = widgetPosition(window, {-2, 0, 0.5});
   sendMouse(view, QEvent::MouseButtonPress, on_box, Qt::LeftButton, Qt::LeftButton);
   sendMouse(view, QEvent::MouseButtonRelease, on_box, Qt::LeftButton, Qt::NoButton);
-  CHECK(selectedBodyName(window) == "box_left.stl");
+  CHECK(selectedBodyName(window) == "box_left");
   const QPointF on_ball = widgetPosition(window, {2, 0, 0.6});
   sendMouse(view, QEvent::MouseButtonPress, on_ball, Qt::LeftButton, Qt::LeftButton);
   sendMouse(view, QEvent::MouseButtonRelease, on_ball, Qt::LeftButton, Qt::NoButton);
-  CHECK(selectedBodyName(window) == "ball_right.stl");
+  CHECK(selectedBodyName(window) == "ball_right");
   const QPointF on_floor = widgetPosition(window, {0, 0, 0});
   sendMouse(view, QEvent::MouseButtonPress, on_floor, Qt::LeftButton, Qt::LeftButton);
   sendMouse(view, QEvent::MouseButtonRelease, on_floor, Qt::LeftButton, Qt::NoButton);
@@ -215,13 +219,17 @@ TEST_CASE(
   std::ofstream(corrupt) << "solid broken\n facet normal 0 0 1\n";
   QString error_text;
   answerImportDialog("mm");
-  // After the import dialog closes, the error box opens in its own modal loop.
-  QTimer::singleShot(50, [&error_text] {
+  // After the import dialog closes, the error box opens in its own modal loop: poll for it.
+  QTimer poll;
+  poll.setInterval(10);
+  QObject::connect(&poll, &QTimer::timeout, [&error_text, &poll] {
     auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-    REQUIRE(box);
+    if (!box) return;
+    poll.stop();
     error_text = box->text();
     box->accept();
   });
+  poll.start();
   dropFiles(window, {QString::fromStdString(corrupt.string())});
   CHECK(units_offered == "mm");  // remembered from the previous import
   CHECK(error_text.contains(QString::fromStdString(corrupt.string())));

@@ -1,0 +1,369 @@
+// The simulator window in-process: a scene run in the worker thread (play, pause, run to a time),
+// the contact inspector and the force arrows; a mesh dropped into a scene; a corrupt file; a
+// recording replayed and scrubbed. No sleeps: every wait is on a condition with a timeout.
+#include <vtkRenderer.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QMimeData>
+#include <QSettings>
+#include <QSlider>
+#include <QSurfaceFormat>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUrl>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "body_pixels.h"
+#include "contact_inspector.h"
+#include "contact_layer.h"
+#include "geometry/primitives.h"
+#include "import/mesh_export.h"
+#include "import_dialog.h"
+#include "main_window.h"
+#include "plots_panel.h"
+#include "record/recording_reader.h"
+#include "replay_controller.h"
+#include "sim_controls.h"
+#include "simulation_thread.h"
+#include "vtk_view_widget.h"
+
+using namespace contactsim;
+using namespace contactsim::gui;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;  // generous: software OpenGL on a shared 2-core machine
+
+fs::path workDir() {
+  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_simulation";
+  fs::create_directories(dir);
+  return dir;
+}
+
+QString demoScene(const char* name) {
+  return QString::fromStdString(
+      (fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name).string());
+}
+
+QApplication& application() {
+  static int argc = 1;
+  static char name[] = "test_gui_simulation";
+  static char* argv[] = {name, nullptr};
+  static QApplication* app = [] {
+    QSurfaceFormat::setDefaultFormat(VtkViewWidget::requiredFormat());
+    auto* created = new QApplication(argc, argv);
+    QApplication::setOrganizationName("contactsim-tests");
+    QApplication::setApplicationName("test_gui_simulation");
+    QSettings().clear();
+    return created;
+  }();
+  return *app;
+}
+
+// Errors go here instead of a modal dialog.
+struct ErrorLog {
+  QStringList messages;
+  void attach(MainWindow& window) {
+    window.setErrorReporter(
+        [this](const QString& title, const QString& text) { messages << title + ": " + text; });
+  }
+};
+
+// Waits for the first frame of the run (the worker builds the simulation asynchronously).
+void waitForFrame(MainWindow& window) {
+  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+}
+
+// Runs to time t in the worker and waits until that frame is on screen.
+void runUntil(MainWindow& window, double t) {
+  bool reached = false;
+  QObject::connect(
+      &window, &MainWindow::reachedTime, &window, [&reached] { reached = true; },
+      Qt::SingleShotConnection);
+  window.runUntil(t);
+  REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
+}
+
+// Display coordinates (pixels, origin top-left) of a world point in the view.
+QPointF imagePosition(MainWindow& window, const Vec3& world, const QImage& image) {
+  vtkRenderer* renderer = window.simulationView()->scene().renderer();
+  renderer->SetWorldPoint(world.x(), world.y(), world.z(), 1.0);
+  renderer->WorldToDisplay();
+  double display[3];
+  renderer->GetDisplayPoint(display);
+  return {display[0], image.height() - display[1]};
+}
+
+QString writeBox(const std::string& name, const Vec3& half, const Vec3& offset) {
+  TriMesh box = makeBox(half);
+  std::vector<Vec3> vertices = box.vertices();
+  for (Vec3& v : vertices) v += offset;
+  const fs::path file = workDir() / name;
+  writeBinaryStl(file, TriMesh(std::move(vertices), box.triangles()));
+  return QString::fromStdString(file.string());
+}
+
+}  // namespace
+
+TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and force arrows",
+          "[simulation]") {
+  application();
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  REQUIRE(window.openScene(demoScene("bouncing_ball.json")));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  waitForFrame(window);
+  CHECK(window.shownFrame()->time == 0.0);
+
+  // Play as fast as possible (space is the shortcut of the play action), then pause.
+  SimControls& controls = window.controls();
+  CHECK(controls.playAction()->shortcut() == QKeySequence(Qt::Key_Space));
+  controls.speedBox()->setCurrentIndex(controls.speedBox()->findData(0.0));
+  controls.playAction()->trigger();
+  REQUIRE(QTest::qWaitFor([&] { return window.simulation().time() >= 0.1; }, kTimeoutMs));
+  // The GUI stayed responsive: frames arrived while the worker ran.
+  CHECK(QTest::qWaitFor([&] { return window.shownFrame()->time > 0.0; }, kTimeoutMs));
+  controls.playAction()->trigger();
+  REQUIRE(QTest::qWaitFor([&] { return !window.simulation().running(); }, kTimeoutMs));
+  QTest::qWait(50);
+  const double paused_at = window.simulation().time();
+  QTest::qWait(200);
+  CHECK(window.simulation().time() == paused_at);
+
+  // A single step advances by one time step.
+  bool stepped = false;
+  QObject::connect(&window, &MainWindow::frameShown, &window, [&](double t) {
+    if (t > paused_at) stepped = true;
+  });
+  controls.stepAction()->trigger();
+  REQUIRE(QTest::qWaitFor([&] { return stepped; }, kTimeoutMs));
+  CHECK(window.shownFrame()->time == Approx(paused_at + 2e-4).margin(1e-9));
+
+  // The second impact is at t ≈ 0.593–0.611 s: run into the middle of it.
+  runUntil(window, 0.6);
+  REQUIRE(!window.simulation().running());
+  const SimulationFrame frame = *window.shownFrame();
+  CHECK(frame.time == Approx(0.6).margin(2e-4));
+  REQUIRE(frame.contacts.size() >= 1);
+  REQUIRE(window.inspector().model().rowCount() == static_cast<int>(frame.contacts.size()));
+  CHECK(window.inspector().model().index(0, ContactTableModel::Pair).data().toString() ==
+        "plate – ball");
+  CHECK(frame.contacts[0].normal_force > 0.0);
+  CHECK(errors.messages.isEmpty());
+
+  // Green normal-force arrow pixels near the contact centroid, above it (the force on the ball
+  // points up). Only a window around the contact is searched: the corner axes' y is green too.
+  const QImage image = window.view().grabFramebuffer();
+  REQUIRE(!image.isNull());
+  const Vec3 centroid = frame.contacts[0].patch.centroid;
+  const QPointF at = imagePosition(window, centroid, image);
+  const QRect around = QRect(int(at.x() - 0.15 * image.width()), int(at.y() - 0.4 * image.height()),
+                             int(0.3 * image.width()), int(0.45 * image.height()))
+                           .intersected(image.rect());
+  const auto green =
+      test::findBodyPixels(render::kNormalForceColour, around.width(), around.height(),
+                           [&](int x, int y, int& r, int& g, int& b) {
+                             const QRgb p = image.pixel(around.x() + x, around.y() + y);
+                             r = qRed(p), g = qGreen(p), b = qBlue(p);
+                           });
+  INFO("green pixels " << green.count << " at " << around.x() + green.mean_x << ", "
+                       << around.y() + green.mean_y << "; contact at " << at.x() << ", " << at.y());
+  CHECK(green.count > 30);
+  CHECK(std::abs(around.x() + green.mean_x - at.x()) < 0.05 * image.width());
+  CHECK(around.y() + green.mean_y < at.y());
+  image.save(QString::fromStdString((workDir() / "bouncing_ball_contact.png").string()));
+
+  // Selecting the patch in the table highlights it and centres the camera on it.
+  window.inspector().table().selectRow(0);
+  REQUIRE(window.inspector().selectedPatch().has_value());
+  window.view().grabFramebuffer();
+  const QImage centred = window.view().grabFramebuffer();
+  const QPointF now_at = imagePosition(window, centroid, centred);
+  CHECK(std::abs(now_at.x() - centred.width() / 2.0) < 2.0);
+  CHECK(std::abs(now_at.y() - centred.height() / 2.0) < 2.0);
+  CHECK(window.plots().pointCount() > 100);
+}
+
+TEST_CASE("a mesh dropped into a scene becomes a free body; save writes the scene back",
+          "[simulation]") {
+  application();
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  REQUIRE(window.openScene(demoScene("bouncing_ball.json")));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  waitForFrame(window);
+  auto* tree = window.findChild<QTreeWidget*>();
+  REQUIRE(tree->topLevelItemCount() == 2);
+
+  const QString box = writeBox("dropped_box.stl", Vec3(50, 50, 50), Vec3(300, 0, 300));
+  QTimer::singleShot(0, [] {
+    auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
+    REQUIRE(dialog);
+    dialog->findChild<QComboBox*>()->setCurrentText("mm");
+    dialog->accept();
+  });
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(box)});
+  const QPoint centre = window.rect().center();
+  QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&window, &enter);
+  REQUIRE(enter.isAccepted());
+  QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&window, &drop);
+
+  INFO(errors.messages.join("\n").toStdString());
+  REQUIRE(tree->topLevelItemCount() == 3);
+  CHECK(tree->topLevelItem(2)->text(0) == "dropped_box");
+  const nlohmann::json& body = window.document().json()["bodies"][2];
+  CHECK(body.value("fixed", false) == false);
+  CHECK(body["mesh"]["units"] == "mm");
+  // The run restarted with three bodies; the new one falls.
+  REQUIRE(QTest::qWaitFor(
+      [&] { return window.shownFrame() && window.shownFrame()->bodies.size() == 3; }, kTimeoutMs));
+  runUntil(window, 0.05);
+  CHECK(window.shownFrame()->bodies[2].pose.translation.z() < -0.005);
+
+  // Saved next to the test's files: mesh paths become relative, and the file reads back.
+  const QString saved = QString::fromStdString((workDir() / "saved_scene.json").string());
+  REQUIRE(window.saveScene(saved));
+  MainWindow reopened;
+  ErrorLog reopened_errors;
+  reopened_errors.attach(reopened);
+  REQUIRE(reopened.openScene(saved));
+  CHECK(reopened.findChild<QTreeWidget*>()->topLevelItemCount() == 3);
+  CHECK(reopened.document().json()["bodies"][2]["mesh"]["file"] == "dropped_box.stl");
+  CHECK(reopened_errors.messages.isEmpty());
+}
+
+TEST_CASE("a corrupt scene or mesh gives an error and the session stays", "[simulation]") {
+  application();
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  REQUIRE(window.openScene(demoScene("bouncing_ball.json")));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  waitForFrame(window);
+
+  const fs::path corrupt = workDir() / "corrupt.json";
+  std::ofstream(corrupt) << "{ \"bodies\": [ { \"name\": \"a\", \"mass\": -1 ";
+  CHECK_FALSE(window.openScene(QString::fromStdString(corrupt.string())));
+  REQUIRE(errors.messages.size() == 1);
+  CHECK(errors.messages[0].contains(QString::fromStdString(corrupt.string())));
+
+  const fs::path bad_field = workDir() / "bad_field.json";
+  std::ofstream(bad_field) << R"({ "bodies": [ { "name": "a", "mass": "heavy" } ] })";
+  CHECK_FALSE(window.openScene(QString::fromStdString(bad_field.string())));
+  REQUIRE(errors.messages.size() == 2);
+  CHECK(errors.messages[1].contains("bodies[0].mass"));
+
+  const fs::path bad_mesh = workDir() / "corrupt.stl";
+  std::ofstream(bad_mesh) << "solid broken\n facet normal 0 0 1\n";
+  const QStringList mesh_errors =
+      window.importFiles({QString::fromStdString(bad_mesh.string())}, ImportOptions{});
+  REQUIRE(mesh_errors.size() == 1);
+  CHECK(mesh_errors[0].contains(QString::fromStdString(bad_mesh.string())));
+
+  // Nothing lost: the scene is still the ball, and it still runs.
+  CHECK(window.isVisible());
+  CHECK(window.findChild<QTreeWidget*>()->topLevelItemCount() == 2);
+  runUntil(window, 0.01);
+  CHECK(window.shownFrame()->time == Approx(0.01).margin(2e-4));
+}
+
+TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation]") {
+  application();
+  const fs::path recording = workDir() / "ball.db";
+  fs::remove(recording);
+  {
+    MainWindow window;
+    ErrorLog errors;
+    errors.attach(window);
+    REQUIRE(window.openScene(demoScene("bouncing_ball.json")));
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    waitForFrame(window);
+    REQUIRE(window.startRecording(QString::fromStdString(recording.string())));
+    runUntil(window, 0.3);
+    window.stopRecording();
+    REQUIRE(QTest::qWaitFor([&] { return !window.controls().recordAction()->isChecked(); },
+                            kTimeoutMs));
+    CHECK(errors.messages.isEmpty());
+  }
+  REQUIRE(fs::exists(recording));
+
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(window.openRecording(QString::fromStdString(recording.string())));
+  CHECK(window.replaying());
+  RecordingReader reader(recording);
+  REQUIRE(reader.frameCount() > 1000);
+  const std::int64_t k = reader.firstFrameAtOrAfter(0.254);  // mid first impact
+  window.replay().slider().setValue(static_cast<int>(k));
+  REQUIRE(window.shownFrame().has_value());
+  const SimulationFrame recorded = reader.frame(k);
+  CHECK(window.shownFrame()->time == recorded.time);
+  const Pose shown = window.simulationView()->scene().bodyPose(window.simulationView()->viewId(1));
+  CHECK((shown.translation - recorded.bodies[1].pose.translation).norm() < 1e-12);
+  CHECK((shown.rotation - recorded.bodies[1].pose.rotation).norm() < 1e-12);
+  CHECK(window.inspector().model().rowCount() == static_cast<int>(recorded.contacts.size()));
+  CHECK(errors.messages.isEmpty());
+}
+
+// Not run by ctest (hidden tag): prints how the display keeps up with the worker.
+TEST_CASE("measure: frames shown per second against steps per second", "[.measure]") {
+  application();
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  REQUIRE(window.openScene(demoScene("bouncing_ball.json")));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  waitForFrame(window);
+  for (double speed : {1.0, 0.0}) {
+    SimControls& controls = window.controls();
+    controls.speedBox()->setCurrentIndex(controls.speedBox()->findData(speed));
+    window.controls().resetAction()->trigger();
+    REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+    int shown = 0;
+    auto connection = QObject::connect(&window, &MainWindow::frameShown, [&shown] { ++shown; });
+    const long dropped_before = window.droppedFrames();
+    QElapsedTimer clock;
+    clock.start();
+    double max_gap_ms = 0.0;
+    qint64 last = 0;
+    controls.playAction()->trigger();
+    // Probes the event loop's latency while the worker runs.
+    while (clock.elapsed() < 4000) {
+      QApplication::processEvents(QEventLoop::AllEvents, 5);
+      const qint64 now = clock.elapsed();
+      max_gap_ms = std::max(max_gap_ms, double(now - last));
+      last = now;
+    }
+    controls.playAction()->trigger();
+    const double wall = clock.elapsed() / 1000.0;
+    QTest::qWait(100);
+    const double simulated = window.shownFrame()->time;
+    QObject::disconnect(connection);
+    std::printf(
+        "speed %s: %.2f s simulated in %.2f s wall (%.0f steps/s), %d frames shown (%.1f/s), "
+        "%ld dropped, longest event-loop gap %.0f ms\n",
+        speed > 0 ? "real time" : "fastest", simulated, wall, simulated / 2e-4 / wall, shown,
+        shown / wall, window.droppedFrames() - dropped_before, max_gap_ms);
+  }
+}
