@@ -19,6 +19,9 @@ QDoubleSpinBox* spin(QWidget* parent, int decimals = 4) {
   box->setRange(-1e6, 1e6);
   box->setDecimals(decimals);
   box->setSingleStep(0.01);
+  // Compact: four of them share a row of a narrow dock.
+  box->setButtonSymbols(QAbstractSpinBox::NoButtons);
+  box->setMinimumWidth(30);
   return box;
 }
 

@@ -32,6 +32,7 @@ PlotsPanel::Plot PlotsPanel::makePlot(const QString& title, const QString& unit,
   auto* x = new QValueAxis;
   x->setTitleText("t (s)");
   x->setLabelFormat("%.3g");
+  x->setTickCount(4);
   auto* y = new QValueAxis;
   y->setTitleText(unit);
   y->setLabelFormat("%.3g");
