@@ -15,6 +15,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev  # app: Qt 6 widgets, QOpenGLWidget, plots
   qt6-qpa-plugins                    # Qt's xcb platform plugin (the GUI needs it at run time)
   libgl1-mesa-dri xvfb xauth         # software OpenGL and a virtual display for GUI tests
+  python3-matplotlib                 # scripts/plot_anchor.py: force plots of the anchor demo
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libfcl-dev libbullet-dev)  # benchmark peers only, never linked into the product
