@@ -12,5 +12,7 @@ void addContactCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
 void addReplayCommand(CLI::App& app);
 void addRecordInfoCommand(CLI::App& app);
+// Only in builds with the render library (CONTACTSIM_BUILD_APP).
+void addRenderCommand(CLI::App& app);
 
 }  // namespace contactsim::cli

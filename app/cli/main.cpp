@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
   contactsim::cli::addRunCommand(app);
   contactsim::cli::addReplayCommand(app);
   contactsim::cli::addRecordInfoCommand(app);
+#ifdef CONTACTSIM_HAS_RENDER
+  contactsim::cli::addRenderCommand(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
