@@ -102,10 +102,10 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& tr
 }  // namespace
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const TrianglePair> pairs) {
+                                  std::span<const TrianglePair> pairs, bool check_containment) {
   ContactRegions result;
   if (pairs.empty()) {
-    result.containment = findContainment(a, b);
+    if (check_containment) result.containment = findContainment(a, b);
     return result;
   }
 
@@ -175,10 +175,12 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.indentation = patch.depth_a + patch.depth_b;
     PressureMoments moments;
     for (const std::int32_t c : components_a) {
-      moments += pressureMoments(a, penetration_a.vertices_of_component[c], *plane, plane->normal);
+      moments += pressureMoments(a, penetration_a.vertices_of_component[c],
+                                 penetration_a.component_of_vertex, c, *plane, plane->normal);
     }
     for (const std::int32_t c : components_b) {
-      moments += pressureMoments(b, penetration_b.vertices_of_component[c], *plane, -plane->normal);
+      moments += pressureMoments(b, penetration_b.vertices_of_component[c],
+                                 penetration_b.component_of_vertex, c, *plane, -plane->normal);
     }
     patch.pressure_centre =
         pressureCentre(moments, *plane, patch.centroid, patch.area, patch.indentation);

@@ -24,8 +24,12 @@ struct ContactRegions {
 // deepest point of each body beyond the plane and the indentation δ = depth_a + depth_b.
 // The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
+// Without pairs, containment is checked (a winding number: a pass over a mesh) unless
+// `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
+// cannot have jumped inside each other.
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const TrianglePair> pairs);
+                                  std::span<const TrianglePair> pairs,
+                                  bool check_containment = true);
 
 // The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
 // world coordinates (architecture note: normal from A into B).

@@ -1,6 +1,5 @@
 #include "contact/pressure_centre.h"
 
-#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -41,23 +40,24 @@ void addClipped(const std::array<DepthPoint, 3>& corners, PressureMoments& out) 
 
 PressureMoments pressureMoments(const PosedMesh& mesh,
                                 std::span<const std::int32_t> inside_vertices,
-                                const ContactPlane& plane, const Vec3& direction) {
-  std::vector<std::int32_t> triangles;
-  for (const std::int32_t v : inside_vertices) {
-    const auto around = mesh.mesh.trianglesAround(v);
-    triangles.insert(triangles.end(), around.begin(), around.end());
-  }
-  std::sort(triangles.begin(), triangles.end());
-  triangles.erase(std::unique(triangles.begin(), triangles.end()), triangles.end());
-
+                                std::span<const std::int32_t> component_of_vertex,
+                                std::int32_t component, const ContactPlane& plane,
+                                const Vec3& direction) {
   PressureMoments out;
-  for (const std::int32_t t : triangles) {
-    std::array<DepthPoint, 3> corners;
-    for (int k = 0; k < 3; ++k) {
-      const Vec3 x = mesh.corner(t, k);
-      corners[k] = {x, (x - plane.origin).dot(direction)};
+  for (const std::int32_t v : inside_vertices) {
+    for (const std::int32_t t : mesh.mesh.trianglesAround(v)) {
+      // Each triangle once: from its first inside corner.
+      const TriangleIndices& corners = mesh.mesh.triangles()[t];
+      int first = 0;
+      while (component_of_vertex[corners[first]] != component) ++first;
+      if (corners[first] != v) continue;
+      std::array<DepthPoint, 3> points;
+      for (int k = 0; k < 3; ++k) {
+        const Vec3 x = mesh.vertex(corners[k]);
+        points[k] = {x, (x - plane.origin).dot(direction)};
+      }
+      addClipped(points, out);
     }
-    addClipped(corners, out);
   }
   return out;
 }

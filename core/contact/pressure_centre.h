@@ -22,10 +22,13 @@ struct PressureMoments {
   }
 };
 
-// Over the triangles around `inside_vertices` (the penetrated piece of the surface).
+// Over the triangles around `inside_vertices` (the penetrated piece of the surface: the
+// vertices v with component_of_vertex[v] == component), each triangle once.
 PressureMoments pressureMoments(const PosedMesh& mesh,
                                 std::span<const std::int32_t> inside_vertices,
-                                const ContactPlane& plane, const Vec3& direction);
+                                std::span<const std::int32_t> component_of_vertex,
+                                std::int32_t component, const ContactPlane& plane,
+                                const Vec3& direction);
 
 // The centre of pressure projected into the plane. The contour centroid enters with the weight
 // area·δ/10, so that the point moves continuously from it as the first vertices go beyond the

@@ -37,6 +37,9 @@ struct ContactForceSource::PairState {
   // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;
   std::vector<Vec3> separation;
+  // Full containment can only follow contact (bodies move continuously): it is checked while
+  // the last committed state had patches, or before the first commit.
+  bool may_be_contained = true;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
 };
@@ -90,7 +93,7 @@ namespace {
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
 std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const Pose& world_a,
                                        const Pose& world_b, const std::string& pair_name,
-                                       ContactTimings& timings) {
+                                       bool check_containment, ContactTimings& timings) {
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
   if (!PosedMesh{mesh_a, world_a}.worldBounds().intersects(
@@ -104,8 +107,9 @@ std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const 
   ++timings.queries;
 
   start = Clock::now();
-  ContactRegions regions = findContactRegions(PosedMesh{mesh_a, a_in_b},
-                                              PosedMesh{mesh_b, Pose::identity()}, collision.pairs);
+  ContactRegions regions =
+      findContactRegions(PosedMesh{mesh_a, a_in_b}, PosedMesh{mesh_b, Pose::identity()},
+                         collision.pairs, check_containment);
   timings.regions += secondsSince(start);
   if (regions.containment != Containment::None) {
     // No surface intersects, yet one body is inside the other: the laws have no indentation
@@ -159,8 +163,8 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     if (!reuse) {
       const std::string name =
           "'" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
-      state.patches =
-          queryPatches(pair, system_.bodyPose(a, q), system_.bodyPose(b, q), name, timings_);
+      state.patches = queryPatches(pair, system_.bodyPose(a, q), system_.bodyPose(b, q), name,
+                                   state.may_be_contained, timings_);
       state.valid = true;
       state.time = t;
       state.q = q;
@@ -177,6 +181,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       }
     }
     if (commit) {
+      state.may_be_contained = !state.patches.empty();
       state.tracker.update(t, state.patches);
       for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
     }
