@@ -14,6 +14,9 @@
 namespace contactsim {
 namespace {
 
+// Above this thickness ratio (ContactPlane) the fitted plane is not trusted.
+constexpr double kMaxContourThickness = 0.3;
+
 class DisjointSets {
  public:
   explicit DisjointSets(std::size_t n) : parent_(n) {
@@ -149,6 +152,10 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     }
     const Vec3 reference = normalReference(a, b, tri_a, tri_b);
     std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
+    // A contour as thick as it is wide (an edge crossing an edge, a sliver along a rim) fits
+    // no meaningful plane; its normal would turn from step to step. The faces decide then.
+    if (plane && plane->thickness_ratio > kMaxContourThickness && !reference.isZero())
+      plane = planeFromNormal(plane->origin, reference.normalized());
     if (!plane) {
       // A point- or line-like contour (edge grazing a face): the faces' normals decide.
       if (reference.isZero()) continue;

@@ -1,6 +1,7 @@
 #include "contact/patch_geometry.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 
 namespace contactsim {
@@ -60,6 +61,7 @@ std::optional<ContactPlane> fitContactPlane(std::span<const std::vector<Vec3>> l
   // A contour spread in only one direction (a line) or none (a point) defines no plane.
   if (!(lambda(1) > 1e-10 * lambda(2))) return std::nullopt;
   ContactPlane plane = planeFromNormal(reference + mean, eigen.eigenvectors().col(0));
+  plane.thickness_ratio = std::sqrt(std::max(lambda(0), 0.0) / lambda(1));
   return plane;
 }
 

@@ -13,6 +13,9 @@ struct ContactPlane {
   Vec3 origin = Vec3::Zero();  // length-weighted centroid of the contour
   Vec3 normal = Vec3::UnitZ();
   Vec3 axis_u = Vec3::UnitX(), axis_v = Vec3::UnitY();  // (axis_u, axis_v, normal) right-handed
+  // √(λ_min/λ_mid) of the contour's covariance: ~0 for a flat contour, towards 1 when the
+  // contour is as thick out of the plane as it is wide in it (the plane is then arbitrary).
+  double thickness_ratio = 0.0;
 };
 
 // Total-least-squares plane through closed polylines, each segment weighted by its length (the

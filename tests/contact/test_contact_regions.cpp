@@ -229,3 +229,18 @@ TEST_CASE("the tree query pipeline gives the oracle's patches in world coordinat
     }
   }
 }
+
+TEST_CASE("crossed edges: normal from A into B, steady under small motions", "[regions]") {
+  // A's lowest edge runs along x, B's highest along y; they cross with 5 mm overlap. The normal
+  // must point from A (above) into B (below) and stay put when the bodies turn a little.
+  const TriMesh box = makeBox(Vec3::Constant(0.1), 4);
+  const double quarter = std::numbers::pi / 4, h = 0.1 * std::sqrt(2.0) - 0.0025;
+  for (double wobble : {0.0, 1e-3, -2e-3, 3e-3}) {
+    const ContactRegions r = regionsOf(box, at(Vec3(0, 0, h), Vec3(quarter + wobble, 0, 0)), box,
+                                       at(Vec3(0, 0, -h), Vec3(0, quarter - wobble, wobble)));
+    REQUIRE(r.patches.size() == 1);
+    INFO("wobble " << wobble);
+    CHECK(r.patches[0].normal.dot(-Vec3::UnitZ()) > std::cos(5.0 * std::numbers::pi / 180));
+    CHECK(r.patches[0].indentation == Approx(0.005).epsilon(0.2));
+  }
+}

@@ -36,6 +36,24 @@ TEST_CASE("the length-weighted plane fit ignores how unevenly the contour is cut
   CHECK((region.centroid - centre).norm() < 1e-4);
 }
 
+TEST_CASE("the fit reports how far from flat the contour is", "[plane]") {
+  // Flat circle: λ_min = 0. Saddle (cos θ, sin θ, h·cos 2θ): covariance diag(½, ½, h²/2), so
+  // the thickness ratio √(λ_min/λ_mid) is h for h < 1 (weighting by θ; the fit weights by arc
+  // length, which differs by a few per cent at h = 0.5).
+  const std::vector<std::vector<Vec3>> flat = {
+      unevenCircle(Vec3(1, 2, 3), Vec3::UnitZ(), 1.0, 400)};
+  CHECK(fitContactPlane(flat)->thickness_ratio < 1e-6);
+  for (double h : {0.1, 0.5}) {
+    std::vector<Vec3> saddle;
+    for (int i = 0; i < 2000; ++i) {
+      const double a = 2 * std::numbers::pi * i / 2000;
+      saddle.emplace_back(std::cos(a), std::sin(a), h * std::cos(2 * a));
+    }
+    const std::vector<std::vector<Vec3>> loops = {saddle};
+    CHECK(fitContactPlane(loops)->thickness_ratio == Approx(h).epsilon(0.05));
+  }
+}
+
 TEST_CASE("a straight or point-like contour defines no plane", "[plane]") {
   const std::vector<std::vector<Vec3>> line = {{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}}};
   CHECK_FALSE(fitContactPlane(line));
