@@ -16,7 +16,23 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   const QCommandLineOption run_until_option(
       "run-until", "Simulate the scene (as fast as possible) up to time T seconds, then pause.",
       "T");
+  const QCommandLineOption camera_option(
+      "camera",
+      "View: iso, front, back, left, right, top or bottom (optionally +follow: reframed every "
+      "frame), or EX,EY,EZ:TX,TY,TZ (eye and target in metres, z up).",
+      "SPEC");
+  const QCommandLineOption preset_option(
+      "preset", "Layers shown: clean (forces, cables, time, grid), default or debug.", "PRESET");
+  const QCommandLineOption hide_body_option(
+      "hide-body", "Hide the body of this name (repeatable), e.g. to look through a hull.", "NAME");
+  const QCommandLineOption force_scale_option(
+      "force-scale", "Draw a force of N newtons 1 m long (default: fitted to the first contacts).",
+      "N");
   parser.addOption(run_until_option);
+  parser.addOption(camera_option);
+  parser.addOption(preset_option);
+  parser.addOption(hide_body_option);
+  parser.addOption(force_scale_option);
   parser.addOption(screenshot_option);
   parser.addOption(quit_option);
   parser.addPositionalArgument(
@@ -40,6 +56,37 @@ CommandLine parseCommandLine(const QStringList& arguments) {
                              parser.value(run_until_option).toStdString() + "'");
     }
     line.run_until = t;
+  }
+  if (parser.isSet(camera_option)) {
+    std::string error;
+    line.camera = render::parseCameraOptions(parser.value(camera_option).toStdString(), &error);
+    if (!line.camera) throw CommandLineError("--camera: " + error);
+  }
+  if (parser.isSet(preset_option)) {
+    const QString preset = parser.value(preset_option);
+    if (preset == "clean") {
+      line.preset = render::LayerPreset::CleanVideo;
+    } else if (preset == "default") {
+      line.preset = render::LayerPreset::Default;
+    } else if (preset == "debug") {
+      line.preset = render::LayerPreset::Debug;
+    } else {
+      throw CommandLineError("--preset: expected clean, default or debug, got '" +
+                             preset.toStdString() + "'");
+    }
+  }
+  line.hidden_bodies = parser.values(hide_body_option);
+  for (const QString& name : line.hidden_bodies) {
+    if (name.isEmpty()) throw CommandLineError("--hide-body needs a body name");
+  }
+  if (parser.isSet(force_scale_option)) {
+    bool ok = false;
+    const double n = parser.value(force_scale_option).toDouble(&ok);
+    if (!ok || !(n > 0.0) || !std::isfinite(n)) {
+      throw CommandLineError("--force-scale: expected newtons per metre > 0, got '" +
+                             parser.value(force_scale_option).toStdString() + "'");
+    }
+    line.force_scale = n;
   }
   if (parser.isSet(screenshot_option) && line.screenshot.isEmpty()) {
     throw CommandLineError("--screenshot needs a file name");

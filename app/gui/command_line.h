@@ -1,4 +1,5 @@
 // The GUI's command line: contactsim [SCENE | MESH... | RECORDING] [--run-until T]
+// [--camera SPEC] [--preset clean|default|debug] [--hide-body NAME]... [--force-scale N]
 // [--screenshot FILE] [--quit] (architecture.md, "Command-line contract").
 #pragma once
 
@@ -7,6 +8,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include "layers.h"
+#include "render_video.h"
+
 namespace contactsim::gui {
 
 struct CommandLine {
@@ -14,6 +18,13 @@ struct CommandLine {
   std::optional<double> run_until;  // simulate (as fast as possible) to this time first
   QString screenshot;               // PNG to write once the window has rendered; empty for none
   bool quit = false;                // exit after opening (and the screenshot)
+  // The view: a camera (render::parseCameraOptions), applied once the scene is framed and kept
+  // while it runs; a layer preset; bodies hidden by name; a fixed force scale (N per metre of
+  // arrow) instead of the one fitted to the first contact forces.
+  std::optional<render::CameraOptions> camera;
+  std::optional<render::LayerPreset> preset;
+  QStringList hidden_bodies;
+  std::optional<double> force_scale;
   bool help = false;
   QString help_text;
   // Command-line files are imported without asking (units m) when the run is scripted.

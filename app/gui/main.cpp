@@ -1,5 +1,7 @@
 // contactsim: the simulator's window.
-// Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--screenshot FILE] [--quit]
+// Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--camera SPEC]
+//                   [--preset clean|default|debug] [--hide-body NAME]... [--force-scale N]
+//                   [--screenshot FILE] [--quit]
 #include <QApplication>
 #include <QMessageBox>
 #include <QSurfaceFormat>
@@ -8,8 +10,10 @@
 #include <memory>
 
 #include "command_line.h"
+#include "layer_controls.h"
 #include "main_window.h"
 #include "screenshot.h"
+#include "simulation_view.h"
 #include "vtk_view_widget.h"
 
 using namespace contactsim;
@@ -70,6 +74,73 @@ class ScriptedRun : public QObject {
   bool rendered_ = false, reached_ = false, done_ = false;
 };
 
+// The command line's view options (--camera, --hide-body, --force-scale) applied to every new view
+// once its first frame has framed the camera; a +follow camera is reframed on every frame.
+class ViewSetup : public QObject {
+ public:
+  ViewSetup(MainWindow& window, const CommandLine& line)
+      : QObject(&window),
+        window_(window),
+        camera_(line.camera),
+        hidden_(line.hidden_bodies),
+        force_scale_(line.force_scale) {
+    connect(&window, &MainWindow::viewReplaced, this, [this] { pending_ = true; });
+    connect(&window, &MainWindow::frameShown, this, [this] { onFrameShown(); });
+  }
+
+  // The --hide-body names that are not bodies of the open scene.
+  QStringList unknownBodies() const {
+    QStringList unknown;
+    for (const QString& name : hidden_) {
+      if (!window_.bodyNames().contains(name)) unknown << name;
+    }
+    return unknown;
+  }
+
+ private:
+  void onFrameShown() {
+    render::SimulationView* view = window_.simulationView();
+    if (!view) return;
+    if (pending_) {
+      pending_ = false;
+      apply(*view);
+    } else if (camera_ && camera_->follow) {
+      view->scene().resetCamera();
+    }
+  }
+
+  void apply(render::SimulationView& view) {
+    if (camera_) {
+      if (camera_->eye && camera_->target) {
+        view.scene().setCamera(*camera_->eye, *camera_->target, camera_->up);
+      } else {
+        view.scene().setViewDirection(camera_->view_direction, camera_->up);
+        view.scene().resetCamera();
+      }
+    }
+    const QStringList& names = window_.bodyNames();
+    for (int i = 0; i < names.size() && i < static_cast<int>(view.bodyCount()); ++i) {
+      const render::BodyId id = view.viewId(static_cast<std::size_t>(i));
+      if (id >= 0 && hidden_.contains(names[i])) view.scene().setBodyVisible(id, false);
+    }
+    if (force_scale_) {
+      // Long arrows are clamped as a fitted scale would clamp them (0.6 of the scene's size).
+      render::ForceScale scale = window_.layers().forceScale();
+      scale.newtons_per_metre = *force_scale_;
+      scale.logarithmic = false;
+      scale.max_length = 0.6 * view.contacts().sceneScale();
+      window_.fixForceScale(scale);
+    }
+    window_.view().update();
+  }
+
+  MainWindow& window_;
+  std::optional<render::CameraOptions> camera_;
+  QStringList hidden_;
+  std::optional<double> force_scale_;
+  bool pending_ = true;
+};
+
 // Opens the command line's files without asking; returns the errors.
 QStringList openBatch(MainWindow& window, const QStringList& files) {
   QStringList errors, meshes;
@@ -111,9 +182,21 @@ int main(int argc, char* argv[]) {
   }
 
   auto window = std::make_unique<MainWindow>();
+  auto* view_setup = new ViewSetup(*window, line);  // owned by the window
+  if (line.preset) window->layers().applyPreset(*line.preset);
+  if (line.force_scale) {
+    render::ForceScale scale = window->layers().forceScale();
+    scale.newtons_per_metre = *line.force_scale;
+    scale.logarithmic = false;
+    window->fixForceScale(scale);
+  }
   int exit_code = 0;
   if (line.batch()) {
-    const QStringList errors = openBatch(*window, line.files);
+    QStringList errors = openBatch(*window, line.files);
+    for (const QString& name : view_setup->unknownBodies()) {
+      errors << "--hide-body: no body named '" + name +
+                    "' (bodies: " + window->bodyNames().join(", ") + ")";
+    }
     if (!errors.isEmpty()) {
       printErrors(errors);
       if (line.quit) return kBadInput;

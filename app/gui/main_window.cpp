@@ -297,6 +297,13 @@ void MainWindow::setView(std::vector<std::shared_ptr<const TriMesh>> meshes) {
   force_scale_fitted_ = false;
   selected_body_.reset();
   view_->update();
+  emit viewReplaced();
+}
+
+void MainWindow::fixForceScale(const render::ForceScale& scale) {
+  force_scale_fixed_ = true;
+  layers_->setForceScale(scale);
+  view_->update();
 }
 
 void MainWindow::fillTree(const QStringList& names, const std::vector<int>& triangles) {
@@ -505,7 +512,7 @@ void MainWindow::showFrame(const SimulationFrame& frame) {
   if (!sim_view_) return;
   sim_view_->update(frame);
   sim_view_->setTime(frame.time);
-  if (!force_scale_fitted_ && !frame.contacts.empty()) {
+  if (!force_scale_fitted_ && !force_scale_fixed_ && !frame.contacts.empty()) {
     sim_view_->fitForceScale(frame);
     force_scale_fitted_ =
         sim_view_->forceScale().newtons_per_metre != layers_->forceScale().newtons_per_metre;

@@ -69,6 +69,10 @@ class MainWindow : public QMainWindow {
   LayerControls& layers() const { return *layers_; }
   SceneDocument& document() { return document_; }
   render::SimulationView* simulationView() const { return sim_view_.get(); }
+  // The bodies of the shown scene, in scene order (SimulationView::viewId takes the index).
+  const QStringList& bodyNames() const { return body_names_; }
+  // Draws forces at this scale from now on instead of fitting it to the first contact forces.
+  void fixForceScale(const render::ForceScale& scale);
   // The frame drawn last (live or replayed).
   const std::optional<SimulationFrame>& shownFrame() const { return shown_; }
   bool replaying() const;
@@ -81,6 +85,9 @@ class MainWindow : public QMainWindow {
   void frameShown(double time);
   void reachedTime(double time);
   void simulationFailed(const QString& message);
+  // A new SimulationView replaced the previous one (a scene built, a recording opened); its
+  // first frameShown frames the camera.
+  void viewReplaced();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -117,6 +124,7 @@ class MainWindow : public QMainWindow {
   std::unique_ptr<PatchHighlight> highlight_;
   std::optional<SimulationFrame> shown_;
   bool force_scale_fitted_ = false;
+  bool force_scale_fixed_ = false;
   QStringList body_names_;
   QString last_recording_;
 

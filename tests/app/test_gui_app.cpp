@@ -202,3 +202,77 @@ TEST_CASE("bad command-line files give one error line naming the file and exit 2
     CHECK(run.stderr_lines[0].find("run-until") != std::string::npos);
   }
 }
+
+TEST_CASE("--camera, --preset and --hide-body set up the view before the screenshot",
+          "[view-options]") {
+  const fs::path dir = workDir();
+  const fs::path box = dir / "box_left.stl";
+  const fs::path ball = dir / "ball_right.stl";
+  writeAsciiStl(box, makeBox(Vec3(0.5, 0.5, 0.5)), {-2.0, 0.0, 0.5});
+  writeAsciiStl(ball, makeIcosphere(0.6, 3), {2.0, 0.0, 0.6});
+  const std::string meshes = quoted(box) + " " + quoted(ball);
+
+  struct Shot {
+    QImage image;
+    test::PixelStats box, ball;
+  };
+  auto shoot = [&](const std::string& name, const std::string& options) {
+    const fs::path shot = dir / name;
+    fs::remove(shot);
+    const RunResult run = runGui(options + " --screenshot " + quoted(shot) + " --quit " + meshes);
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    REQUIRE(run.exit_code == 0);
+    Shot result{QImage(QString::fromStdString(shot.string())), {}, {}};
+    REQUIRE(!result.image.isNull());
+    auto pixel = [&](int x, int y, int& r, int& g, int& b) {
+      const QRgb p = result.image.pixel(x, y);
+      r = qRed(p);
+      g = qGreen(p);
+      b = qBlue(p);
+    };
+    const int width = result.image.width(), height = result.image.height();
+    result.box = test::findBodyPixels(render::bodyColour(0), width, height, pixel);
+    result.ball = test::findBodyPixels(render::bodyColour(1), width, height, pixel);
+    return result;
+  };
+
+  const Shot framed = shoot("view_default.png", "");
+  // Close to the box, looking at it from the front and above: the ball is out of the picture.
+  const Shot close = shoot("view_camera.png", "--camera -2,-3.5,2.5:-2,0,0.5 --preset debug");
+  INFO("default: box " << framed.box.count << " ball " << framed.ball.count);
+  INFO("--camera: box " << close.box.count << " ball " << close.ball.count);
+  REQUIRE(framed.image.size() == close.image.size());
+  long different = 0;
+  for (int y = 0; y < framed.image.height(); y += 2) {
+    for (int x = 0; x < framed.image.width(); x += 2) {
+      if (framed.image.pixel(x, y) != close.image.pixel(x, y)) ++different;
+    }
+  }
+  CHECK(different > 0.05 * framed.image.width() * framed.image.height() / 4);
+  CHECK(framed.ball.count > 0);
+  CHECK(close.box.count > 4 * framed.box.count);
+  CHECK(close.ball.count < framed.ball.count / 10);
+
+  const Shot hidden = shoot("view_hidden.png", "--hide-body box_left");
+  INFO("--hide-body: box " << hidden.box.count << " ball " << hidden.ball.count);
+  CHECK(hidden.box.count < framed.box.count / 20);
+  CHECK(hidden.ball.count > framed.ball.count / 2);
+}
+
+TEST_CASE("bad view options give one error line naming the option and exit 2", "[view-options]") {
+  auto check = [](const std::string& arguments, const std::string& option) {
+    const RunResult run = runGui(arguments);
+    INFO(arguments << "\nstderr:\n" << joined(run.stderr_lines));
+    CHECK(run.exit_code == 2);
+    REQUIRE(run.stderr_lines.size() == 1);
+    CHECK(run.stderr_lines[0].rfind("error: ", 0) == 0);
+    CHECK(run.stderr_lines[0].find(option) != std::string::npos);
+  };
+  check("--camera sideways --quit", "--camera");
+  check("--camera 1,2,3:1,2 --quit", "--camera");
+  check("--camera 1,2,3:1,2,3 --quit", "--camera");
+  check("--preset pretty --quit", "--preset");
+  check("--force-scale -5 --quit", "--force-scale");
+  const fs::path scene = fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/bouncing_ball.json";
+  check(quoted(scene) + " --hide-body nobody --quit", "--hide-body");
+}
