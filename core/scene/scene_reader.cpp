@@ -29,7 +29,7 @@ std::string describe(const json& j) {
 }
 
 const std::map<std::string, std::set<std::string>> kNormalLawParameters = {
-    {"hunt-crossley", {"stiffness", "exponent", "restitution"}},
+    {"hunt-crossley", {"stiffness", "exponent", "restitution", "min_impact_velocity"}},
     {"modia3d",
      {"restitution", "sliding_friction", "rolling_resistance", "v_small", "w_small",
       "contact_sphere_radius", "reduction_factor", "max_damping"}},

@@ -109,7 +109,9 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     n.stiffness = parameter(p, "stiffness", n.stiffness);
     n.exponent = parameter(p, "exponent", n.exponent);
     n.restitution = parameter(p, "restitution", n.restitution);
+    n.min_impact_velocity = parameter(p, "min_impact_velocity", n.min_impact_velocity);
     if (!(n.stiffness > 0.0)) builder.fail("stiffness must be > 0");
+    if (!(n.min_impact_velocity > 0.0)) builder.fail("min_impact_velocity must be > 0");
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");
     result.normal = n;
   } else if (law.model == "modia3d") {
