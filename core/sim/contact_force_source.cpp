@@ -91,9 +91,8 @@ void ContactForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::Vecto
 namespace {
 
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
-std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const Pose& world_a,
-                                       const Pose& world_b, const std::string& pair_name,
-                                       bool check_containment, ContactTimings& timings) {
+ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
+                            const Pose& world_b, bool check_containment, ContactTimings& timings) {
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
   if (!PosedMesh{mesh_a, world_a}.worldBounds().intersects(
@@ -111,13 +110,8 @@ std::vector<ContactPatch> queryPatches(const ContactPairDefinition& pair, const 
       findContactRegions(PosedMesh{mesh_a, a_in_b}, PosedMesh{mesh_b, Pose::identity()},
                          collision.pairs, check_containment);
   timings.regions += secondsSince(start);
-  if (regions.containment != Containment::None) {
-    // No surface intersects, yet one body is inside the other: the laws have no indentation
-    // to act on (the step was too large for the impact speed, or the scene starts inside).
-    throw std::runtime_error("contact " + pair_name + ": one body is entirely inside the other");
-  }
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
-  return std::move(regions.patches);
+  return regions;
 }
 
 }  // namespace
@@ -160,11 +154,19 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     const bool reuse =
         state.valid && state.time == t &&
         (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
+    const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
     if (!reuse) {
-      const std::string name =
-          "'" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
-      state.patches = queryPatches(pair, system_.bodyPose(a, q), system_.bodyPose(b, q), name,
-                                   state.may_be_contained, timings_);
+      ContactRegions regions =
+          queryRegions(pair, world_a, world_b, state.may_be_contained, timings_);
+      if (regions.containment != Containment::None) {
+        // No surface intersects, yet one body is inside the other: the laws have no
+        // indentation to act on (the step was too large for the impact speed, or the scene
+        // starts inside).
+        throw std::runtime_error("contact '" + system_.bodies()[a].name + "'–'" +
+                                 system_.bodies()[b].name +
+                                 "': one body is entirely inside the other");
+      }
+      state.patches = std::move(regions.patches);
       state.valid = true;
       state.time = t;
       state.q = q;
@@ -172,11 +174,11 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       state.point_a.clear();
       state.point_b.clear();
       state.separation.clear();
-      const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+      const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
       for (const ContactPatch& patch : state.patches) {
         const Vec3& at = patch.pressure_centre;
-        state.point_a.push_back(system_.pointOn(a, world_a.inverse().apply(at)));
-        state.point_b.push_back(system_.pointOn(b, world_b.inverse().apply(at)));
+        state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
+        state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
         state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
       }
     }
@@ -187,7 +189,6 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     }
 
     const auto start = Clock::now();
-    const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
     const Vec3 omega_rel =
         system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
     for (std::size_t k = 0; k < state.patches.size(); ++k) {
