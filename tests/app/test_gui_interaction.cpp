@@ -25,6 +25,7 @@
 #include "import/mesh_export.h"
 #include "import_dialog.h"
 #include "main_window.h"
+#include "test_application.h"
 #include "vtk_view_widget.h"
 
 using namespace contactsim;
@@ -39,21 +40,7 @@ fs::path workDir() {
   return dir;
 }
 
-QApplication& application() {
-  static int argc = 1;
-  static char name[] = "test_gui_interaction";
-  static char* argv[] = {name, nullptr};
-  static QApplication* app = [] {
-    QSurfaceFormat::setDefaultFormat(VtkViewWidget::requiredFormat());
-    auto* created = new QApplication(argc, argv);
-    // Settings of this test never touch the user's viewer settings.
-    QApplication::setOrganizationName("contactsim-tests");
-    QApplication::setApplicationName("test_gui_interaction");
-    QSettings().clear();
-    return created;
-  }();
-  return *app;
-}
+QApplication& application() { return contactsim::testing::testApplication("test_gui_interaction"); }
 
 QString writeMesh(const std::string& name, const TriMesh& mesh, const Vec3& offset) {
   std::vector<Vec3> vertices = mesh.vertices();

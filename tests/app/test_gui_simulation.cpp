@@ -33,6 +33,7 @@
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
+#include "test_application.h"
 #include "vtk_view_widget.h"
 
 using namespace contactsim;
@@ -54,20 +55,7 @@ QString demoScene(const char* name) {
       (fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name).string());
 }
 
-QApplication& application() {
-  static int argc = 1;
-  static char name[] = "test_gui_simulation";
-  static char* argv[] = {name, nullptr};
-  static QApplication* app = [] {
-    QSurfaceFormat::setDefaultFormat(VtkViewWidget::requiredFormat());
-    auto* created = new QApplication(argc, argv);
-    QApplication::setOrganizationName("contactsim-tests");
-    QApplication::setApplicationName("test_gui_simulation");
-    QSettings().clear();
-    return created;
-  }();
-  return *app;
-}
+QApplication& application() { return contactsim::testing::testApplication("test_gui_simulation"); }
 
 // Errors go here instead of a modal dialog.
 struct ErrorLog {

@@ -93,6 +93,24 @@ struct ColourRegion {
   std::size_t count = 0;
   double mean_x = 0, mean_y = 0;
   int min_x = 1 << 30, max_x = -1, min_y = 1 << 30, max_y = -1;
+
+  void add(int x, int y) {
+    ++count;
+    mean_x += x;
+    mean_y += y;
+    min_x = std::min(min_x, x);
+    max_x = std::max(max_x, x);
+    min_y = std::min(min_y, y);
+    max_y = std::max(max_y, y);
+  }
+  // Sums to means, once all pixels are added.
+  ColourRegion& finish() {
+    if (count > 0) {
+      mean_x /= double(count);
+      mean_y /= double(count);
+    }
+    return *this;
+  }
 };
 
 // Pixels of `colour` outside the axes corner (bottom-left fifth, drawn in red, green and blue).
@@ -108,20 +126,10 @@ inline ColourRegion findColour(const Image& image, const render::Rgb& colour,
       if (!looksLike(colour, r, g, b)) continue;
       if (std::max({r, g, b}) - std::min({r, g, b}) < min_saturation * std::max({r, g, b}))
         continue;
-      ++region.count;
-      region.mean_x += x;
-      region.mean_y += y;
-      region.min_x = std::min(region.min_x, x);
-      region.max_x = std::max(region.max_x, x);
-      region.min_y = std::min(region.min_y, y);
-      region.max_y = std::max(region.max_y, y);
+      region.add(x, y);
     }
   }
-  if (region.count > 0) {
-    region.mean_x /= double(region.count);
-    region.mean_y /= double(region.count);
-  }
-  return region;
+  return region.finish();
 }
 
 inline ColourRegion findForceColour(const Image& image, const render::Rgb& colour) {
@@ -139,20 +147,10 @@ inline ColourRegion differingPixels(const Image& a, const Image& b, int threshol
       a.pixel(x, y, r1, g1, b1);
       b.pixel(x, y, r2, g2, b2);
       if (std::abs(r1 - r2) + std::abs(g1 - g2) + std::abs(b1 - b2) <= threshold) continue;
-      ++region.count;
-      region.mean_x += x;
-      region.mean_y += y;
-      region.min_x = std::min(region.min_x, x);
-      region.max_x = std::max(region.max_x, x);
-      region.min_y = std::min(region.min_y, y);
-      region.max_y = std::max(region.max_y, y);
+      region.add(x, y);
     }
   }
-  if (region.count > 0) {
-    region.mean_x /= double(region.count);
-    region.mean_y /= double(region.count);
-  }
-  return region;
+  return region.finish();
 }
 
 // A ball (body 1, radius 0.3) resting 2 cm deep in a plate (body 0, top face at z = 0), with
