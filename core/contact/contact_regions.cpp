@@ -70,22 +70,17 @@ Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::vector<s
   return sum;
 }
 
-// Deepest inside vertex of one body beyond the plane, along `direction` (the body's side).
-void deepestPoint(const PosedMesh& m, const Penetration& penetration,
-                  const std::vector<std::int32_t>& components, const ContactPlane& plane,
-                  const Vec3& direction, double& depth, Vec3& point) {
-  depth = 0.0;
-  point = plane.origin;
-  for (const std::int32_t component : components) {
-    for (const std::int32_t v : penetration.vertices_of_component[component]) {
-      const Vec3 x = m.vertex(v);
-      const double d = (x - plane.origin).dot(direction);
-      if (d > depth) {
-        depth = d;
-        point = x;
-      }
-    }
+// Pressure moments and deepest point of one body's side of a region: the penetrated pieces of
+// its surface that the region's colliding triangles touch.
+PenetratedSurface penetratedSurface(const PosedMesh& m, const Penetration& penetration,
+                                    const std::vector<std::int32_t>& components,
+                                    const ContactPlane& plane, const Vec3& direction) {
+  PenetratedSurface surface;
+  for (const std::int32_t c : components) {
+    surface += integratePenetratedSurface(m, penetration.vertices_of_component[c],
+                                          penetration.triangles_of_component[c], plane, direction);
   }
+  return surface;
 }
 
 std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& triangles,
@@ -175,22 +170,17 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
     const std::vector<std::int32_t> components_a = componentsTouching(tri_a, a.mesh, penetration_a);
     const std::vector<std::int32_t> components_b = componentsTouching(tri_b, b.mesh, penetration_b);
-    deepestPoint(a, penetration_a, components_a, *plane, plane->normal, patch.depth_a,
-                 patch.deepest_point_a);
-    deepestPoint(b, penetration_b, components_b, *plane, -plane->normal, patch.depth_b,
-                 patch.deepest_point_b);
+    const PenetratedSurface surface_a =
+        penetratedSurface(a, penetration_a, components_a, *plane, plane->normal);
+    const PenetratedSurface surface_b =
+        penetratedSurface(b, penetration_b, components_b, *plane, -plane->normal);
+    patch.depth_a = surface_a.deepest_depth;
+    patch.depth_b = surface_b.deepest_depth;
+    patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
+    patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
     patch.indentation = patch.depth_a + patch.depth_b;
-    PressureMoments moments;
-    for (const std::int32_t c : components_a) {
-      moments += pressureMoments(a, penetration_a.vertices_of_component[c],
-                                 penetration_a.component_of_vertex, c, *plane, plane->normal);
-    }
-    for (const std::int32_t c : components_b) {
-      moments += pressureMoments(b, penetration_b.vertices_of_component[c],
-                                 penetration_b.component_of_vertex, c, *plane, -plane->normal);
-    }
     patch.pressure_centre =
-        pressureCentre(moments, *plane, patch.centroid, patch.area, patch.indentation);
+        pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     result.patches.push_back(std::move(patch));

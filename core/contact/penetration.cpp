@@ -69,11 +69,15 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
   Penetration result;
   result.component_of_vertex.assign(n, -1);
   const auto& triangles = self.mesh.triangles();
+  // Triangles already listed for the component being flooded; cleared after each component, so
+  // that a triangle with corners in two components is listed in both.
+  std::vector<std::uint8_t> listed(self.mesh.triangleCount(), 0);
   std::vector<std::int32_t> stack;
   for (const auto& [start, start_seed] : seeds) {
     if (!start_seed.inside || result.component_of_vertex[start] >= 0) continue;
     const auto component = static_cast<std::int32_t>(result.vertices_of_component.size());
     std::vector<std::int32_t>& members = result.vertices_of_component.emplace_back();
+    std::vector<std::int32_t>& touching = result.triangles_of_component.emplace_back();
     result.component_of_vertex[start] = component;
     members.push_back(start);
     stack.push_back(start);
@@ -81,6 +85,10 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
       const std::int32_t u = stack.back();
       stack.pop_back();
       for (const std::int32_t t : self.mesh.trianglesAround(u)) {
+        if (!listed[t]) {
+          listed[t] = 1;
+          touching.push_back(t);
+        }
         for (const std::int32_t w : triangles[t]) {
           if (result.component_of_vertex[w] >= 0 || seed_state[w] == kSeedOutside) continue;
           // Only an edge between two seeded vertices can be cut by the curve.
@@ -93,6 +101,7 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
         }
       }
     }
+    for (const std::int32_t t : touching) listed[t] = 0;
   }
   return result;
 }

@@ -14,6 +14,8 @@ struct Penetration {
   // Per vertex of self: its component, or -1 when it is not inside the other mesh.
   std::vector<std::int32_t> component_of_vertex;
   std::vector<std::vector<std::int32_t>> vertices_of_component;
+  // Per component: the triangles with at least one corner in it, each once.
+  std::vector<std::vector<std::int32_t>> triangles_of_component;
 
   std::int32_t componentOf(std::int32_t v) const { return component_of_vertex[v]; }
   std::size_t componentCount() const { return vertices_of_component.size(); }

@@ -9,32 +9,34 @@
 
 namespace contactsim {
 
-// ∫ d dA and ∫ d·x dA over one body's penetrated surface, d = max(0, depth beyond the plane along
-// `direction`) interpolated linearly on each triangle (exactly integrated after clipping at d = 0).
-struct PressureMoments {
-  double weight = 0.0;               // m³
-  Vec3 first_moment = Vec3::Zero();  // m⁴
+// One body's penetrated surface seen from a contact plane, in one pass over it: the pressure
+// moments ∫ d dA and ∫ d·x dA, d = max(0, depth beyond the plane along `direction`) interpolated
+// linearly on each triangle (exactly integrated after clipping at d = 0), and the deepest inside
+// vertex (seed 004 §IV.F's maximum indentation on this body's side).
+struct PenetratedSurface {
+  double weight = 0.0;                // m³
+  Vec3 first_moment = Vec3::Zero();   // m⁴
+  double deepest_depth = 0.0;         // ≥ 0; 0 when no inside vertex is beyond the plane
+  Vec3 deepest_point = Vec3::Zero();  // meaningful only when deepest_depth > 0
 
-  PressureMoments& operator+=(const PressureMoments& o) {
-    weight += o.weight;
-    first_moment += o.first_moment;
-    return *this;
-  }
+  // Adds the moments; keeps the deeper of the two deepest points.
+  PenetratedSurface& operator+=(const PenetratedSurface& o);
 };
 
-// Over the triangles around `inside_vertices` (the penetrated piece of the surface: the
-// vertices v with component_of_vertex[v] == component), each triangle once.
-PressureMoments pressureMoments(const PosedMesh& mesh,
-                                std::span<const std::int32_t> inside_vertices,
-                                std::span<const std::int32_t> component_of_vertex,
-                                std::int32_t component, const ContactPlane& plane,
-                                const Vec3& direction);
+// Over one penetrated piece of the surface: its inside vertices and the triangles touching them
+// (each once; Penetration's component lists).
+PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
+                                             std::span<const std::int32_t> inside_vertices,
+                                             std::span<const std::int32_t> touching_triangles,
+                                             const ContactPlane& plane, const Vec3& direction);
 
-// The centre of pressure projected into the plane. The contour centroid enters with the weight
-// area·δ/10, so that the point moves continuously from it as the first vertices go beyond the
-// plane (a jump would stall Newton) while a flat face's pressure still dominates: a box tilting
-// on its face meets a restoring moment that a force at the contour centroid never gives.
-Vec3 pressureCentre(const PressureMoments& moments, const ContactPlane& plane,
-                    const Vec3& contour_centroid, double area, double indentation);
+// The centre of pressure of both bodies' sides projected into the plane. The contour centroid
+// enters with the weight area·δ/10, so that the point moves continuously from it as the first
+// vertices go beyond the plane (a jump would stall Newton) while a flat face's pressure still
+// dominates: a box tilting on its face meets a restoring moment that a force at the contour
+// centroid never gives.
+Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
+                    const ContactPlane& plane, const Vec3& contour_centroid, double area,
+                    double indentation);
 
 }  // namespace contactsim

@@ -94,6 +94,68 @@ TEST_CASE("a box face pressed into a larger box face: the footprint rectangle, e
   CHECK(p.deepest_point_a.z() == Approx(-depth));
 }
 
+namespace {
+// Composite Simpson on [lo, hi]: exact for the cubic integrands of the tilted-box test.
+template <class F>
+double simpson(F f, double lo, double hi, int intervals = 8) {
+  const double h = (hi - lo) / intervals;
+  double sum = f(lo) + f(hi);
+  for (int i = 1; i < intervals; ++i) sum += (i % 2 ? 4.0 : 2.0) * f(lo + i * h);
+  return sum * h / 3.0;
+}
+}  // namespace
+
+TEST_CASE("a tilted box pressed into a face: the Winkler centre of pressure, analytically",
+          "[regions][pressure]") {
+  // Box A (half extents hx, hy, hz) turned by θ about x, its whole bottom face below the lower
+  // box's top face z = 0. Depth below the plane d = −z is linear on every face, so the centre of
+  // pressure ∫d·x dA / ∫d dA over A's penetrated surface (bottom face + the parts of the four
+  // walls below z = 0; B's top face lies in the plane, d = 0) has a closed form, blended with the
+  // contour centroid at weight area·δ/10 (pressure_centre.h).
+  const double hx = 0.1, hy = 0.15, hz = 0.05, theta = 0.05, zc = 0.04, tx = 0.02, ty = 0.01;
+  const double c = std::cos(theta), s = std::sin(theta);
+  const auto result =
+      regionsOf(makeBox(Vec3(hx, hy, hz), 6), at(Vec3(tx, ty, zc), Vec3(theta, 0, 0)),
+                makeBox(Vec3(1, 1, 0.5), 4), at(Vec3(0, 0, -0.5)));
+  REQUIRE(result.patches.size() == 1);
+  const ContactPatch& p = result.patches[0];
+
+  // Body-frame point (y', z') → world y = y'c − z's + ty, depth d = −(y's + z'c + zc).
+  // Along a wall at fixed y' the part below the plane runs from z' = −hz to z*(y'), length L.
+  auto z_top = [&](double y) { return -(y * s + zc) / c; };
+  auto length = [&](double y) { return z_top(y) + hz; };
+  // ∫ d dz' and ∫ d·y_world dz' over that run (d = c·(z* − z')).
+  auto wall_weight = [&](double y) { return c * length(y) * length(y) / 2; };
+  auto wall_moment = [&](double y) {
+    const double l = length(y);
+    return (y * c + ty) * wall_weight(y) - s * c * (z_top(y) * l * l / 2 - l * l * l / 3);
+  };
+  const double bottom_depth = hz * c - zc;  // d at y' = 0 on the bottom face
+  double weight = 2 * hx * 2 * hy * bottom_depth;
+  double moment =
+      2 * hx * (c * (-s * 2 * hy * hy * hy / 3) + (hz * s + ty) * 2 * hy * bottom_depth);
+  weight += 2 * simpson(wall_weight, -hy, hy);  // walls x' = ±hx
+  moment += 2 * simpson(wall_moment, -hy, hy);
+  for (const double y : {-hy, hy}) {  // walls y' = ±hy
+    weight += 2 * hx * wall_weight(y);
+    moment += 2 * hx * wall_moment(y);
+  }
+  // The contour: the rectangle where the y' = ±hy walls and the x' = ±hx walls cross z = 0.
+  const double y_low = -hy * c - z_top(-hy) * s + ty, y_high = hy * c - z_top(hy) * s + ty;
+  const double area = 2 * hx * (y_high - y_low);
+  const double indentation = hz * c + hy * s - zc;  // corner y' = −hy, z' = −hz
+  CHECK(p.area == Approx(area).epsilon(1e-12));
+  CHECK(p.indentation == Approx(indentation).epsilon(1e-12));
+  const double contour_weight = 0.1 * area * indentation;
+  const double expected_y =
+      (moment + contour_weight * (y_low + y_high) / 2) / (weight + contour_weight);
+  CHECK(p.pressure_centre.x() == Approx(tx).margin(1e-12));
+  CHECK(p.pressure_centre.y() == Approx(expected_y).margin(1e-12));
+  CHECK(p.pressure_centre.z() == Approx(0).margin(1e-12));
+  // The deep end carries the load: the centre sits well toward it from the contour centroid.
+  CHECK(p.centroid.y() - p.pressure_centre.y() > 0.1 * hy);
+}
+
 TEST_CASE("an overhanging box: the contour is the overlap rectangle", "[regions]") {
   const TriMesh lower = makeBox(Vec3(1, 1, 0.5), 4);
   const TriMesh upper = makeBox(Vec3(0.5, 0.5, 0.25), 2);
@@ -178,6 +240,7 @@ TEST_CASE("patches move with a rigid motion of both bodies and flip with A and B
   CHECK((m.normal - motion.rotation * p.normal).norm() < 1e-9);
   CHECK(m.indentation == Approx(p.indentation).epsilon(1e-9));
   CHECK(m.area == Approx(p.area).epsilon(1e-9));
+  CHECK((m.pressure_centre - motion.apply(p.pressure_centre)).norm() < 1e-9 * scale);
 
   const auto swapped = regionsOf(box, pb, sphere, pa);
   REQUIRE(swapped.patches.size() == 1);
@@ -187,6 +250,7 @@ TEST_CASE("patches move with a rigid motion of both bodies and flip with A and B
   CHECK(s.area == Approx(p.area).epsilon(1e-9));
   CHECK((s.centroid - p.centroid).norm() < 1e-9 * scale);
   CHECK(s.depth_a == Approx(p.depth_b).margin(1e-12));
+  CHECK((s.pressure_centre - p.pressure_centre).norm() < 1e-9 * scale);
 }
 
 TEST_CASE("a mesh entirely inside another is reported as contained", "[regions]") {
