@@ -1,17 +1,20 @@
-// Contact-region extraction vs the collision query on the same pairs, single thread.
-// Usage: bench_contact [repeats]   (default 15; prints medians and their ratio per case)
+// Contact-region extraction (issue 4) against the collision query that produced its pairs, on
+// the collision benchmark's cases (bench_cases.h), single thread. Per case: medians over the
+// repeats of the query and of the extraction, summed over the case's poses, and their ratio.
+//
+//   bench_contact [repeats] [--quick]   (default 15 repeats; --quick as in bench_collision)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
-#include <string>
 #include <vector>
 
+#include "bench_cases.h"
 #include "collision/aabb_tree.h"
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
-#include "geometry/primitives.h"
 
 using namespace contactsim;
 
@@ -29,53 +32,40 @@ double medianSeconds(int repeats, const std::function<void()>& run) {
   return times[times.size() / 2];
 }
 
-struct Case {
-  std::string name;
-  TriMesh a, b;
-  Pose a_in_b;
-};
-
-void runCase(const Case& c, int repeats) {
+void runCase(const bench::Case& c, int repeats) {
   const AabbTree tree_a(c.a), tree_b(c.b);
-  CollisionResult collision;
-  const double collide_s =
-      medianSeconds(repeats, [&] { collision = collide(tree_a, tree_b, c.a_in_b); });
-  ContactRegions regions;
-  const PosedMesh pa{c.a, c.a_in_b}, pb{c.b, Pose::identity()};
-  const double regions_s =
-      medianSeconds(repeats, [&] { regions = findContactRegions(pa, pb, collision.pairs); });
-  std::printf("| %-34s | %7zu | %7zu | %7zu | %9.3f | %9.3f | %5.2f |\n", c.name.c_str(),
-              c.a.triangleCount(), collision.pairs.size(), regions.patches.size(), collide_s * 1e3,
-              regions_s * 1e3, regions_s / collide_s);
+  std::vector<CollisionResult> collisions(c.poses.size());
+  const double collide_s = medianSeconds(repeats, [&] {
+    for (std::size_t i = 0; i < c.poses.size(); ++i)
+      collisions[i] = collide(tree_a, tree_b, c.poses[i]);
+  });
+  std::size_t pairs = 0, patches = 0;
+  const double regions_s = medianSeconds(repeats, [&] {
+    pairs = patches = 0;
+    for (std::size_t i = 0; i < c.poses.size(); ++i) {
+      const ContactRegions regions = findContactRegions(
+          PosedMesh{c.a, c.poses[i]}, PosedMesh{c.b, Pose::identity()}, collisions[i].pairs);
+      pairs += collisions[i].pairs.size();
+      patches += regions.patches.size();
+    }
+  });
+  std::printf("| %-42s | %7zu | %7zu | %9.3f | %9.3f | %5.2f |\n", c.name.c_str(), pairs, patches,
+              collide_s * 1e3, regions_s * 1e3, regions_s / collide_s);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int repeats = argc > 1 ? std::max(1, std::atoi(argv[1])) : 15;
-  std::printf(
-      "| case | triangles per mesh | pairs | regions | collision ms | regions ms | "
-      "regions/collision |\n");
-  std::printf("|---|---|---|---|---|---|---|\n");
-  // Icosphere pairs of the collision benchmark: level 5..8 = 20k..1.3M; 1.8 R-units apart
-  // (0.2 R overlap) and 1.5 (deep).
-  for (int level = 5; level <= 7; ++level) {
-    for (const double distance : {1.8, 1.5}) {
-      const TriMesh sphere = makeIcosphere(1.0, level);
-      runCase(
-          {"icospheres, centres " + std::to_string(distance).substr(0, 3) + " R apart", sphere,
-           sphere,
-           Pose::fromTranslationRotationVector(Vec3(distance, 0.05, 0.02), Vec3(0.1, 0.2, 0.3))},
-          repeats);
-    }
+  int repeats = 15;
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0)
+      quick = true;
+    else
+      repeats = std::max(1, std::atoi(argv[i]));
   }
-  runCase({"torus ring pressed into plate", makeTorus(0.2, 0.05, 256, 96),
-           makePlate(1.0, 1.0, 0.02, 200),
-           Pose::fromTranslationRotationVector(Vec3(0, 0, 0.04), Vec3::Zero())},
-          repeats);
-  runCase({"box face pressed into box face", makeBox(Vec3(0.3, 0.2, 0.25), 40),
-           makeBox(Vec3(1, 1, 0.5), 60),
-           Pose::fromTranslationRotationVector(Vec3(0.1, -0.2, 0.74), Vec3(0, 0, 0.3))},
-          repeats);
+  std::printf("| case | pairs | regions | collision ms | regions ms | regions/collision |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|\n");
+  for (const bench::Case& c : bench::makeCases(quick)) runCase(c, repeats);
   return 0;
 }

@@ -1,3 +1,4 @@
 # Patch extraction (contours, plane, centroid, indentation) against the collision query it follows.
-add_executable(bench_contact ${CMAKE_CURRENT_LIST_DIR}/bench_contact.cpp)
+add_executable(bench_contact ${CMAKE_CURRENT_LIST_DIR}/bench_contact.cpp
+                             ${CMAKE_CURRENT_LIST_DIR}/bench_cases.cpp)
 target_link_libraries(bench_contact PRIVATE contactsim_core)
