@@ -1,7 +1,6 @@
 #include "contact/penetration.h"
 
-#include <unordered_map>
-#include <unordered_set>
+#include <algorithm>
 
 namespace contactsim {
 namespace {
@@ -11,8 +10,9 @@ std::uint64_t edgeKey(std::int32_t u, std::int32_t v) {
          static_cast<std::uint32_t>(std::max(u, v));
 }
 
-// Status of a vertex from the nearest crossing on one of its edges.
+// Status of a vertex from a crossing on one of its edges; the nearest crossing decides.
 struct VertexSeed {
+  std::int32_t vertex;
   double distance;  // from the vertex to the crossing
   bool inside;
 };
@@ -30,13 +30,10 @@ bool pointInTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c,
 
 Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
                             std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
-  std::unordered_set<std::uint64_t> crossed_edges;
-  std::unordered_map<std::int32_t, VertexSeed> seeds;
-  auto seed = [&](std::int32_t v, double distance, bool inside) {
-    const auto [it, inserted] = seeds.try_emplace(v, VertexSeed{distance, inside});
-    if (!inserted && distance < it->second.distance) it->second = {distance, inside};
-  };
-
+  // Sorted vectors rather than hash containers: a few hundred to a few thousand crossings, and
+  // no allocation per entry.
+  std::vector<std::uint64_t> crossed_edges;
+  std::vector<VertexSeed> seeds;
   for (const auto& [mine, theirs] : colliding) {
     const Vec3 b0 = other.corner(theirs, 0), b1 = other.corner(theirs, 1),
                b2 = other.corner(theirs, 2);
@@ -53,18 +50,30 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
       const double s = du / (du - dv);
       const Vec3 x = u + s * (v - u);
       if (!pointInTriangle(x, b0, b1, b2, n)) continue;
-      crossed_edges.insert(edgeKey(iu, iv));
+      crossed_edges.push_back(edgeKey(iu, iv));
       const double length = (v - u).norm();
-      seed(iu, s * length, du < 0);
-      seed(iv, (1 - s) * length, dv < 0);
+      seeds.push_back({iu, s * length, du < 0});
+      seeds.push_back({iv, (1 - s) * length, dv < 0});
     }
   }
+  std::sort(crossed_edges.begin(), crossed_edges.end());
+  auto crossed = [&](std::int32_t u, std::int32_t w) {
+    return std::binary_search(crossed_edges.begin(), crossed_edges.end(), edgeKey(u, w));
+  };
+  // Per vertex the nearest crossing, the first found among equally near ones.
+  std::stable_sort(seeds.begin(), seeds.end(), [](const VertexSeed& x, const VertexSeed& y) {
+    return x.vertex < y.vertex || (x.vertex == y.vertex && x.distance < y.distance);
+  });
+  seeds.erase(
+      std::unique(seeds.begin(), seeds.end(),
+                  [](const VertexSeed& x, const VertexSeed& y) { return x.vertex == y.vertex; }),
+      seeds.end());
 
   // Flat per-vertex state: the flood touches every penetrating vertex, so no hashing there.
   enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
   const std::size_t n = self.mesh.vertexCount();
   std::vector<std::uint8_t> seed_state(n, kFree);
-  for (const auto& [v, s] : seeds) seed_state[v] = s.inside ? kSeedInside : kSeedOutside;
+  for (const VertexSeed& s : seeds) seed_state[s.vertex] = s.inside ? kSeedInside : kSeedOutside;
 
   Penetration result;
   result.component_of_vertex.assign(n, -1);
@@ -73,7 +82,8 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
   // that a triangle with corners in two components is listed in both.
   std::vector<std::uint8_t> listed(self.mesh.triangleCount(), 0);
   std::vector<std::int32_t> stack;
-  for (const auto& [start, start_seed] : seeds) {
+  for (const VertexSeed& start_seed : seeds) {
+    const std::int32_t start = start_seed.vertex;
     if (!start_seed.inside || result.component_of_vertex[start] >= 0) continue;
     const auto component = static_cast<std::int32_t>(result.vertices_of_component.size());
     std::vector<std::int32_t>& members = result.vertices_of_component.emplace_back();
@@ -92,9 +102,7 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
         for (const std::int32_t w : triangles[t]) {
           if (result.component_of_vertex[w] >= 0 || seed_state[w] == kSeedOutside) continue;
           // Only an edge between two seeded vertices can be cut by the curve.
-          if (seed_state[u] != kFree && seed_state[w] != kFree &&
-              crossed_edges.contains(edgeKey(u, w)))
-            continue;
+          if (seed_state[u] != kFree && seed_state[w] != kFree && crossed(u, w)) continue;
           result.component_of_vertex[w] = component;
           members.push_back(w);
           stack.push_back(w);
