@@ -1,17 +1,17 @@
-// The form of the scene's default contact law (`contact.law`): normal model and its parameters,
-// friction model and its parameters. Empty values take the law's documented defaults. Per-pair
-// overrides are kept as written in the file (shown, not edited here).
+// The form of the scene's default contact law (`contact.law`), edited with the shared
+// LawEditor. Per-pair overrides are edited in the scene editor (PairLawForm); this form only
+// says how many there are.
 #pragma once
 
 #include <QWidget>
 #include <nlohmann/json.hpp>
 
-class QComboBox;
 class QLabel;
 class QPushButton;
-class QTableWidget;
 
 namespace contactsim::gui {
+
+class LawEditor;
 
 class ContactLawForm : public QWidget {
   Q_OBJECT
@@ -21,23 +21,17 @@ class ContactLawForm : public QWidget {
 
   // `contact` is the scene's "contact" object (null: the scene has none).
   void showContact(const nlohmann::json* contact);
-  nlohmann::json editedLaw() const;
+  LawEditor& editor() const { return *editor_; }
 
  signals:
+  // Emitted by "Apply" with the edited law; a value that is not a number shows an error instead.
   void applied(const nlohmann::json& law);
 
  private:
-  void fillParameters(QTableWidget* table, const QStringList& names, const nlohmann::json& values);
-  void onModelChanged();
-  void onFrictionChanged();
-
-  QComboBox* model_;
-  QTableWidget* parameters_;
-  QComboBox* friction_;
-  QTableWidget* friction_parameters_;
+  LawEditor* editor_;
   QLabel* overrides_;
+  QLabel* error_;
   QPushButton* apply_;
-  nlohmann::json law_;
 };
 
 }  // namespace contactsim::gui

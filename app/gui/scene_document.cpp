@@ -130,4 +130,122 @@ std::string SceneDocument::addBody(const NewBody& body) {
   return name;
 }
 
+namespace {
+
+// Whether an override's "bodies" names the pair {a, b} (either order).
+bool namesPair(const Json& override_entry, const std::string& a, const std::string& b) {
+  const Json bodies = override_entry.value("bodies", Json::array());
+  if (!bodies.is_array() || bodies.size() != 2 || !bodies[0].is_string() ||
+      !bodies[1].is_string()) {
+    return false;
+  }
+  const std::string x = bodies[0], y = bodies[1];
+  return (x == a && y == b) || (x == b && y == a);
+}
+
+}  // namespace
+
+std::vector<std::string> SceneDocument::bodyNames() const {
+  std::vector<std::string> names;
+  for (const Json& body : json_.value("bodies", Json::array())) {
+    if (body.is_object()) names.push_back(body.value("name", ""));
+  }
+  return names;
+}
+
+Json& SceneDocument::section(const std::string& key) {
+  if (!json_.contains(key) || !json_[key].is_array()) json_[key] = Json::array();
+  return json_[key];
+}
+
+std::string SceneDocument::unusedName(const std::string& key, const std::string& stem) const {
+  std::set<std::string> names;
+  for (const Json& item : json_.value(key, Json::array())) {
+    if (item.is_object() && item.contains("name") && item["name"].is_string())
+      names.insert(item["name"].get<std::string>());
+  }
+  std::string name = stem;
+  for (int i = 2; names.count(name); ++i) name = stem + "_" + std::to_string(i);
+  return name;
+}
+
+std::size_t SceneDocument::addNamed(const std::string& key, const std::string& stem, Json item) {
+  const bool named =
+      item.contains("name") && item["name"].is_string() && !item["name"].get<std::string>().empty();
+  if (!named) item["name"] = unusedName(key, stem);
+  Json& items = section(key);
+  items.push_back(std::move(item));
+  return items.size() - 1;
+}
+
+std::size_t SceneDocument::addJoint(Json joint) {
+  return addNamed("joints", "joint", std::move(joint));
+}
+
+void SceneDocument::replaceJoint(std::size_t index, Json joint) {
+  section("joints").at(index) = std::move(joint);
+}
+
+void SceneDocument::removeJoint(std::size_t index) {
+  Json& joints = section("joints");
+  if (index >= joints.size()) throw std::out_of_range("no joint " + std::to_string(index));
+  joints.erase(index);
+}
+
+std::size_t SceneDocument::addCable(Json cable) {
+  return addNamed("cables", "cable", std::move(cable));
+}
+
+void SceneDocument::replaceCable(std::size_t index, Json cable) {
+  section("cables").at(index) = std::move(cable);
+}
+
+void SceneDocument::removeCable(std::size_t index) {
+  Json& cables = section("cables");
+  if (index >= cables.size()) throw std::out_of_range("no cable " + std::to_string(index));
+  cables.erase(index);
+}
+
+const Json* SceneDocument::pairLaw(const std::string& a, const std::string& b) const {
+  const Json* found = nullptr;
+  if (!json_.contains("contact") || !json_["contact"].contains("overrides")) return found;
+  for (const Json& o : json_["contact"]["overrides"]) {
+    if (namesPair(o, a, b) && o.contains("law")) found = &o["law"];
+  }
+  return found;
+}
+
+void SceneDocument::setPairLaw(const std::string& a, const std::string& b, const Json& law) {
+  // Scenes without a contact section get the window's usual one (every pair, default law).
+  if (!json_.contains("contact")) json_["contact"] = {{"pairs", "all"}};
+  Json& contact = json_["contact"];
+  if (!contact.contains("overrides") || !contact["overrides"].is_array())
+    contact["overrides"] = Json::array();
+  bool replaced = false;
+  for (Json& o : contact["overrides"]) {
+    if (!namesPair(o, a, b)) continue;
+    o["law"] = law;
+    replaced = true;
+  }
+  if (!replaced) contact["overrides"].push_back({{"bodies", {a, b}}, {"law", law}});
+}
+
+bool SceneDocument::removePairLaw(const std::string& a, const std::string& b) {
+  if (!json_.contains("contact") || !json_["contact"].contains("overrides")) return false;
+  Json& overrides = json_["contact"]["overrides"];
+  if (!overrides.is_array()) return false;
+  Json kept = Json::array();
+  for (const Json& o : overrides) {
+    if (!namesPair(o, a, b)) kept.push_back(o);
+  }
+  const bool removed = kept.size() != overrides.size();
+  // An emptied list goes away, so that the saved file reads as if it never had overrides.
+  if (kept.empty()) {
+    json_["contact"].erase("overrides");
+  } else {
+    overrides = std::move(kept);
+  }
+  return removed;
+}
+
 }  // namespace contactsim::gui

@@ -6,10 +6,12 @@
 
 #include <QString>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <tuple>
+#include <vector>
 
 #include "import/mesh_import.h"
 #include "scene/scene.h"
@@ -60,12 +62,44 @@ class SceneDocument {
   std::string addBody(const NewBody& body);
   // Absolute mesh file of body `index` (empty when it has no mesh).
   std::filesystem::path meshFile(std::size_t index) const;
+  // The bodies' names in scene order (the choices for joints, cables and contact pairs).
+  std::vector<std::string> bodyNames() const;
+
+  // Joints and cables (scene-format.md `joints[]`, `cables[]`) are objects kept as written; the
+  // reader validates them on build(). add* gives a nameless or empty-named item a unique name
+  // ("joint", "joint_2", …) and returns its index; an index out of range throws std::out_of_range.
+  std::size_t addJoint(nlohmann::json joint);
+  void replaceJoint(std::size_t index, nlohmann::json joint);
+  void removeJoint(std::size_t index);
+  std::size_t addCable(nlohmann::json cable);
+  void replaceCable(std::size_t index, nlohmann::json cable);
+  void removeCable(std::size_t index);
+  // A name for a new item of `section` ("joints", "cables") that no item there has yet.
+  std::string unusedName(const std::string& section, const std::string& stem) const;
+
+  // Per-pair laws (`contact.overrides`), pairs in either order. pairLaw is the override in
+  // effect (the last one naming the pair, as the simulation takes it), null when the pair uses
+  // the default law. setPairLaw replaces the pair's overrides in place or appends one;
+  // removePairLaw drops them all and returns false when there was none.
+  const nlohmann::json* pairLaw(const std::string& a, const std::string& b) const;
+  void setPairLaw(const std::string& a, const std::string& b, const nlohmann::json& law);
+  bool removePairLaw(const std::string& a, const std::string& b);
 
  private:
   std::filesystem::path resolve(const std::string& file) const;
+  // json_[section], made an array if missing.
+  nlohmann::json& section(const std::string& key);
+  std::size_t addNamed(const std::string& key, const std::string& stem, nlohmann::json item);
   nlohmann::json json_;
   std::filesystem::path file_;
   bool saved_ = false;
 };
+
+// How the scene editor's forms change the scene: a SceneEdit changes the document, and the
+// window's SceneCommit applies it, rebuilds the run (paused at t = 0) and, when the edited scene
+// does not build, reports the reader's error and restores the document; false then. Tests pass
+// their own commit.
+using SceneEdit = std::function<void(SceneDocument&)>;
+using SceneCommit = std::function<bool(const SceneEdit&)>;
 
 }  // namespace contactsim::gui
