@@ -1,42 +1,26 @@
+// MainWindow's frame and life: the window's widgets and docks, the simulation's signals, the
+// scene rebuilt into a new view and run, and each frame shown with its status line.
 #include "main_window.h"
 
-#include <vtkCamera.h>
-#include <vtkRenderer.h>
-
-#include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHeaderView>
-#include <QKeySequence>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QProgressDialog>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QToolBar>
 #include <QTreeWidget>
 
 #include "body_form.h"
 #include "contact_inspector.h"
 #include "contact_law_form.h"
-#include "import_dialog.h"
 #include "layer_controls.h"
 #include "patch_highlight.h"
 #include "plots_panel.h"
 #include "properties_panel.h"
-#include "render_video.h"
 #include "replay_controller.h"
-#include "scene/scene_reader.h"
 #include "scene_overlays.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
@@ -45,29 +29,6 @@
 namespace contactsim::gui {
 
 namespace {
-
-const char* kLastDirectoryKey = "open/last_directory";
-const char* kRecentKey = "open/recent";
-constexpr int kMaxRecent = 8;
-
-QStringList localFiles(const QMimeData* mime) {
-  QStringList files;
-  if (!mime->hasUrls()) return files;
-  for (const QUrl& url : mime->urls()) {
-    if (url.isLocalFile()) files << url.toLocalFile();
-  }
-  return files;
-}
-
-bool hasSuffix(const QString& file, std::initializer_list<const char*> suffixes) {
-  const QString suffix = QFileInfo(file).suffix();
-  for (const char* s : suffixes) {
-    if (suffix.compare(s, Qt::CaseInsensitive) == 0) return true;
-  }
-  return false;
-}
-bool isScene(const QString& file) { return hasSuffix(file, {"json"}); }
-bool isRecording(const QString& file) { return hasSuffix(file, {"db", "csrec"}); }
 
 QIcon colourSwatch(const render::Rgb& colour) {
   QPixmap swatch(12, 12);
@@ -183,53 +144,6 @@ void MainWindow::createDocks() {
   });
 }
 
-void MainWindow::createActions() {
-  QMenu* file = menuBar()->addMenu("&File");
-  QAction* open = file->addAction("&Open…", this, &MainWindow::chooseAndOpenFiles);
-  open->setShortcut(QKeySequence::Open);
-  open->setToolTip("Open a scene (.json), meshes or a recording (.db)");
-  recent_menu_ = file->addMenu("Open &recent");
-  QAction* save = file->addAction("&Save scene as…", this, &MainWindow::chooseAndSaveScene);
-  save->setShortcut(QKeySequence::Save);
-  file->addAction("&Export video…", this, &MainWindow::exportVideo);
-  file->addSeparator();
-  QAction* quit = file->addAction("&Quit", qApp, &QApplication::quit);
-  quit->setShortcut(QKeySequence::Quit);
-  updateRecentMenu();
-
-  QToolBar* sim_bar = addToolBar("Simulation");
-  sim_bar->setObjectName("simulation_toolbar");
-  controls_ = new SimControls(menuBar()->addMenu("&Simulation"), sim_bar, this);
-
-  QMenu* view = menuBar()->addMenu("&View");
-  QAction* reset = view->addAction("&Reset camera", this, &MainWindow::resetCamera);
-  reset->setShortcut(Qt::Key_R);
-  QAction* flat = view->addAction("&Flat shading (show facets)");
-  flat->setCheckable(true);
-  flat->setShortcut(Qt::Key_F);
-  connect(flat, &QAction::toggled, this, [this](bool on) {
-    if (sim_view_)
-      sim_view_->scene().setShading(on ? render::Shading::Flat : render::Shading::Smooth);
-    view_->update();
-  });
-  QAction* fit = view->addAction("Fit &force scale", this, [this] {
-    if (sim_view_ && shown_) {
-      sim_view_->fitForceScale(*shown_);
-      layers_->setForceScale(sim_view_->forceScale());
-    }
-  });
-  QToolBar* layer_bar = addToolBar("Layers");
-  layer_bar->setObjectName("layers_toolbar");
-  layers_ = new LayerControls(view, layer_bar, this);
-  layer_bar->addAction(fit);
-  connect(layers_, &LayerControls::changed, view_, qOverload<>(&QWidget::update));
-
-  QToolBar* replay_bar = new QToolBar("Replay", this);
-  replay_bar->setObjectName("replay_toolbar");
-  replay_bar->addWidget(replay_);
-  addToolBar(Qt::BottomToolBarArea, replay_bar);
-}
-
 void MainWindow::connectSimulation() {
   SimulationWorker& worker = simulation_->worker();
   connect(&worker, &SimulationWorker::frameAvailable, this, &MainWindow::onFrameAvailable);
@@ -276,12 +190,6 @@ long MainWindow::droppedFrames() const { return simulation_->mailbox().dropped()
 
 void MainWindow::reportError(const QString& title, const QString& text) {
   if (report_error_) report_error_(title, text);
-}
-
-void MainWindow::showErrors(const QStringList& errors) {
-  if (errors.isEmpty()) return;
-  reportError(errors.size() == 1 ? "Cannot open a file" : "Cannot open some files",
-              errors.join("\n"));
 }
 
 void MainWindow::setView(std::vector<std::shared_ptr<const TriMesh>> meshes) {
@@ -359,147 +267,6 @@ bool MainWindow::rebuild() {
   return true;
 }
 
-QStringList MainWindow::importFiles(const QStringList& files, const ImportOptions& options) {
-  QStringList errors;
-  const nlohmann::json before = document_.json();
-  bool added = false;
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  for (const QString& file : files) {
-    if (isScene(file) || isRecording(file)) {
-      errors << file + ": not a mesh (open scenes and recordings with File ▸ Open)";
-      continue;
-    }
-    try {
-      const QString absolute = QFileInfo(file).absoluteFilePath();
-      meshes_.get(absolute.toStdString(), options.units, options.scale);  // fails early
-      NewBody body;
-      body.mesh_file = absolute;
-      body.import = options;
-      document_.addBody(body);
-      added = true;
-    } catch (const std::exception& error) {
-      const QString message = QString::fromStdString(error.what());
-      errors << (message.startsWith(file) ? message : file + ": " + message);
-    }
-  }
-  QApplication::restoreOverrideCursor();
-  if (added && !rebuild()) document_.json() = before;
-  return errors;
-}
-
-void MainWindow::openFiles(const QStringList& files) {
-  QStringList meshes;
-  for (const QString& file : files) {
-    if (isScene(file)) {
-      openScene(file);
-    } else if (isRecording(file)) {
-      openRecording(file);
-    } else {
-      meshes << file;
-    }
-  }
-  if (meshes.isEmpty()) return;
-  ImportDialog dialog(meshes, this);
-  if (dialog.exec() != QDialog::Accepted) return;
-  showErrors(importFiles(meshes, dialog.options()));
-}
-
-bool MainWindow::openScene(const QString& path) {
-  SceneDocument previous = document_;
-  try {
-    document_ = SceneDocument::fromFile(path);
-  } catch (const std::exception& error) {
-    reportError("Cannot open the scene", QString::fromStdString(error.what()));
-    return false;
-  }
-  if (!rebuild()) {
-    document_ = std::move(previous);
-    return false;
-  }
-  addRecentFile(path);
-  return true;
-}
-
-bool MainWindow::saveScene(const QString& path) {
-  try {
-    document_.save(path);
-  } catch (const std::exception& error) {
-    reportError("Cannot save the scene", QString::fromStdString(error.what()));
-    return false;
-  }
-  addRecentFile(path);
-  setWindowTitle(QFileInfo(path).fileName() + " – contactsim");
-  statusBar()->showMessage("Saved " + path, 5000);
-  return true;
-}
-
-bool MainWindow::openRecording(const QString& path) {
-  try {
-    simulation_->pause();
-    const QSignalBlocker blocker(replay_);  // frame 0 is shown once the view below exists
-    replay_->open(path);
-  } catch (const std::exception& error) {
-    reportError("Cannot open the recording", QString::fromStdString(error.what()));
-    return false;
-  }
-  setView(replay_->meshes());
-  QStringList names;
-  std::vector<int> triangles;
-  for (std::size_t i = 0; i < replay_->meshes().size(); ++i) {
-    names << QString::fromStdString(replay_->reader()->header().bodies[i].name);
-    triangles.push_back(replay_->meshes()[i] ? int(replay_->meshes()[i]->triangleCount()) : 0);
-  }
-  fillTree(names, triangles);
-  QStringList cables;
-  for (const std::string& c : replay_->reader()->header().cables)
-    cables << QString::fromStdString(c);
-  plots_->clear(cables);
-  controls_->setEnabled(false);
-  controls_->playAction()->setEnabled(true);
-  replay_->showFrame(0);
-  addRecentFile(path);
-  setWindowTitle(QFileInfo(path).fileName() + " (replay) – contactsim");
-  return true;
-}
-
-void MainWindow::chooseAndOpenFiles() {
-  QSettings settings;
-  const QStringList files = QFileDialog::getOpenFileNames(
-      this, "Open", settings.value(kLastDirectoryKey).toString(),
-      "Scenes, meshes and recordings (*.json *.stl *.obj *.ply *.gltf *.glb *.off *.3ds *.dae "
-      "*.fbx *.db *.csrec);;Scenes (*.json);;Recordings (*.db *.csrec);;All files (*)");
-  if (files.isEmpty()) return;
-  settings.setValue(kLastDirectoryKey, QFileInfo(files.front()).absolutePath());
-  openFiles(files);
-}
-
-void MainWindow::chooseAndSaveScene() {
-  const QString file = QFileDialog::getSaveFileName(
-      this, "Save scene", QString::fromStdString(document_.file().string()), "Scenes (*.json)");
-  if (!file.isEmpty()) saveScene(file);
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-  QSettings settings;
-  QStringList recent = settings.value(kRecentKey).toStringList();
-  const QString absolute = QFileInfo(path).absoluteFilePath();
-  recent.removeAll(absolute);
-  recent.prepend(absolute);
-  while (recent.size() > kMaxRecent) recent.removeLast();
-  settings.setValue(kRecentKey, recent);
-  updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu() {
-  recent_menu_->clear();
-  const QStringList recent = QSettings().value(kRecentKey).toStringList();
-  for (const QString& file : recent) {
-    recent_menu_->addAction(QFileInfo(file).fileName(), this, [this, file] { openFiles({file}); })
-        ->setToolTip(file);
-  }
-  recent_menu_->setEnabled(!recent.isEmpty());
-}
-
 void MainWindow::onFrameAvailable() {
   std::optional<Snapshot> snapshot = simulation_->mailbox().take();
   if (!snapshot || replaying() || snapshot->generation != generation_) return;
@@ -542,188 +309,9 @@ void MainWindow::updateStatus(const SimulationFrame& frame, const RunStats* stat
                                .arg(frame.contacts.size() == 1 ? "" : "s"));
 }
 
-void MainWindow::runUntil(double t) {
-  if (replaying()) return;
-  simulation_->runUntil(t);
-}
-
-bool MainWindow::startRecording(const QString& path) {
-  if (replaying()) return false;
-  simulation_->startRecording(path);
-  return true;
-}
-
-void MainWindow::stopRecording() { simulation_->stopRecording(); }
-
-void MainWindow::onRecordToggled(bool record) {
-  if (!record) {
-    stopRecording();
-    return;
-  }
-  const QString file =
-      QFileDialog::getSaveFileName(this, "Record to", "run.db", "Recordings (*.db)");
-  if (file.isEmpty()) {
-    controls_->setRecording(false);
-    return;
-  }
-  startRecording(file);
-}
-
-void MainWindow::exportVideo() {
-  const QString source = replaying() ? replay_->reader()->path().c_str() : last_recording_;
-  if (source.isEmpty()) {
-    reportError("Export video",
-                "Record a run first (Simulation ▸ Record) or open a recording: the video is made "
-                "from the recorded frames, stamped with simulation time.");
-    return;
-  }
-  const QString out =
-      QFileDialog::getSaveFileName(this, "Export video", "contactsim.ogv", "Video (*.ogv *.mp4)");
-  if (out.isEmpty()) return;
-  try {
-    RecordingReader reader(source.toStdString());
-    std::vector<std::shared_ptr<const TriMesh>> meshes;
-    for (std::size_t i = 0; i < reader.header().bodies.size(); ++i) {
-      TriMesh mesh = reader.mesh(static_cast<int>(i));
-      meshes.push_back(mesh.triangleCount() ? std::make_shared<const TriMesh>(std::move(mesh))
-                                            : nullptr);
-    }
-    render::VideoOptions options;
-    const double t0 = reader.frameTime(0), t1 = reader.frameTime(reader.frameCount() - 1);
-    const int total = std::max(1, int((t1 - t0) * options.frames_per_second) + 1);
-    QProgressDialog progress("Rendering video…", "Cancel", 0, total, this);
-    progress.setWindowModality(Qt::WindowModal);
-    int k = 0;
-    const render::FrameSource next = [&](SimulationFrame& frame) {
-      if (progress.wasCanceled() || k >= total) return false;
-      const std::int64_t i = std::min(
-          reader.firstFrameAtOrAfter(t0 + k / options.frames_per_second), reader.frameCount() - 1);
-      frame = reader.frame(i);
-      ++k;
-      return true;
-    };
-    options.preset = render::LayerPreset::CleanVideo;
-    options.force_scale = layers_->forceScale();
-    options.progress = [&progress](int frame, const SimulationFrame&) {
-      progress.setValue(frame + 1);
-      QApplication::processEvents();
-    };
-    const render::VideoReport report =
-        render::renderVideo(std::move(meshes), next, options, out.toStdString());
-    statusBar()->showMessage(QStringLiteral("Video: %1 frames, %2 s of simulation → %3")
-                                 .arg(report.frames)
-                                 .arg(report.last_time - report.first_time, 0, 'g', 3)
-                                 .arg(out),
-                             10000);
-  } catch (const std::exception& error) {
-    reportError("Cannot export the video", QString::fromStdString(error.what()));
-  }
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-  const QStringList files = localFiles(event->mimeData());
-  if (files.isEmpty()) return;
-  event->acceptProposedAction();
-  openFiles(files);
-}
-
 void MainWindow::closeEvent(QCloseEvent* event) {
   simulation_->pause();
   QMainWindow::closeEvent(event);
-}
-
-void MainWindow::resetCamera() {
-  if (sim_view_) sim_view_->scene().resetCamera();
-  view_->update();
-}
-
-void MainWindow::selectBody(std::optional<int> index) {
-  if (index && (*index < 0 || *index >= body_names_.size())) index.reset();
-  selected_body_ = index;
-  if (sim_view_) {
-    const render::BodyId id = index ? sim_view_->viewId(*index) : -1;
-    sim_view_->scene().setSelectedBody(id >= 0 ? std::optional<render::BodyId>(id) : std::nullopt);
-  }
-  const nlohmann::json& bodies = document_.json().value("bodies", nlohmann::json::array());
-  QStringList materials;
-  for (const auto& m : document_.json().value("materials", nlohmann::json::array())) {
-    materials << QString::fromStdString(m.value("name", ""));
-  }
-  const bool editable = index && !replaying() && *index < int(bodies.size());
-  body_form_->showBody(editable ? &document_.json()["bodies"][*index] : nullptr, materials);
-  properties_->showBody(nullptr);
-  if (editable && document_.json()["bodies"][*index].contains("mesh")) {
-    try {
-      const nlohmann::json& b = document_.json()["bodies"][*index];
-      Body body;
-      body.name = body_names_[*index];
-      body.path = QString::fromStdString(document_.meshFile(*index).string());
-      body.options.units =
-          parseLengthUnit(b["mesh"].value("units", "m")).value_or(LengthUnit::Metre);
-      body.options.scale = b["mesh"].value("scale", 1.0);
-      body.imported = *meshes_.get(body.path.toStdString(), body.options.units, body.options.scale);
-      double density = kSteelDensity;
-      for (const auto& m : document_.json().value("materials", nlohmann::json::array())) {
-        if (m.value("name", "") == b.value("material", "")) density = m.value("density", density);
-      }
-      setDensity(body, density);
-      properties_->showBody(&body);
-    } catch (const std::exception&) {
-      // The report is optional; the body form still works.
-    }
-  }
-  {
-    const QSignalBlocker blocker(tree_);
-    tree_->clearSelection();
-    for (int i = 0; index && i < tree_->topLevelItemCount(); ++i) {
-      QTreeWidgetItem* item = tree_->topLevelItem(i);
-      if (item->data(0, Qt::UserRole).toInt() == *index) {
-        item->setSelected(true);
-        tree_->setCurrentItem(item);
-      }
-    }
-  }
-  view_->update();
-}
-
-void MainWindow::onViewClicked(double vtk_x, double vtk_y) {
-  if (!sim_view_) return;
-  const std::optional<render::BodyId> id = sim_view_->scene().pickBody(vtk_x, vtk_y);
-  std::optional<int> index;
-  for (std::size_t i = 0; id && i < sim_view_->bodyCount(); ++i) {
-    if (sim_view_->viewId(i) == *id) index = static_cast<int>(i);
-  }
-  selectBody(index);
-}
-
-void MainWindow::onPatchSelected() {
-  if (!highlight_ || !sim_view_) return;
-  const std::optional<PatchKey> key = inspector_->selectedPatch();
-  std::optional<ContactDiagnostics> contact;
-  if (key && shown_) {
-    for (const ContactDiagnostics& c : shown_->contacts) {
-      if (ContactTableModel::keyOf(c) == *key) contact = c;
-    }
-  }
-  const double scale = sim_view_->contacts().sceneScale();
-  highlight_->show(contact, 0.02 * scale);
-  // A new selection (not the per-frame refresh) centres the camera on the patch.
-  if (contact && centred_patch_ != key) {
-    vtkCamera* camera = sim_view_->scene().renderer()->GetActiveCamera();
-    Vec3 focal, position;
-    camera->GetFocalPoint(focal.data());
-    camera->GetPosition(position.data());
-    const Vec3 shift = contact->patch.centroid - focal;
-    const Vec3 new_focal = focal + shift, new_position = position + shift;
-    camera->SetFocalPoint(new_focal.data());
-    camera->SetPosition(new_position.data());
-  }
-  centred_patch_ = key;
-  view_->update();
 }
 
 }  // namespace contactsim::gui

@@ -1,6 +1,8 @@
 // The simulator's main window: the 3D view of the scene, the simulation controls (the run lives in
 // a worker thread), the scene tree with body and contact-law forms, the contact inspector, live
 // plots, recording and replay, and File ▸ Open/Save of scenes, meshes and recordings.
+// Implemented in one file per job: main_window.cpp (widgets, frames, rebuild), _actions (menus),
+// _files (open, import, save, drop), _recording (run to a time, record, video), _selection.
 #pragma once
 
 #include <QMainWindow>
@@ -15,7 +17,6 @@
 
 class QAction;
 class QLabel;
-class QMenu;
 class QTreeWidget;
 
 namespace contactsim::gui {
@@ -27,6 +28,7 @@ class LayerControls;
 class PatchHighlight;
 class PlotsPanel;
 class PropertiesPanel;
+class RecentFiles;
 class ReplayController;
 class SimControls;
 class SimulationThread;
@@ -109,8 +111,6 @@ class MainWindow : public QMainWindow {
   void chooseAndOpenFiles();
   void chooseAndSaveScene();
   void exportVideo();
-  void addRecentFile(const QString& path);
-  void updateRecentMenu();
   void resetCamera();
   void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);
@@ -139,7 +139,7 @@ class MainWindow : public QMainWindow {
   ReplayController* replay_;
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
-  QMenu* recent_menu_ = nullptr;
+  RecentFiles* recent_ = nullptr;
   QLabel* time_label_;
   QLabel* rate_label_;
   QLabel* solver_label_;

@@ -1,0 +1,66 @@
+// MainWindow's menus and toolbars: File, Simulation, View (with the layer controls) and the
+// replay bar.
+#include <QAction>
+#include <QApplication>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QToolBar>
+
+#include "layer_controls.h"
+#include "main_window.h"
+#include "recent_files.h"
+#include "replay_controller.h"
+#include "sim_controls.h"
+#include "vtk_view_widget.h"
+
+namespace contactsim::gui {
+
+void MainWindow::createActions() {
+  QMenu* file = menuBar()->addMenu("&File");
+  QAction* open = file->addAction("&Open…", this, &MainWindow::chooseAndOpenFiles);
+  open->setShortcut(QKeySequence::Open);
+  open->setToolTip("Open a scene (.json), meshes or a recording (.db)");
+  recent_ = new RecentFiles(file->addMenu("Open &recent"), this);
+  connect(recent_, &RecentFiles::openRequested, this,
+          [this](const QString& path) { openFiles({path}); });
+  QAction* save = file->addAction("&Save scene as…", this, &MainWindow::chooseAndSaveScene);
+  save->setShortcut(QKeySequence::Save);
+  file->addAction("&Export video…", this, &MainWindow::exportVideo);
+  file->addSeparator();
+  QAction* quit = file->addAction("&Quit", qApp, &QApplication::quit);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QToolBar* sim_bar = addToolBar("Simulation");
+  sim_bar->setObjectName("simulation_toolbar");
+  controls_ = new SimControls(menuBar()->addMenu("&Simulation"), sim_bar, this);
+
+  QMenu* view = menuBar()->addMenu("&View");
+  QAction* reset = view->addAction("&Reset camera", this, &MainWindow::resetCamera);
+  reset->setShortcut(Qt::Key_R);
+  QAction* flat = view->addAction("&Flat shading (show facets)");
+  flat->setCheckable(true);
+  flat->setShortcut(Qt::Key_F);
+  connect(flat, &QAction::toggled, this, [this](bool on) {
+    if (sim_view_)
+      sim_view_->scene().setShading(on ? render::Shading::Flat : render::Shading::Smooth);
+    view_->update();
+  });
+  QAction* fit = view->addAction("Fit &force scale", this, [this] {
+    if (sim_view_ && shown_) {
+      sim_view_->fitForceScale(*shown_);
+      layers_->setForceScale(sim_view_->forceScale());
+    }
+  });
+  QToolBar* layer_bar = addToolBar("Layers");
+  layer_bar->setObjectName("layers_toolbar");
+  layers_ = new LayerControls(view, layer_bar, this);
+  layer_bar->addAction(fit);
+  connect(layers_, &LayerControls::changed, view_, qOverload<>(&QWidget::update));
+
+  QToolBar* replay_bar = new QToolBar("Replay", this);
+  replay_bar->setObjectName("replay_toolbar");
+  replay_bar->addWidget(replay_);
+  addToolBar(Qt::BottomToolBarArea, replay_bar);
+}
+
+}  // namespace contactsim::gui

@@ -1,0 +1,165 @@
+// MainWindow's files: opening scenes, meshes and recordings (menu, recent list, drag and drop),
+// importing meshes as bodies, saving the scene.
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "file_kinds.h"
+#include "import_dialog.h"
+#include "main_window.h"
+#include "plots_panel.h"
+#include "recent_files.h"
+#include "replay_controller.h"
+#include "sim_controls.h"
+#include "simulation_thread.h"
+
+namespace contactsim::gui {
+
+namespace {
+
+const char* kLastDirectoryKey = "open/last_directory";
+
+}  // namespace
+
+void MainWindow::showErrors(const QStringList& errors) {
+  if (errors.isEmpty()) return;
+  reportError(errors.size() == 1 ? "Cannot open a file" : "Cannot open some files",
+              errors.join("\n"));
+}
+
+QStringList MainWindow::importFiles(const QStringList& files, const ImportOptions& options) {
+  QStringList errors;
+  const nlohmann::json before = document_.json();
+  bool added = false;
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  for (const QString& file : files) {
+    if (isSceneFile(file) || isRecordingFile(file)) {
+      errors << file + ": not a mesh (open scenes and recordings with File ▸ Open)";
+      continue;
+    }
+    try {
+      const QString absolute = QFileInfo(file).absoluteFilePath();
+      meshes_.get(absolute.toStdString(), options.units, options.scale);  // fails early
+      NewBody body;
+      body.mesh_file = absolute;
+      body.import = options;
+      document_.addBody(body);
+      added = true;
+    } catch (const std::exception& error) {
+      const QString message = QString::fromStdString(error.what());
+      errors << (message.startsWith(file) ? message : file + ": " + message);
+    }
+  }
+  QApplication::restoreOverrideCursor();
+  if (added && !rebuild()) document_.json() = before;
+  return errors;
+}
+
+void MainWindow::openFiles(const QStringList& files) {
+  QStringList meshes;
+  for (const QString& file : files) {
+    if (isSceneFile(file)) {
+      openScene(file);
+    } else if (isRecordingFile(file)) {
+      openRecording(file);
+    } else {
+      meshes << file;
+    }
+  }
+  if (meshes.isEmpty()) return;
+  ImportDialog dialog(meshes, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  showErrors(importFiles(meshes, dialog.options()));
+}
+
+bool MainWindow::openScene(const QString& path) {
+  SceneDocument previous = document_;
+  try {
+    document_ = SceneDocument::fromFile(path);
+  } catch (const std::exception& error) {
+    reportError("Cannot open the scene", QString::fromStdString(error.what()));
+    return false;
+  }
+  if (!rebuild()) {
+    document_ = std::move(previous);
+    return false;
+  }
+  recent_->add(path);
+  return true;
+}
+
+bool MainWindow::saveScene(const QString& path) {
+  try {
+    document_.save(path);
+  } catch (const std::exception& error) {
+    reportError("Cannot save the scene", QString::fromStdString(error.what()));
+    return false;
+  }
+  recent_->add(path);
+  setWindowTitle(QFileInfo(path).fileName() + " – contactsim");
+  statusBar()->showMessage("Saved " + path, 5000);
+  return true;
+}
+
+bool MainWindow::openRecording(const QString& path) {
+  try {
+    simulation_->pause();
+    const QSignalBlocker blocker(replay_);  // frame 0 is shown once the view below exists
+    replay_->open(path);
+  } catch (const std::exception& error) {
+    reportError("Cannot open the recording", QString::fromStdString(error.what()));
+    return false;
+  }
+  setView(replay_->meshes());
+  QStringList names;
+  std::vector<int> triangles;
+  for (std::size_t i = 0; i < replay_->meshes().size(); ++i) {
+    names << QString::fromStdString(replay_->reader()->header().bodies[i].name);
+    triangles.push_back(replay_->meshes()[i] ? int(replay_->meshes()[i]->triangleCount()) : 0);
+  }
+  fillTree(names, triangles);
+  QStringList cables;
+  for (const std::string& c : replay_->reader()->header().cables)
+    cables << QString::fromStdString(c);
+  plots_->clear(cables);
+  controls_->setEnabled(false);
+  controls_->playAction()->setEnabled(true);
+  replay_->showFrame(0);
+  recent_->add(path);
+  setWindowTitle(QFileInfo(path).fileName() + " (replay) – contactsim");
+  return true;
+}
+
+void MainWindow::chooseAndOpenFiles() {
+  QSettings settings;
+  const QStringList files = QFileDialog::getOpenFileNames(
+      this, "Open", settings.value(kLastDirectoryKey).toString(),
+      "Scenes, meshes and recordings (*.json *.stl *.obj *.ply *.gltf *.glb *.off *.3ds *.dae "
+      "*.fbx *.db *.csrec);;Scenes (*.json);;Recordings (*.db *.csrec);;All files (*)");
+  if (files.isEmpty()) return;
+  settings.setValue(kLastDirectoryKey, QFileInfo(files.front()).absolutePath());
+  openFiles(files);
+}
+
+void MainWindow::chooseAndSaveScene() {
+  const QString file = QFileDialog::getSaveFileName(
+      this, "Save scene", QString::fromStdString(document_.file().string()), "Scenes (*.json)");
+  if (!file.isEmpty()) saveScene(file);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QStringList files = localFiles(event->mimeData());
+  if (files.isEmpty()) return;
+  event->acceptProposedAction();
+  openFiles(files);
+}
+
+}  // namespace contactsim::gui
