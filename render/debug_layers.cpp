@@ -117,6 +117,7 @@ void DebugLayers::setAabbTree(int body, const AabbTree* tree, int max_depth) {
     }
   }
   aabb_->commit();
+  placeAabbTree();  // a paused run sends no frame to move the new tree into place
 }
 
 void DebugLayers::setCables(std::vector<CablePath> cables) { cable_paths_ = std::move(cables); }
@@ -128,11 +129,17 @@ Vec3 DebugLayers::worldPoint(const BodyPoint& p, std::span<const BodyState> bodi
   return bodies[p.body].pose.apply(p.point);
 }
 
-void DebugLayers::update(std::span<const BodyState> bodies, std::span<const CableState> cables) {
-  if (aabb_body_ >= 0 && static_cast<std::size_t>(aabb_body_) < bodies.size()) {
-    setPoseMatrix(*aabb_pose_, bodies[aabb_body_].pose);
+void DebugLayers::placeAabbTree() {
+  if (aabb_body_ >= 0 && static_cast<std::size_t>(aabb_body_) < poses_.size()) {
+    setPoseMatrix(*aabb_pose_, poses_[aabb_body_]);
     aabb_->actor()->Modified();
   }
+}
+
+void DebugLayers::update(std::span<const BodyState> bodies, std::span<const CableState> cables) {
+  poses_.resize(bodies.size());
+  for (std::size_t i = 0; i < bodies.size(); ++i) poses_[i] = bodies[i].pose;
+  placeAabbTree();
 
   frames_->clear();
   const double triad = kTriadLength * scene_scale_;

@@ -76,12 +76,15 @@ class DebugLayers {
 
  private:
   Vec3 worldPoint(const BodyPoint& p, std::span<const BodyState> bodies) const;
+  // Moves the AABB boxes to their body's last pose.
+  void placeAabbTree();
 
   vtkRenderer* overlay_;
   vtkRenderer* main_;
   std::unique_ptr<CellLayer> aabb_, frames_, cables_, joints_;
   vtkSmartPointer<vtkMatrix4x4> aabb_pose_;
   int aabb_body_ = -1;
+  std::vector<Pose> poses_;  // of the last update, scene order
   long aabb_boxes_ = 0;
   std::vector<CablePath> cable_paths_;
   std::vector<JointAxis> joint_axes_;

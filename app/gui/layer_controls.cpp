@@ -2,13 +2,16 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolBar>
 #include <algorithm>
 
+#include "body_trees.h"
 #include "simulation_view.h"
 
 namespace contactsim::gui {
@@ -48,10 +51,13 @@ QString layerTitle(render::Layer layer) {
 
 }  // namespace
 
-LayerControls::LayerControls(QMenu* menu, QToolBar* toolbar, QObject* parent)
+LayerControls::LayerControls(QMenu* menu, QToolBar* toolbar, BodyTrees& trees, QObject* parent)
     : QObject(parent),
       newtons_per_metre_(new QDoubleSpinBox(toolbar)),
-      logarithmic_(new QCheckBox("log", toolbar)) {
+      logarithmic_(new QCheckBox("log", toolbar)),
+      trees_(trees),
+      aabb_body_(new QComboBox(toolbar)),
+      aabb_depth_(new QSpinBox(toolbar)) {
   QMenu* layers = menu->addMenu("&Layers");
   for (render::Layer layer : render::kAllLayers) {
     QAction* action = layers->addAction(layerTitle(layer));
@@ -90,6 +96,21 @@ LayerControls::LayerControls(QMenu* menu, QToolBar* toolbar, QObject* parent)
   toolbar->addWidget(logarithmic_);
   connect(newtons_per_metre_, &QDoubleSpinBox::valueChanged, this, &LayerControls::onScaleEdited);
   connect(logarithmic_, &QCheckBox::toggled, this, &LayerControls::onScaleEdited);
+
+  toolbar->addSeparator();
+  toolbar->addAction(actions_[render::Layer::AabbTree]);
+  aabb_body_->setObjectName("aabb_body");
+  aabb_body_->setToolTip("The body whose AABB tree is drawn");
+  aabb_body_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  toolbar->addWidget(aabb_body_);
+  toolbar->addWidget(new QLabel(" depth ", toolbar));
+  aabb_depth_->setObjectName("aabb_depth");
+  aabb_depth_->setToolTip("Boxes drawn from the root (depth 0) down to this depth");
+  aabb_depth_->setRange(0, 64);  // narrowed to the shown tree's depth once it is known
+  aabb_depth_->setValue(3);
+  toolbar->addWidget(aabb_depth_);
+  connect(aabb_body_, &QComboBox::currentIndexChanged, this, &LayerControls::refreshAabbTree);
+  connect(aabb_depth_, &QSpinBox::valueChanged, this, &LayerControls::refreshAabbTree);
 }
 
 void LayerControls::setView(render::SimulationView* view) {
@@ -97,6 +118,32 @@ void LayerControls::setView(render::SimulationView* view) {
   if (!view_) return;
   for (const auto& [layer, action] : actions_) view_->setLayerVisible(layer, action->isChecked());
   view_->setForceScale(scale_);
+  // The AABB tree waits for setBodies: the body chosen may change with the new scene's names.
+}
+
+void LayerControls::setBodies(const QStringList& names) {
+  const QString chosen = aabb_body_->currentText();
+  {
+    const QSignalBlocker blocker(aabb_body_);
+    aabb_body_->clear();
+    aabb_body_->addItems(names);
+    aabb_body_->setCurrentIndex(std::max(0, static_cast<int>(names.indexOf(chosen))));
+  }
+  refreshAabbTree();
+}
+
+void LayerControls::refreshAabbTree() {
+  if (!view_) return;
+  const int body = aabb_body_->currentIndex();
+  // Only a shown layer asks for its tree, which may then be built.
+  const AabbTree* tree =
+      actions_.at(render::Layer::AabbTree)->isChecked() ? trees_.tree(body) : nullptr;
+  if (tree) {
+    const QSignalBlocker blocker(aabb_depth_);
+    aabb_depth_->setMaximum(std::max(0, tree->depth() - 1));  // deepest node
+  }
+  view_->debug().setAabbTree(body, tree, aabb_depth_->value());
+  emit changed();
 }
 
 void LayerControls::applyPreset(render::LayerPreset preset) {
@@ -108,6 +155,7 @@ void LayerControls::applyPreset(render::LayerPreset preset) {
 
 void LayerControls::onLayerToggled(render::Layer layer, bool visible) {
   if (view_) view_->setLayerVisible(layer, visible);
+  if (layer == render::Layer::AabbTree) refreshAabbTree();
   emit changed();
 }
 

@@ -1,6 +1,7 @@
 // Visualisation controls: a checkable action per layer (View ▸ Layers and a toolbar), the presets
-// (default, clean video, debug) and the force scale (N per metre, logarithmic). The controls hold
-// the state and apply it to whichever SimulationView is current (a new scene gets the same look).
+// (default, clean video, debug), the force scale (N per metre, logarithmic), and which body's AABB
+// tree the AABB layer draws down to which depth. The controls hold the state and apply it to
+// whichever SimulationView is current (a new scene gets the same look).
 #pragma once
 
 #include <QObject>
@@ -11,8 +12,10 @@
 
 class QAction;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QMenu;
+class QSpinBox;
 class QToolBar;
 
 namespace contactsim::render {
@@ -21,18 +24,28 @@ class SimulationView;
 
 namespace contactsim::gui {
 
+class BodyTrees;
+
 class LayerControls : public QObject {
   Q_OBJECT
 
  public:
-  LayerControls(QMenu* menu, QToolBar* toolbar, QObject* parent = nullptr);
+  // The AABB layer draws trees from `trees` (outlives the controls).
+  LayerControls(QMenu* menu, QToolBar* toolbar, BodyTrees& trees, QObject* parent = nullptr);
 
   // Applies the current state to `view` (may be null: nothing shown).
   void setView(render::SimulationView* view);
+  // The bodies the AABB layer may show, in scene order; keeps the chosen body if its name is
+  // still there.
+  void setBodies(const QStringList& names);
+  // Redraws the AABB layer from the trees (call when they changed).
+  void refreshAabbTree();
   QAction* action(render::Layer layer) const { return actions_.at(layer); }
   void applyPreset(render::LayerPreset preset);
   void setForceScale(const render::ForceScale& scale);  // updates the widgets too
   render::ForceScale forceScale() const;
+  QComboBox* aabbBodyBox() const { return aabb_body_; }
+  QSpinBox* aabbDepthBox() const { return aabb_depth_; }
 
  signals:
   void changed();  // something visible changed: redraw
@@ -45,6 +58,9 @@ class LayerControls : public QObject {
   std::map<render::Layer, QAction*> actions_;
   QDoubleSpinBox* newtons_per_metre_;
   QCheckBox* logarithmic_;
+  BodyTrees& trees_;
+  QComboBox* aabb_body_;
+  QSpinBox* aabb_depth_;
   render::ForceScale scale_;
 };
 

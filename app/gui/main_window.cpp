@@ -156,6 +156,12 @@ void MainWindow::connectSimulation() {
               statusBar()->showMessage("Recording saved: " + path, 8000);
             }
           });
+  connect(&worker, &SimulationWorker::treesBuilt, this,
+          [this](int generation, const BodyTreeList& trees) {
+            if (generation != generation_ || replaying()) return;  // superseded meanwhile
+            trees_.adopt(trees);
+            layers_->refreshAabbTree();
+          });
   connect(&worker, &SimulationWorker::failed, this, [this](const QString& message) {
     onFrameAvailable();  // the last good state
     emit simulationFailed(message);
@@ -196,6 +202,7 @@ void MainWindow::setView(std::vector<std::shared_ptr<const TriMesh>> meshes) {
   if (view_->context()) view_->makeCurrent();
   highlight_.reset();
   sim_view_.reset();
+  trees_.reset(meshes, !replaying());  // a live run hands over its contact trees
   sim_view_ = std::make_unique<render::SimulationView>(std::move(meshes));
   sim_view_->scene().attach(view_->renderWindow());
   highlight_ = std::make_unique<PatchHighlight>(sim_view_->scene().overlayRenderer());
@@ -226,6 +233,7 @@ void MainWindow::fillTree(const QStringList& names, const std::vector<int>& tria
   }
   body_names_ = names;
   inspector_->setBodyNames(names);
+  layers_->setBodies(names);
   body_form_->showBody(nullptr, {});
   properties_->showBody(nullptr);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "body_trees.h"
 #include "contact_table_model.h"
 #include "frame_mailbox.h"
 #include "scene_document.h"
@@ -73,6 +74,8 @@ class MainWindow : public QMainWindow {
   render::SimulationView* simulationView() const { return sim_view_.get(); }
   // The bodies of the shown scene, in scene order (SimulationView::viewId takes the index).
   const QStringList& bodyNames() const { return body_names_; }
+  // The trees the AABB layer draws: the run's contact trees, others built here once.
+  const BodyTrees& bodyTrees() const { return trees_; }
   // Draws forces at this scale from now on instead of fitting it to the first contact forces.
   void fixForceScale(const render::ForceScale& scale);
   // The frame drawn last (live or replayed).
@@ -120,6 +123,7 @@ class MainWindow : public QMainWindow {
 
   SceneDocument document_;
   MeshCache meshes_;
+  BodyTrees trees_;
   std::unique_ptr<render::SimulationView> sim_view_;
   std::unique_ptr<PatchHighlight> highlight_;
   std::optional<SimulationFrame> shown_;

@@ -53,7 +53,7 @@ void MainWindow::createActions() {
   });
   QToolBar* layer_bar = addToolBar("Layers");
   layer_bar->setObjectName("layers_toolbar");
-  layers_ = new LayerControls(view, layer_bar, this);
+  layers_ = new LayerControls(view, layer_bar, trees_, this);
   layer_bar->addAction(fit);
   connect(layers_, &LayerControls::changed, view_, qOverload<>(&QWidget::update));
 

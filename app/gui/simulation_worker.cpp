@@ -41,10 +41,22 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
     emit failed(QString::fromStdString(error.what()));
     return;
   }
+  emit treesBuilt(generation, contactTrees());
   time_ = simulation_->time();
   last_frame_ = simulation_->frame();
   publish({plotSample(*last_frame_)}, true);
   emit loaded(true);
+}
+
+BodyTreeList SimulationWorker::contactTrees() const {
+  BodyTreeList trees(simulation_->scene().bodies.size());
+  if (const ContactForceSource* contacts = simulation_->contacts()) {
+    for (const ContactPairDefinition& pair : contacts->pairs()) {
+      trees[pair.body_a] = pair.tree_a;
+      trees[pair.body_b] = pair.tree_b;
+    }
+  }
+  return trees;
 }
 
 void SimulationWorker::setRunning(bool running) {

@@ -12,7 +12,9 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "collision/aabb_tree.h"
 #include "frame_mailbox.h"
 #include "record/recording_writer.h"
 #include "scene/scene.h"
@@ -24,6 +26,9 @@ class Simulation;
 }
 
 namespace contactsim::gui {
+
+// Body-frame AABB trees by scene body; null for a body the run built no tree for.
+using BodyTreeList = std::vector<std::shared_ptr<const AabbTree>>;
 
 class SimulationWorker : public QObject {
   Q_OBJECT
@@ -53,12 +58,16 @@ class SimulationWorker : public QObject {
   void frameAvailable();  // the mailbox has a frame (emitted once until the GUI takes it)
   void runningChanged(bool running);
   void loaded(bool ok);
+  // After a successful load, before its first frame: the trees of the run's contact pairs
+  // (immutable, so the GUI thread may draw them while the run queries them).
+  void treesBuilt(int generation, const contactsim::gui::BodyTreeList& trees);
   void failed(const QString& message);  // the run is paused at its last good state
   void reachedTime(double time);
   void recordingChanged(bool recording, const QString& path);
 
  private:
   void tick();
+  BodyTreeList contactTrees() const;
   bool advance(std::vector<PlotSample>& samples);  // one step; false (and paused) on failure
   void publish(std::vector<PlotSample>&& samples, bool reset = false);
   void setRunning(bool running);
