@@ -34,6 +34,7 @@ class ReplayController;
 class SimControls;
 class SimulationThread;
 class VtkViewWidget;
+struct VideoExportOptions;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -62,6 +63,10 @@ class MainWindow : public QMainWindow {
   void runUntil(double t);
   bool startRecording(const QString& path);
   void stopRecording();
+  // Renders a video of the replayed recording (or else the last one made) to `out`, showing only
+  // a progress bar. Returns false after reporting the error (nothing recorded, options out of
+  // range, a file that cannot be written); the window carries on.
+  bool exportVideo(const QString& out, const VideoExportOptions& options);
 
   VtkViewWidget& view() const { return *view_; }
   SimulationThread& simulation() const { return *simulation_; }
@@ -113,7 +118,8 @@ class MainWindow : public QMainWindow {
   void updateStatus(const SimulationFrame& frame, const RunStats* stats);
   void chooseAndOpenFiles();
   void chooseAndSaveScene();
-  void exportVideo();
+  void chooseAndExportVideo();
+  QString recordingToExport() const;  // the replayed or last made recording; empty if none
   void resetCamera();
   void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);

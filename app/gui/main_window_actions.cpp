@@ -25,7 +25,7 @@ void MainWindow::createActions() {
           [this](const QString& path) { openFiles({path}); });
   QAction* save = file->addAction("&Save scene as…", this, &MainWindow::chooseAndSaveScene);
   save->setShortcut(QKeySequence::Save);
-  file->addAction("&Export video…", this, &MainWindow::exportVideo);
+  file->addAction("&Export video…", this, &MainWindow::chooseAndExportVideo);
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", qApp, &QApplication::quit);
   quit->setShortcut(QKeySequence::Quit);

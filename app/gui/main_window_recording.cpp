@@ -7,12 +7,21 @@
 #include "layer_controls.h"
 #include "main_window.h"
 #include "record/recording_reader.h"
-#include "render_video.h"
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
+#include "video_export.h"
+#include "video_export_dialog.h"
 
 namespace contactsim::gui {
+
+namespace {
+
+const char* kNothingToExport =
+    "Record a run first (Simulation ▸ Record) or open a recording: the video is made from the "
+    "recorded frames, stamped with simulation time.";
+
+}  // namespace
 
 void MainWindow::runUntil(double t) {
   if (replaying()) return;
@@ -41,47 +50,47 @@ void MainWindow::onRecordToggled(bool record) {
   startRecording(file);
 }
 
-void MainWindow::exportVideo() {
-  const QString source = replaying() ? replay_->reader()->path().c_str() : last_recording_;
+QString MainWindow::recordingToExport() const {
+  return replaying() ? QString::fromStdString(replay_->reader()->path().string()) : last_recording_;
+}
+
+void MainWindow::chooseAndExportVideo() {
+  const QString source = recordingToExport();
   if (source.isEmpty()) {
-    reportError("Export video",
-                "Record a run first (Simulation ▸ Record) or open a recording: the video is made "
-                "from the recorded frames, stamped with simulation time.");
+    reportError("Export video", kNothingToExport);
     return;
   }
-  const QString out =
-      QFileDialog::getSaveFileName(this, "Export video", "contactsim.ogv", "Video (*.ogv *.mp4)");
-  if (out.isEmpty()) return;
+  std::pair<double, double> span;
   try {
-    RecordingReader reader(source.toStdString());
-    std::vector<std::shared_ptr<const TriMesh>> meshes;
-    for (std::size_t i = 0; i < reader.header().bodies.size(); ++i) {
-      TriMesh mesh = reader.mesh(static_cast<int>(i));
-      meshes.push_back(mesh.triangleCount() ? std::make_shared<const TriMesh>(std::move(mesh))
-                                            : nullptr);
-    }
-    render::VideoOptions options;
-    const double t0 = reader.frameTime(0), t1 = reader.frameTime(reader.frameCount() - 1);
-    const int total = std::max(1, int((t1 - t0) * options.frames_per_second) + 1);
-    QProgressDialog progress("Rendering video…", "Cancel", 0, total, this);
-    progress.setWindowModality(Qt::WindowModal);
-    int k = 0;
-    const render::FrameSource next = [&](SimulationFrame& frame) {
-      if (progress.wasCanceled() || k >= total) return false;
-      const std::int64_t i = std::min(
-          reader.firstFrameAtOrAfter(t0 + k / options.frames_per_second), reader.frameCount() - 1);
-      frame = reader.frame(i);
-      ++k;
-      return true;
-    };
-    options.preset = render::LayerPreset::CleanVideo;
-    options.force_scale = layers_->forceScale();
-    options.progress = [&progress](int frame, const SimulationFrame&) {
-      progress.setValue(frame + 1);
-      QApplication::processEvents();
-    };
-    const render::VideoReport report =
-        render::renderVideo(std::move(meshes), next, options, out.toStdString());
+    span = recordingSpan(source.toStdString());
+  } catch (const std::exception& error) {
+    reportError("Cannot export the video", QString::fromStdString(error.what()));
+    return;
+  }
+  VideoExportDialog dialog(span.first, span.second, "contactsim.ogv", this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  exportVideo(dialog.file(), dialog.options());
+}
+
+bool MainWindow::exportVideo(const QString& out, const VideoExportOptions& options) {
+  const QString source = recordingToExport();
+  if (source.isEmpty()) {
+    reportError("Export video", kNothingToExport);
+    return false;
+  }
+  VideoExportOptions with_scale = options;
+  if (!with_scale.force_scale) with_scale.force_scale = layers_->forceScale();
+  // Not exec()'d: the window keeps drawing, and Cancel ends the video at the frame reached.
+  QProgressDialog progress("Rendering video…", "Cancel", 0, 1, this);
+  progress.setWindowModality(Qt::WindowModal);
+  try {
+    const render::VideoReport report = exportRecordingVideo(
+        source.toStdString(), out.toStdString(), with_scale, [&progress](int frame, int frames) {
+          progress.setMaximum(frames);
+          progress.setValue(frame + 1);
+          QApplication::processEvents();
+          return !progress.wasCanceled();
+        });
     statusBar()->showMessage(QStringLiteral("Video: %1 frames, %2 s of simulation → %3")
                                  .arg(report.frames)
                                  .arg(report.last_time - report.first_time, 0, 'g', 3)
@@ -89,7 +98,9 @@ void MainWindow::exportVideo() {
                              10000);
   } catch (const std::exception& error) {
     reportError("Cannot export the video", QString::fromStdString(error.what()));
+    return false;
   }
+  return true;
 }
 
 }  // namespace contactsim::gui
