@@ -128,10 +128,12 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   // The GUI stayed responsive: frames arrived while the worker ran.
   CHECK(QTest::qWaitFor([&] { return window.shownFrame()->time > 0.0; }, kTimeoutMs));
   controls.playAction()->trigger();
+  // The worker has taken the pause: it steps no more (a tick runs whole, between commands).
   REQUIRE(QTest::qWaitFor([&] { return !window.simulation().running(); }, kTimeoutMs));
-  QTest::qWait(50);
   const double paused_at = window.simulation().time();
-  QTest::qWait(200);
+  // The pause's frame went through the mailbox to the screen; a worker still stepping would
+  // have moved on meanwhile (it runs flat out here) and its frames past paused_at.
+  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame()->time == paused_at; }, kTimeoutMs));
   CHECK(window.simulation().time() == paused_at);
 
   // A single step advances by one time step.
@@ -347,7 +349,13 @@ TEST_CASE("measure: frames shown per second against steps per second", "[.measur
     }
     controls.playAction()->trigger();
     const double wall = clock.elapsed() / 1000.0;
-    QTest::qWait(100);
+    // Paused, and its last frame on screen.
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+          return !window.simulation().running() &&
+                 window.shownFrame()->time == window.simulation().time();
+        },
+        kTimeoutMs));
     const double simulated = window.shownFrame()->time;
     QObject::disconnect(connection);
     std::printf(
