@@ -45,7 +45,7 @@ void ContactLawForm::showContact(const json* contact) {
   overrides_->setText(overrides == 0
                           ? QString("Applies to every contact pair.")
                           : QStringLiteral("Default law; %1 body pair(s) have their own law "
-                                           "(Scene ▸ Contact laws…).")
+                                           "(Scene ▸ Contact laws per pair…).")
                                 .arg(overrides));
 }
 

@@ -38,6 +38,7 @@ QTableWidget* parameterTable(QWidget* parent, const QString& name) {
   table->setObjectName(name);
   table->setHorizontalHeaderLabels({"parameter", "value (empty: default)"});
   table->horizontalHeader()->setStretchLastSection(true);
+  table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   table->verticalHeader()->hide();
   return table;
 }

@@ -70,6 +70,7 @@ MainWindow::MainWindow()
   setCentralWidget(view_);
   createDocks();
   createActions();
+  createSceneMenu();
   connectSimulation();
   for (QLabel* label : {time_label_, rate_label_, solver_label_, contacts_label_, display_label_}) {
     statusBar()->addPermanentWidget(label);

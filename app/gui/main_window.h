@@ -31,6 +31,7 @@ class PlotsPanel;
 class PropertiesPanel;
 class RecentFiles;
 class ReplayController;
+class SceneEditDialog;
 class SimControls;
 class SimulationThread;
 class VtkViewWidget;
@@ -75,6 +76,8 @@ class MainWindow : public QMainWindow {
   ReplayController& replay() const { return *replay_; }
   SimControls& controls() const { return *controls_; }
   LayerControls& layers() const { return *layers_; }
+  // Scene ▸ Joints…, Cables…, Contact laws per pair… (made on first use).
+  SceneEditDialog& sceneEditor();
   SceneDocument& document() { return document_; }
   render::SimulationView* simulationView() const { return sim_view_.get(); }
   // The bodies of the shown scene, in scene order (SimulationView::viewId takes the index).
@@ -106,6 +109,9 @@ class MainWindow : public QMainWindow {
 
  private:
   void createActions();
+  void createSceneMenu();  // main_window_scene_edit.cpp
+  // The scene editor's commit (see SceneCommit): edit, rebuild, undo when it does not build.
+  bool commitSceneEdit(const SceneEdit& edit);
   void createDocks();
   void connectSimulation();
   // Builds the document's scene, a new view and a new run (paused at t = 0). On failure reports
@@ -149,6 +155,7 @@ class MainWindow : public QMainWindow {
   ReplayController* replay_;
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
+  SceneEditDialog* scene_editor_ = nullptr;
   RecentFiles* recent_ = nullptr;
   QLabel* time_label_;
   QLabel* rate_label_;

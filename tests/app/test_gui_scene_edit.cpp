@@ -1,0 +1,499 @@
+// Editing joints, cables and per-pair contact laws: the forms fill the scene document, the
+// document builds into a Scene with exactly the typed values, wrong input gives a one-line error
+// naming the field and leaves the scene alone, and in the window an edit rebuilds the run while a
+// scene that does not build is reported and undone.
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "cable_form.h"
+#include "contact_law_form.h"
+#include "geometry/primitives.h"
+#include "import/mesh_export.h"
+#include "joint_form.h"
+#include "law_editor.h"
+#include "main_window.h"
+#include "number_fields.h"
+#include "pair_law_form.h"
+#include "scene_edit_dialog.h"
+#include "sim/scene_contact.h"
+#include "test_application.h"
+
+using namespace contactsim;
+using namespace contactsim::gui;
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+fs::path workDir() {
+  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_scene_edit";
+  fs::create_directories(dir);
+  return dir;
+}
+
+QApplication& application() { return contactsim::testing::testApplication("test_gui_scene_edit"); }
+
+// A 1 m cube centred on its frame's origin.
+QString cubeFile() {
+  const fs::path file = workDir() / "cube.stl";
+  if (!fs::exists(file)) writeBinaryStl(file, makeBox(Vec3::Constant(0.5)));
+  return QString::fromStdString(file.string());
+}
+
+// A document with a fixed floor and two cubes stacked above it (apart: no initial overlap), and
+// the commit the window would make, without the window: apply, build, undo on failure.
+struct Editing {
+  SceneDocument document;
+  MeshCache meshes;
+  QStringList build_errors;
+  int commits = 0;
+
+  Editing() {
+    const std::pair<const char*, double> bodies[] = {{"floor", 0.0}, {"a", 2.0}, {"b", 4.0}};
+    for (const auto& [name, z] : bodies) {
+      NewBody body;
+      body.mesh_file = cubeFile();
+      body.fixed = std::string(name) == "floor";
+      body.position = Vec3(0, 0, z);
+      const std::size_t index = document.json()["bodies"].size();
+      document.addBody(body);
+      document.json()["bodies"][index]["name"] = name;  // addBody names it after the file
+    }
+    document.json()["contact"]["law"] = {{"model", "hunt-crossley"}, {"stiffness", 1e8}};
+  }
+
+  SceneCommit commit() {
+    return [this](const SceneEdit& edit) {
+      const json before = document.json();
+      edit(document);
+      try {
+        document.build(meshes);
+      } catch (const std::exception& error) {
+        build_errors << QString::fromStdString(error.what());
+        document.json() = before;
+        return false;
+      }
+      ++commits;
+      return true;
+    };
+  }
+  Scene build() { return document.build(meshes); }
+};
+
+template <class T>
+T* part(const QWidget& form, const char* name) {
+  auto* found = form.findChild<T*>(name);
+  REQUIRE(found);
+  return found;
+}
+
+void typeNumbers(const QWidget& form, const char* field, const QStringList& texts) {
+  auto* numbers = part<NumberFields>(form, field);
+  REQUIRE(numbers->count() == texts.size());
+  for (int i = 0; i < texts.size(); ++i) numbers->entry(i)->setText(texts[i]);
+}
+
+void choose(const QWidget& form, const char* combo, const QString& value) {
+  auto* box = part<QComboBox>(form, combo);
+  int index = box->findData(value);
+  if (index < 0) index = box->findText(value);
+  REQUIRE(index >= 0);
+  box->setCurrentIndex(index);
+}
+
+void click(const QWidget& form, const char* button) {
+  auto* b = part<QPushButton>(form, button);
+  REQUIRE(b->isEnabled());
+  b->click();
+}
+
+void setLawParameter(const LawEditor& editor, const char* table_name, const QString& parameter,
+                     const QString& value) {
+  auto* table = part<QTableWidget>(editor, table_name);
+  for (int r = 0; r < table->rowCount(); ++r) {
+    if (table->item(r, 0)->text() == parameter) {
+      table->item(r, 1)->setText(value);
+      return;
+    }
+  }
+  FAIL("no parameter " << parameter.toStdString() << " in " << table_name);
+}
+
+// The pair (by body names) of a contact pair definition.
+std::pair<std::string, std::string> namesOf(const Scene& scene, const ContactPairDefinition& p) {
+  return {scene.bodies[p.body_a].name, scene.bodies[p.body_b].name};
+}
+
+}  // namespace
+
+TEST_CASE("a revolute joint typed into the form builds with exactly its values; edit, remove",
+          "[scene-edit]") {
+  application();
+  Editing editing;
+  JointForm form(editing.document, editing.commit());
+
+  click(form, "add_joint");
+  CHECK(form.addingNew());
+  part<QLineEdit>(form, "joint_name")->setText("hinge");
+  choose(form, "joint_type", "revolute");
+  choose(form, "joint_body_a", "a");
+  choose(form, "joint_body_b", "b");
+  typeNumbers(form, "joint_point", {"0.25", "-1.5", "3"});
+  typeNumbers(form, "joint_axis", {"0", "1", "0"});
+  click(form, "apply_joint");
+  INFO(form.errorText().toStdString());
+  REQUIRE(form.errorText().isEmpty());
+  CHECK(editing.commits == 1);
+  CHECK(form.selected() == std::optional<std::size_t>(0));
+
+  Scene scene = editing.build();
+  REQUIRE(scene.joints.size() == 1);
+  const SceneJoint& joint = scene.joints[0];
+  CHECK(joint.name == "hinge");
+  CHECK(joint.type == JointType::Revolute);
+  CHECK(joint.body_a == "a");
+  CHECK(joint.body_b == "b");
+  CHECK(joint.point == Vec3(0.25, -1.5, 3.0));
+  CHECK(joint.axis == Vec3(0.0, 1.0, 0.0));
+  // The joined pair no longer touches (contact.pairs "all" skips jointed pairs).
+  for (const ContactPairDefinition& pair : contactPairsFromScene(scene)) {
+    CHECK(namesOf(scene, pair) != std::pair<std::string, std::string>("a", "b"));
+  }
+
+  // Typed values survive a refresh while the joints are unchanged (a reset of the run).
+  part<QLineEdit>(form, "joint_name")->setText("typed");
+  form.refresh();
+  CHECK(part<QLineEdit>(form, "joint_name")->text() == "typed");
+
+  // A spherical joint has no axis: the file loses it.
+  choose(form, "joint_type", "spherical");
+  part<QLineEdit>(form, "joint_name")->setText("ball joint");
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  scene = editing.build();
+  REQUIRE(scene.joints.size() == 1);
+  CHECK(scene.joints[0].type == JointType::Spherical);
+  CHECK(scene.joints[0].name == "ball joint");
+  CHECK(scene.joints[0].point == Vec3(0.25, -1.5, 3.0));
+  CHECK_FALSE(editing.document.json()["joints"][0].contains("axis"));
+
+  // A second joint, unnamed: the document names it.
+  click(form, "add_joint");
+  part<QLineEdit>(form, "joint_name")->clear();
+  choose(form, "joint_type", "fixed");
+  choose(form, "joint_body_a", "world");
+  choose(form, "joint_body_b", "floor");
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  REQUIRE(editing.build().joints.size() == 2);
+  CHECK(editing.build().joints[1].name == "joint");
+  CHECK(form.selected() == std::optional<std::size_t>(1));
+
+  form.select(0);
+  click(form, "remove_joint");
+  scene = editing.build();
+  REQUIRE(scene.joints.size() == 1);
+  CHECK(scene.joints[0].type == JointType::Fixed);
+  CHECK(scene.joints[0].body_b == "floor");
+  click(form, "remove_joint");
+  CHECK(editing.build().joints.empty());
+  CHECK_FALSE(form.selected().has_value());
+  CHECK(editing.commits == 5);
+}
+
+TEST_CASE("wrong joint input names the field and leaves the scene as it was", "[scene-edit]") {
+  application();
+  Editing editing;
+  JointForm form(editing.document, editing.commit());
+  const json before = editing.document.json();
+  click(form, "add_joint");
+  choose(form, "joint_body_a", "world");
+  choose(form, "joint_body_b", "a");
+
+  const auto applyShows = [&](const char* field) {
+    click(form, "apply_joint");
+    INFO(form.errorText().toStdString());
+    CHECK(form.errorText().startsWith(field));
+    CHECK(editing.document.json() == before);
+  };
+  typeNumbers(form, "joint_point", {"0", "abc", "1"});
+  applyShows("point.y:");
+  typeNumbers(form, "joint_point", {"inf", "0", "1"});
+  applyShows("point.x:");
+  typeNumbers(form, "joint_point", {"0", "0", ""});
+  applyShows("point.z:");
+  typeNumbers(form, "joint_point", {"0", "0", "1"});
+  choose(form, "joint_type", "prismatic");
+  typeNumbers(form, "joint_axis", {"0", "0", "0"});
+  applyShows("axis:");
+  typeNumbers(form, "joint_axis", {"nan", "0", "1"});
+  applyShows("axis.x:");
+  typeNumbers(form, "joint_axis", {"0", "0", "1"});
+  choose(form, "joint_body_b", "world");
+  applyShows("body_b:");
+  CHECK(editing.commits == 0);
+
+  // The first joint's name typed again: the form is fine, the reader refuses the scene, which
+  // stays as it was.
+  choose(form, "joint_body_b", "a");
+  part<QLineEdit>(form, "joint_name")->setText("pin");
+  click(form, "apply_joint");
+  REQUIRE(editing.commits == 1);
+  click(form, "add_joint");
+  part<QLineEdit>(form, "joint_name")->setText("pin");
+  choose(form, "joint_body_b", "b");
+  click(form, "apply_joint");
+  CHECK(editing.commits == 1);
+  REQUIRE(editing.build_errors.size() == 1);
+  CHECK(editing.build_errors[0].contains("joints[1].name"));
+  CHECK(form.errorText().startsWith("Not applied"));
+  CHECK(editing.build().joints.size() == 1);
+}
+
+TEST_CASE("a cable typed into the form builds with exactly its values; a table is kept as written",
+          "[scene-edit]") {
+  application();
+  Editing editing;
+  CableForm form(editing.document, editing.commit());
+
+  click(form, "add_cable");
+  part<QLineEdit>(form, "cable_name")->setText("hoist");
+  choose(form, "cable_body_a", "world");
+  typeNumbers(form, "cable_point_a", {"0.5", "0", "6"});
+  choose(form, "cable_body_b", "b");
+  typeNumbers(form, "cable_point_b", {"0.5", "0", "4.5"});
+  typeNumbers(form, "cable_initial", {"1.25"});
+  typeNumbers(form, "cable_rate", {"-0.125"});
+  typeNumbers(form, "cable_ramp_time", {"0.5"});
+  click(form, "apply_cable");
+  INFO(form.errorText().toStdString());
+  REQUIRE(form.errorText().isEmpty());
+
+  Scene scene = editing.build();
+  REQUIRE(scene.cables.size() == 1);
+  const SceneCable& cable = scene.cables[0];
+  CHECK(cable.name == "hoist");
+  CHECK(cable.body_a == "world");
+  CHECK(cable.body_b == "b");
+  CHECK(cable.point_a == Vec3(0.5, 0.0, 6.0));
+  CHECK(cable.point_b == Vec3(0.5, 0.0, 4.5));
+  CHECK(cable.length.at(0.0).length == 1.25);
+  CHECK(cable.length.at(0.0).rate == 0.0);  // the ramp starts from rest
+  CHECK(cable.length.at(2.0).rate == Approx(-0.125));
+  CHECK(editing.document.json()["cables"][0]["length"] ==
+        json({{"initial", 1.25}, {"rate", -0.125}, {"ramp_time", 0.5}}));
+
+  // Empty length fields: the cable keeps its initial distance (no "length" in the file).
+  for (const char* field : {"cable_initial", "cable_rate", "cable_ramp_time"})
+    typeNumbers(form, field, {""});
+  click(form, "apply_cable");
+  REQUIRE(form.errorText().isEmpty());
+  CHECK_FALSE(editing.document.json()["cables"][0].contains("length"));
+  CHECK(editing.build().cables[0].length.at(3.0).length == Approx(1.5));
+
+  // Wrong input names the field.
+  const json before = editing.document.json();
+  typeNumbers(form, "cable_initial", {"-1"});
+  click(form, "apply_cable");
+  CHECK(form.errorText().startsWith("length.initial:"));
+  typeNumbers(form, "cable_initial", {""});
+  typeNumbers(form, "cable_ramp_time", {"x"});
+  click(form, "apply_cable");
+  CHECK(form.errorText().startsWith("length.ramp_time:"));
+  typeNumbers(form, "cable_ramp_time", {""});
+  typeNumbers(form, "cable_point_b", {"0", "1e999", "0"});
+  click(form, "apply_cable");
+  CHECK(form.errorText().startsWith("point_b.y:"));
+  CHECK(editing.document.json() == before);
+
+  // A length table is shown, not edited, and survives an edit of the other fields.
+  const json table = {{"table", {{0.0, 1.5}, {1.0, 1.25}, {2.0, 1.0}}}};
+  editing.document.json()["cables"][0]["length"] = table;
+  form.refresh();
+  form.select(0);
+  CHECK(part<QComboBox>(form, "cable_length_kind")->currentText().startsWith("table"));
+  CHECK(part<QLabel>(form, "cable_table")->text().contains("1.25"));
+  part<QLineEdit>(form, "cable_name")->setText("winch");
+  typeNumbers(form, "cable_point_b", {"0.5", "0", "4.5"});
+  click(form, "apply_cable");
+  REQUIRE(form.errorText().isEmpty());
+  CHECK(editing.document.json()["cables"][0]["length"] == table);
+  scene = editing.build();
+  CHECK(scene.cables[0].name == "winch");
+  CHECK(scene.cables[0].length.at(1.0).length == Approx(1.25));
+
+  click(form, "remove_cable");
+  CHECK(editing.build().cables.empty());
+}
+
+TEST_CASE("a per-pair law applies to that pair only; removing it restores the default",
+          "[scene-edit]") {
+  application();
+  Editing editing;
+  PairLawForm form(editing.document, editing.commit());
+
+  form.selectPair("b", "floor");
+  CHECK(part<QLabel>(form, "pair_status")->text().contains("default"));
+  choose(form, "law_model", "modia3d");
+  setLawParameter(form.editor(), "law_parameters", "restitution", "0.7");
+  choose(form, "law_friction", "coulomb");
+  setLawParameter(form.editor(), "friction_parameters", "dynamic", "0.2");
+  click(form, "apply_pair_law");
+  INFO(form.errorText().toStdString());
+  REQUIRE(form.errorText().isEmpty());
+  CHECK(part<QLabel>(form, "pair_status")->text().contains("own law"));
+  REQUIRE(editing.document.pairLaw("floor", "b"));
+  CHECK(part<QListWidget>(form, "pair_overrides")->count() == 1);
+
+  Scene scene = editing.build();
+  auto pairs = contactPairsFromScene(scene);
+  REQUIRE(pairs.size() == 3);  // floor–a, floor–b, a–b
+  int overridden = 0;
+  for (const ContactPairDefinition& pair : pairs) {
+    const auto names = namesOf(scene, pair);
+    INFO(names.first << " – " << names.second);
+    if (names == std::pair<std::string, std::string>("floor", "b")) {
+      ++overridden;
+      REQUIRE(std::holds_alternative<Modia3dLaw>(pair.law.normal));
+      CHECK(std::get<Modia3dLaw>(pair.law.normal).restitution == 0.7);
+      REQUIRE(std::holds_alternative<CoulombFriction>(pair.law.friction));
+    } else {
+      REQUIRE(std::holds_alternative<HuntCrossleyLaw>(pair.law.normal));
+      CHECK(std::get<HuntCrossleyLaw>(pair.law.normal).stiffness == 1e8);
+    }
+  }
+  CHECK(overridden == 1);
+
+  // A second edit of the same pair replaces its law (one override, not two).
+  form.selectPair("floor", "b");
+  setLawParameter(form.editor(), "law_parameters", "restitution", "0.4");
+  click(form, "apply_pair_law");
+  REQUIRE(editing.document.json()["contact"]["overrides"].size() == 1);
+  CHECK((*editing.document.pairLaw("b", "floor"))["restitution"] == 0.4);
+
+  // Not a number: the parameter is named and nothing changes.
+  const json before = editing.document.json();
+  setLawParameter(form.editor(), "law_parameters", "restitution", "high");
+  click(form, "apply_pair_law");
+  CHECK(form.errorText().startsWith("restitution:"));
+  setLawParameter(form.editor(), "law_parameters", "restitution", "0.4");
+  setLawParameter(form.editor(), "friction_parameters", "dynamic", "-0.1");
+  click(form, "apply_pair_law");
+  CHECK(form.errorText().startsWith("friction.dynamic:"));
+  choose(form, "pair_body_a", "floor");
+  choose(form, "pair_body_b", "floor");
+  click(form, "apply_pair_law");
+  CHECK(form.errorText().startsWith("bodies:"));
+  CHECK(editing.document.json() == before);
+
+  form.selectPair("floor", "b");
+  click(form, "remove_pair_law");
+  CHECK_FALSE(editing.document.pairLaw("floor", "b"));
+  CHECK_FALSE(editing.document.json()["contact"].contains("overrides"));
+  scene = editing.build();
+  for (const ContactPairDefinition& pair : contactPairsFromScene(scene)) {
+    CHECK(std::holds_alternative<HuntCrossleyLaw>(pair.law.normal));
+  }
+  CHECK_FALSE(part<QPushButton>(form, "remove_pair_law")->isEnabled());
+}
+
+TEST_CASE("the default-law form shares the law editor and refuses a value that is not a number",
+          "[scene-edit]") {
+  application();
+  ContactLawForm form;
+  const json contact = {{"law", {{"model", "hunt-crossley"}, {"stiffness", 2e9}}}};
+  form.showContact(&contact);
+  std::vector<json> applied;
+  QObject::connect(&form, &ContactLawForm::applied,
+                   [&applied](const json& law) { applied.push_back(law); });
+  setLawParameter(form.editor(), "law_parameters", "exponent", "1.5x");
+  click(form, "apply_law");
+  CHECK(applied.empty());
+  CHECK(part<QLabel>(form, "law_error")->text().startsWith("exponent:"));
+  setLawParameter(form.editor(), "law_parameters", "exponent", "1.5");
+  click(form, "apply_law");
+  REQUIRE(applied.size() == 1);
+  CHECK(applied[0] == json({{"model", "hunt-crossley"}, {"stiffness", 2e9}, {"exponent", 1.5}}));
+}
+
+TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is reported and undone",
+          "[scene-edit]") {
+  application();
+  const char* scene = R"({
+    "format": "contactsim-scene", "version": 1,
+    "materials": [{"name": "steel", "density": 7850, "young_modulus": 2.1e11,
+                   "poisson_ratio": 0.3}],
+    "bodies": [
+      {"name": "floor", "fixed": true, "mesh": {"file": "cube.stl"}, "material": "steel"},
+      {"name": "a", "mesh": {"file": "cube.stl"}, "material": "steel", "position": [0, 0, 2]},
+      {"name": "b", "mesh": {"file": "cube.stl"}, "material": "steel", "position": [0, 0, 4]}],
+    "contact": {"pairs": "all", "law": {"model": "hunt-crossley"}}})";
+  cubeFile();
+  const fs::path file = workDir() / "three_cubes.json";
+  std::ofstream(file) << scene;
+
+  MainWindow window;
+  QStringList errors;
+  window.setErrorReporter(
+      [&errors](const QString& title, const QString& text) { errors << title + ": " + text; });
+  REQUIRE(window.openScene(QString::fromStdString(file.string())));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+
+  QAction* joints = nullptr;
+  for (QAction* action : window.findChildren<QAction*>()) {
+    if (action->text().remove('&') == "Joints…") joints = action;
+  }
+  REQUIRE(joints);
+  joints->trigger();
+  auto* dialog = window.findChild<SceneEditDialog*>();
+  REQUIRE(dialog);
+  CHECK(dialog->isVisible());
+
+  QSignalSpy rebuilt(&window, &MainWindow::viewReplaced);
+  JointForm& form = dialog->joints();
+  click(form, "add_joint");
+  choose(form, "joint_body_a", "a");
+  choose(form, "joint_body_b", "b");
+  typeNumbers(form, "joint_point", {"0", "0", "3"});
+  click(form, "apply_joint");
+  INFO(errors.join("\n").toStdString());
+  REQUIRE(form.errorText().isEmpty());
+  CHECK(rebuilt.size() == 1);
+  REQUIRE(window.document().json()["joints"].size() == 1);
+  CHECK(window.document().json()["joints"][0]["body_b"] == "b");
+
+  // The body the joint holds goes away (as if deleted): the form keeps the reference, marked
+  // missing, and the reader's error names it; the window reports it and keeps its last run.
+  window.document().json()["bodies"].erase(2);
+  dialog->refresh();
+  CHECK(part<QComboBox>(form, "joint_body_b")->currentText() == "b (missing)");
+  form.select(0);
+  const json before = window.document().json();
+  click(form, "apply_joint");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].contains("joints[0].body_b"));
+  CHECK(errors[0].contains("unknown body 'b'"));
+  CHECK(form.errorText().startsWith("Not applied"));
+  CHECK(window.document().json() == before);
+  CHECK(rebuilt.size() == 1);
+  CHECK(window.isVisible());
+
+  // Removing the joint makes the scene whole again; the run is rebuilt.
+  click(form, "remove_joint");
+  CHECK(errors.size() == 1);
+  CHECK(rebuilt.size() == 2);
+  CHECK(window.document().json()["joints"].empty());
+  CHECK(window.bodyNames() == QStringList({"floor", "a"}));
+}
