@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "record/frame_sampler.h"
 #include "record/recording_reader.h"
 #include "render_video.h"
 
@@ -53,20 +54,10 @@ void renderRecording(const RenderArguments& args) {
 
   const double first = args.from.value_or(reader.frameTime(0));
   const double last = args.to.value_or(reader.frameTime(reader.frameCount() - 1));
+  if (!(first <= last)) throw std::runtime_error("--from: after --to or after the last frame");
   // Simulated time advanced per video frame.
-  const double step = args.speed / args.fps;
-  const double tolerance = 0.5 * reader.header().time_step;
-  long video_frame = 0;
-  const render::FrameSource source = [&](SimulationFrame& frame) {
-    const double t = first + static_cast<double>(video_frame) * step;
-    // Recorded times are sums of steps: allow half a step of rounding either way.
-    if (t > last + tolerance) return false;
-    const std::int64_t i = reader.firstFrameAtOrAfter(t - tolerance);
-    if (i >= reader.frameCount()) return false;
-    frame = reader.frame(i);
-    ++video_frame;
-    return true;
-  };
+  FrameSampler sampler(reader, first, last, args.speed / args.fps);
+  const render::FrameSource source = [&](SimulationFrame& frame) { return sampler.next(frame); };
   options.progress = [](int frame, const SimulationFrame& f) {
     if (frame % 30 == 0) std::fprintf(stderr, "\rframe %d, t = %.3f s", frame, f.time);
   };

@@ -1,8 +1,8 @@
 #include "video_export.h"
 
-#include <cmath>
 #include <stdexcept>
 
+#include "record/frame_sampler.h"
 #include "record/recording_reader.h"
 
 namespace contactsim::gui {
@@ -18,11 +18,6 @@ std::pair<double, double> spanOf(const RecordingReader& reader) {
 
 std::pair<double, double> recordingSpan(const std::filesystem::path& recording) {
   return spanOf(RecordingReader(recording));
-}
-
-int videoFrameCount(double from, double to, double frames_per_second) {
-  // A frame time landing on `to` up to rounding still counts.
-  return static_cast<int>(std::floor((to - from) * frames_per_second + 1e-9)) + 1;
 }
 
 render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
@@ -47,18 +42,11 @@ render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
                                           : nullptr);
   }
 
-  const int frames = videoFrameCount(from, to, options.frames_per_second);
-  // Recorded times are sums of steps: half a step of rounding either way still finds the frame.
-  const double tolerance = 0.5 * reader.header().time_step;
-  int k = 0;
+  FrameSampler sampler(reader, from, to, 1.0 / options.frames_per_second);
+  const int frames = sampler.count();
   bool cancelled = false;
   const render::FrameSource next = [&](SimulationFrame& frame) {
-    if (cancelled || k >= frames) return false;
-    const double t = from + k / options.frames_per_second;
-    frame =
-        reader.frame(std::min(reader.firstFrameAtOrAfter(t - tolerance), reader.frameCount() - 1));
-    ++k;
-    return true;
+    return !cancelled && sampler.next(frame);
   };
   render::VideoOptions video;
   video.width = options.width;

@@ -24,9 +24,6 @@ struct VideoExportOptions {
 // for a file that is not a readable recording or has no frame.
 std::pair<double, double> recordingSpan(const std::filesystem::path& recording);
 
-// Frames from `from` to `to` inclusive, 1/fps apart: floor((to − from)·fps) + 1.
-int videoFrameCount(double from, double to, double frames_per_second);
-
 // Called after each frame is written with its index from 0 and the frame count; returning false
 // ends the video there (cancel).
 using VideoExportProgress = std::function<bool(int frame, int frames)>;
