@@ -16,6 +16,7 @@
 #include "import/mesh_import.h"
 #include "record/frame_csv.h"
 #include "record/recording_writer.h"
+#include "record/scene_header.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
 
@@ -47,21 +48,9 @@ class RunOutputs {
       contacts_.emplace(contacts_file_, bodies, "--contacts-csv");
     }
     if (!args.record.empty()) {
-      RecordingHeader header;
       std::ifstream scene_file(scene.file, std::ios::binary);
-      header.scene_json.assign(std::istreambuf_iterator<char>(scene_file), {});
-      header.scene_path = std::filesystem::absolute(scene.file).string();
-      for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        const SceneBody& b = scene.bodies[i];
-        RecordingBody body;
-        body.name = b.name;
-        body.fixed = b.fixed;
-        body.mass = b.fixed ? 0.0 : b.mass.mass;
-        body.mesh = b.mesh ? b.mesh->mesh.get() : nullptr;
-        header.bodies.push_back(body);
-      }
-      header.cables = cables;
-      header.time_step = scene.solver.time_step;
+      const RecordingHeader header =
+          recordingHeaderOf(scene, std::string(std::istreambuf_iterator<char>(scene_file), {}));
       recording_.emplace(args.record, header);
     }
   }

@@ -2,8 +2,8 @@
 
 #include <QTimer>
 #include <algorithm>
-#include <filesystem>
 
+#include "record/scene_header.h"
 #include "sim/simulation.h"
 
 namespace contactsim::gui {
@@ -194,20 +194,7 @@ void SimulationWorker::publish(std::vector<PlotSample>&& samples, bool reset) {
 void SimulationWorker::startRecording(const QString& path) {
   if (!simulation_) return;
   stopRecording();
-  const Scene& scene = simulation_->scene();
-  RecordingHeader header;
-  header.scene_json = scene_text_;
-  header.scene_path = scene.file.string();
-  for (const SceneBody& b : scene.bodies) {
-    RecordingBody body;
-    body.name = b.name;
-    body.fixed = b.fixed;
-    body.mass = b.fixed ? 0.0 : b.mass.mass;
-    body.mesh = b.mesh ? b.mesh->mesh.get() : nullptr;
-    header.bodies.push_back(body);
-  }
-  for (const SceneCable& c : scene.cables) header.cables.push_back(c.name);
-  header.time_step = scene.solver.time_step;
+  const RecordingHeader header = recordingHeaderOf(simulation_->scene(), scene_text_);
   try {
     recorder_ = std::make_unique<RecordingWriter>(path.toStdString(), header);
     if (last_frame_) recorder_->append(*last_frame_);

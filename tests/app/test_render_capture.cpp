@@ -1,11 +1,8 @@
 // Off-screen capture of the render library: two bodies, checked pixel by pixel.
-#include <vtkImageData.h>
-#include <vtkNew.h>
-#include <vtkPNGReader.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "../render/render_test_support.h"
 #include "body_pixels.h"
 #include "geometry/primitives.h"
 #include "png_capture.h"
@@ -21,27 +18,15 @@ TriMesh translated(const TriMesh& mesh, const Vec3& offset) {
   return TriMesh(std::move(vertices), mesh.triangles());
 }
 
-// The pixels of colour `body` in a PNG written by capturePng (VTK images start at the bottom
-// row: rows are flipped to the usual top-left origin).
+// The pixels of colour `body` in a PNG written by capturePng.
 test::PixelStats bodyPixelsInPng(const std::filesystem::path& file, const render::Rgb& body,
                                  int width, int height) {
-  vtkNew<vtkPNGReader> reader;
-  reader->SetFileName(file.string().c_str());
-  reader->Update();
-  vtkImageData* image = reader->GetOutput();
-  int dims[3];
-  image->GetDimensions(dims);
-  REQUIRE(dims[0] == width);
-  REQUIRE(dims[1] == height);
-  REQUIRE(image->GetNumberOfScalarComponents() >= 3);
-  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
-    const auto* p =
-        static_cast<const unsigned char*>(image->GetScalarPointer(x, height - 1 - y, 0));
-    r = p[0];
-    g = p[1];
-    b = p[2];
-  };
-  return test::findBodyPixels(body, width, height, pixel);
+  const test::Image image = test::readPng(file);
+  REQUIRE(image.width == width);
+  REQUIRE(image.height == height);
+  return test::findBodyPixels(body, width, height, [&](int x, int y, int& r, int& g, int& b) {
+    image.pixel(x, y, r, g, b);
+  });
 }
 
 }  // namespace
