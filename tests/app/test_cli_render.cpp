@@ -34,4 +34,8 @@ TEST_CASE("render turns a recording into an Ogg video", "[render-cli]") {
   const auto missing = runCli({"render", (dir / "none.db").string(), "--video", video});
   CHECK(missing.exit_code == 2);
   CHECK(missing.err.find("none.db") != std::string::npos);
+  const auto reversed =
+      runCli({"render", recording, "--video", video, "--from", "0.2", "--to", "0.1"});
+  CHECK(reversed.exit_code == 2);
+  CHECK(reversed.err.find("--from") != std::string::npos);
 }
