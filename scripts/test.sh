@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything (Release) and runs every test.
-# GUI tests open their windows under xvfb-run themselves, so no display is needed.
+# GUI tests each start their own Xvfb server (tests/run_on_virtual_display.sh), so no display is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
