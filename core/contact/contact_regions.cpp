@@ -39,16 +39,14 @@ double coordinateMagnitude(const PosedMesh& m) {
          std::sqrt(3.0);
 }
 
-// Loops that enclose the same penetrated piece of either surface belong to one region.
+// Loops that enclose the same penetrated piece of either surface belong to one region. A loop's
+// `pairs` index the colliding lists that the penetration was found from.
 void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
-                                 std::span<const TrianglePair> pairs, const TriMesh& mesh,
-                                 const Penetration& penetration, bool side_a, DisjointSets& sets) {
+                                 const Penetration& penetration, DisjointSets& sets) {
   std::unordered_map<std::int32_t, std::size_t> loop_of_component;
   for (std::size_t l = 0; l < loops.size(); ++l) {
     for (const std::int32_t p : loops[l].pairs) {
-      const std::int32_t t = side_a ? pairs[p].a : pairs[p].b;
-      for (const std::int32_t v : mesh.triangles()[t]) {
-        const std::int32_t component = penetration.componentOf(v);
+      for (const std::int32_t component : penetration.corner_components[p]) {
         if (component < 0) continue;
         const auto [owner, inserted] = loop_of_component.try_emplace(component, l);
         if (!inserted) sets.unite(l, owner->second);
@@ -77,19 +75,18 @@ PenetratedSurface penetratedSurface(const PosedMesh& m, const Penetration& penet
                                     const ContactPlane& plane, const Vec3& direction) {
   PenetratedSurface surface;
   for (const std::int32_t c : components) {
-    surface += integratePenetratedSurface(m, penetration.vertices_of_component[c],
-                                          penetration.triangles_of_component[c], plane, direction);
+    surface += integratePenetratedSurface(m, penetration.components[c], plane, direction);
   }
   return surface;
 }
 
-std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& triangles,
-                                             const TriMesh& mesh, const Penetration& penetration) {
+// The penetrated pieces that the corners of the given colliding entries lie in, each once.
+std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& colliding,
+                                             const Penetration& penetration) {
   std::vector<std::int32_t> components;
-  for (const std::int32_t t : triangles) {
-    for (const std::int32_t v : mesh.triangles()[t]) {
-      if (const std::int32_t component = penetration.componentOf(v); component >= 0)
-        components.push_back(component);
+  for (const std::int32_t p : colliding) {
+    for (const std::int32_t component : penetration.corner_components[p]) {
+      if (component >= 0) components.push_back(component);
     }
   }
   std::sort(components.begin(), components.end());
@@ -107,12 +104,12 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     return result;
   }
 
+  // Segment i comes from colliding_a[i] (= colliding_b[i] swapped); loops refer to that index.
   std::vector<ContourSegment> segments;
   std::vector<std::pair<std::int32_t, std::int32_t>> colliding_a, colliding_b;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const TrianglePair& p = pairs[i];
+  for (const TrianglePair& p : pairs) {
     if (p.coplanar) continue;  // touching in a plane: no curve, no indentation
-    segments.push_back({p.p0, p.p1, static_cast<std::int32_t>(i)});
+    segments.push_back({p.p0, p.p1, static_cast<std::int32_t>(segments.size())});
     colliding_a.emplace_back(p.a, p.b);
     colliding_b.emplace_back(p.b, p.a);
   }
@@ -124,21 +121,22 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
   const Penetration penetration_a = findPenetration(a, b, colliding_a);
   const Penetration penetration_b = findPenetration(b, a, colliding_b);
   DisjointSets sets(loops.size());
-  joinLoopsSharingPenetration(loops, pairs, a.mesh, penetration_a, true, sets);
-  joinLoopsSharingPenetration(loops, pairs, b.mesh, penetration_b, false, sets);
+  joinLoopsSharingPenetration(loops, penetration_a, sets);
+  joinLoopsSharingPenetration(loops, penetration_b, sets);
 
   std::map<std::size_t, std::vector<std::size_t>> regions;  // ordered: deterministic output
   for (std::size_t l = 0; l < loops.size(); ++l) regions[sets.find(l)].push_back(l);
 
   for (const auto& [root, members] : regions) {
     ContactPatch patch;
-    std::vector<std::int32_t> tri_a, tri_b;
+    std::vector<std::int32_t> tri_a, tri_b, colliding;
     for (const std::size_t l : members) {
       patch.loops.push_back(loops[l].points);
       patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
       for (const std::int32_t p : loops[l].pairs) {
-        tri_a.push_back(pairs[p].a);
-        tri_b.push_back(pairs[p].b);
+        tri_a.push_back(colliding_a[p].first);
+        tri_b.push_back(colliding_a[p].second);
+        colliding.push_back(p);
       }
     }
     for (auto* triangles : {&tri_a, &tri_b}) {
@@ -168,8 +166,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
     // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
-    const std::vector<std::int32_t> components_a = componentsTouching(tri_a, a.mesh, penetration_a);
-    const std::vector<std::int32_t> components_b = componentsTouching(tri_b, b.mesh, penetration_b);
+    const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
+    const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
     const PenetratedSurface surface_a =
         penetratedSurface(a, penetration_a, components_a, *plane, plane->normal);
     const PenetratedSurface surface_b =

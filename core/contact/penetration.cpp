@@ -10,13 +10,6 @@ std::uint64_t edgeKey(std::int32_t u, std::int32_t v) {
          static_cast<std::uint32_t>(std::max(u, v));
 }
 
-// Status of a vertex from a crossing on one of its edges; the nearest crossing decides.
-struct VertexSeed {
-  std::int32_t vertex;
-  double distance;  // from the vertex to the crossing
-  bool inside;
-};
-
 bool pointInTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n) {
   // Same side of all three edges, measured along the triangle's normal; the small negative
   // allowance keeps crossings exactly on a shared edge from slipping between two triangles.
@@ -26,23 +19,71 @@ bool pointInTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c,
          (a - c).cross(x - c).dot(n) >= allowance;
 }
 
-}  // namespace
+// Per-vertex, per-triangle and per-cluster marks of one flood. They are kept between calls (one
+// set per thread, grown to the largest mesh seen) so that a call costs what it touches rather
+// than the mesh's size, and every mark is undone before the call returns.
+struct FloodMarks {
+  enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
+  std::vector<std::int32_t> vertex_component;  // -1: not reached
+  std::vector<std::uint8_t> seed_state;
+  std::vector<double> seed_distance;  // from the seed to the crossing that decided its state
+  std::vector<std::uint8_t> listed;   // triangle listed for the component being flooded
+  std::vector<std::int32_t> cluster_component;  // -1: not reached
+  std::vector<std::uint8_t> cluster_cut;        // the curve may cut it: flood it vertex by vertex
 
-Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
-                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
-  // Sorted vectors rather than hash containers: a few hundred to a few thousand crossings, and
-  // no allocation per entry.
-  std::vector<std::uint64_t> crossed_edges;
-  std::vector<VertexSeed> seeds;
+  void fit(const TriMesh& mesh) {
+    if (vertex_component.size() < mesh.vertexCount()) {
+      vertex_component.resize(mesh.vertexCount(), -1);
+      seed_state.resize(mesh.vertexCount(), kFree);
+      seed_distance.resize(mesh.vertexCount());
+    }
+    if (listed.size() < mesh.triangleCount()) listed.resize(mesh.triangleCount(), 0);
+    if (cluster_component.size() < mesh.clusters().count()) {
+      cluster_component.resize(mesh.clusters().count(), -1);
+      cluster_cut.resize(mesh.clusters().count(), 0);
+    }
+  }
+};
+
+// Crossed edges (sorted keys) and the vertices at their ends (sorted). A seed's state in the
+// marks comes from the nearest crossing on one of its edges, the first found among equally near
+// ones.
+struct Crossings {
+  std::vector<std::uint64_t> edges;
+  std::vector<std::int32_t> seeds;
+
+  bool crossed(std::int32_t u, std::int32_t w) const {
+    return std::binary_search(edges.begin(), edges.end(), edgeKey(u, w));
+  }
+};
+
+void findCrossings(const PosedMesh& self, const PosedMesh& other,
+                   std::span<const std::pair<std::int32_t, std::int32_t>> colliding,
+                   FloodMarks& marks, Crossings& out) {
+  // In self's own frame: only other's triangle moves, not self's six edge ends.
+  const Pose other_in_self = self.pose.inverse() * other.pose;
+  const auto& vertices = self.mesh.vertices();
+  auto seed = [&](std::int32_t vertex, double distance, bool inside) {
+    std::uint8_t& state = marks.seed_state[vertex];
+    if (state == FloodMarks::kFree) {
+      out.seeds.push_back(vertex);
+    } else if (!(distance < marks.seed_distance[vertex])) {
+      return;
+    }
+    state = inside ? FloodMarks::kSeedInside : FloodMarks::kSeedOutside;
+    marks.seed_distance[vertex] = distance;
+  };
   for (const auto& [mine, theirs] : colliding) {
-    const Vec3 b0 = other.corner(theirs, 0), b1 = other.corner(theirs, 1),
-               b2 = other.corner(theirs, 2);
-    const Vec3 n = other.normal(theirs);
+    const Vec3 n = other_in_self.rotation * other.mesh.normals()[theirs];
     if (n.isZero()) continue;  // a degenerate triangle has no inside
+    const Vec3 b0 = other_in_self.apply(other.mesh.corner(theirs, 0)),
+               b1 = other_in_self.apply(other.mesh.corner(theirs, 1)),
+               b2 = other_in_self.apply(other.mesh.corner(theirs, 2));
     const auto& tri = self.mesh.triangles()[mine];
     for (int k = 0; k < 3; ++k) {
       const std::int32_t iu = tri[k], iv = tri[(k + 1) % 3];
-      const Vec3 u = self.vertex(iu), v = self.vertex(iv);
+      const Vec3& u = vertices[iu];
+      const Vec3& v = vertices[iv];
       const double du = n.dot(u - b0), dv = n.dot(v - b0);
       // Negative = behind the outward face = inside. A vertex exactly on the plane counts as
       // outside, the same way for every triangle, so neighbouring tests agree.
@@ -50,68 +91,144 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
       const double s = du / (du - dv);
       const Vec3 x = u + s * (v - u);
       if (!pointInTriangle(x, b0, b1, b2, n)) continue;
-      crossed_edges.push_back(edgeKey(iu, iv));
+      out.edges.push_back(edgeKey(iu, iv));
       const double length = (v - u).norm();
-      seeds.push_back({iu, s * length, du < 0});
-      seeds.push_back({iv, (1 - s) * length, dv < 0});
+      seed(iu, s * length, du < 0);
+      seed(iv, (1 - s) * length, dv < 0);
     }
   }
-  std::sort(crossed_edges.begin(), crossed_edges.end());
-  auto crossed = [&](std::int32_t u, std::int32_t w) {
-    return std::binary_search(crossed_edges.begin(), crossed_edges.end(), edgeKey(u, w));
-  };
-  // Per vertex the nearest crossing, the first found among equally near ones.
-  std::stable_sort(seeds.begin(), seeds.end(), [](const VertexSeed& x, const VertexSeed& y) {
-    return x.vertex < y.vertex || (x.vertex == y.vertex && x.distance < y.distance);
-  });
-  seeds.erase(
-      std::unique(seeds.begin(), seeds.end(),
-                  [](const VertexSeed& x, const VertexSeed& y) { return x.vertex == y.vertex; }),
-      seeds.end());
+  std::sort(out.edges.begin(), out.edges.end());
+  std::sort(out.seeds.begin(), out.seeds.end());  // components numbered the same every time
+}
 
-  // Flat per-vertex state: the flood touches every penetrating vertex, so no hashing there.
-  enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
-  const std::size_t n = self.mesh.vertexCount();
-  std::vector<std::uint8_t> seed_state(n, kFree);
-  for (const VertexSeed& s : seeds) seed_state[s.vertex] = s.inside ? kSeedInside : kSeedOutside;
+// Undoes the marks on every exit, also when an allocation throws midway.
+class MarksReset {
+ public:
+  MarksReset(FloodMarks& marks, const Crossings& crossings, const std::vector<std::int32_t>& cut,
+             const Penetration& result)
+      : marks_(marks), crossings_(crossings), cut_(cut), result_(result) {}
+  ~MarksReset() {
+    for (const std::int32_t v : crossings_.seeds) marks_.seed_state[v] = FloodMarks::kFree;
+    for (const std::int32_t k : cut_) marks_.cluster_cut[k] = 0;
+    for (const PenetratedComponent& c : result_.components) {
+      for (const std::int32_t v : c.vertices) marks_.vertex_component[v] = -1;
+      for (const std::int32_t t : c.triangles) marks_.listed[t] = 0;
+      for (const std::int32_t k : c.clusters) marks_.cluster_component[k] = -1;
+    }
+  }
+  MarksReset(const MarksReset&) = delete;
+  MarksReset& operator=(const MarksReset&) = delete;
 
+ private:
+  FloodMarks& marks_;
+  const Crossings& crossings_;
+  const std::vector<std::int32_t>& cut_;
+  const Penetration& result_;
+};
+
+}  // namespace
+
+Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
+                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
+  const TriMesh& mesh = self.mesh;
+  const SurfaceClusters& clusters = mesh.clusters();
+  thread_local FloodMarks marks;
+  marks.fit(mesh);
+  Crossings crossings;
   Penetration result;
-  result.component_of_vertex.assign(n, -1);
-  const auto& triangles = self.mesh.triangles();
-  // Triangles already listed for the component being flooded; cleared after each component, so
-  // that a triangle with corners in two components is listed in both.
-  std::vector<std::uint8_t> listed(self.mesh.triangleCount(), 0);
-  std::vector<std::int32_t> stack;
-  for (const VertexSeed& start_seed : seeds) {
-    const std::int32_t start = start_seed.vertex;
-    if (!start_seed.inside || result.component_of_vertex[start] >= 0) continue;
-    const auto component = static_cast<std::int32_t>(result.vertices_of_component.size());
-    std::vector<std::int32_t>& members = result.vertices_of_component.emplace_back();
-    std::vector<std::int32_t>& touching = result.triangles_of_component.emplace_back();
-    result.component_of_vertex[start] = component;
-    members.push_back(start);
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const std::int32_t u = stack.back();
-      stack.pop_back();
-      for (const std::int32_t t : self.mesh.trianglesAround(u)) {
-        if (!listed[t]) {
-          listed[t] = 1;
-          touching.push_back(t);
+  std::vector<std::int32_t> cut;
+  const MarksReset reset(marks, crossings, cut, result);
+  findCrossings(self, other, colliding, marks, crossings);
+
+  // Cut clusters: those holding a colliding triangle or a triangle at a crossing's end. Every
+  // crossed edge lies in a colliding triangle, so no other cluster has a cut edge or a seed.
+  auto markCut = [&](std::int32_t t) {
+    const std::int32_t k = clusters.clusterOf(t);
+    if (!marks.cluster_cut[k]) marks.cluster_cut[k] = 1, cut.push_back(k);
+  };
+  for (const auto& collision : colliding) markCut(collision.first);
+  for (const std::int32_t v : crossings.seeds) {
+    for (const std::int32_t t : mesh.trianglesAround(v)) markCut(t);
+  }
+
+  const auto& triangles = mesh.triangles();
+  std::vector<std::int32_t> vertex_stack, cluster_stack;
+  for (const std::int32_t start : crossings.seeds) {
+    if (marks.seed_state[start] != FloodMarks::kSeedInside || marks.vertex_component[start] >= 0)
+      continue;
+    const auto component = static_cast<std::int32_t>(result.components.size());
+    PenetratedComponent& piece = result.components.emplace_back();
+    auto reachVertex = [&](std::int32_t w) {
+      marks.vertex_component[w] = component;
+      piece.vertices.push_back(w);
+      vertex_stack.push_back(w);
+    };
+    auto reachCluster = [&](std::int32_t k) {
+      marks.cluster_component[k] = component;
+      piece.clusters.push_back(k);
+      cluster_stack.push_back(k);
+    };
+    reachVertex(start);
+    while (!vertex_stack.empty() || !cluster_stack.empty()) {
+      if (!cluster_stack.empty()) {
+        const std::int32_t k = cluster_stack.back();
+        cluster_stack.pop_back();
+        // A whole cluster hands its inside status to every cluster it borders: a cut one
+        // receives the shared vertex, to be flooded from there.
+        for (const SurfaceClusters::Border& border : clusters.borders(k)) {
+          if (marks.cluster_cut[border.cluster]) {
+            if (marks.vertex_component[border.vertex] < 0) reachVertex(border.vertex);
+          } else if (marks.cluster_component[border.cluster] < 0) {
+            reachCluster(border.cluster);
+          }
+        }
+        continue;
+      }
+      const std::int32_t u = vertex_stack.back();
+      vertex_stack.pop_back();
+      for (const std::int32_t t : mesh.trianglesAround(u)) {
+        const std::int32_t k = clusters.clusterOf(t);
+        if (!marks.cluster_cut[k]) {
+          if (marks.cluster_component[k] < 0) reachCluster(k);
+          continue;
+        }
+        if (!marks.listed[t]) {
+          marks.listed[t] = 1;
+          piece.triangles.push_back(t);
         }
         for (const std::int32_t w : triangles[t]) {
-          if (result.component_of_vertex[w] >= 0 || seed_state[w] == kSeedOutside) continue;
+          if (marks.vertex_component[w] >= 0 || marks.seed_state[w] == FloodMarks::kSeedOutside)
+            continue;
           // Only an edge between two seeded vertices can be cut by the curve.
-          if (seed_state[u] != kFree && seed_state[w] != kFree && crossed(u, w)) continue;
-          result.component_of_vertex[w] = component;
-          members.push_back(w);
-          stack.push_back(w);
+          if (marks.seed_state[u] != FloodMarks::kFree &&
+              marks.seed_state[w] != FloodMarks::kFree && crossings.crossed(u, w))
+            continue;
+          reachVertex(w);
         }
       }
     }
-    for (const std::int32_t t : touching) listed[t] = 0;
+    // A triangle with corners in two components is listed in both.
+    for (const std::int32_t t : piece.triangles) marks.listed[t] = 0;
+  }
+
+  // Every corner of a colliding triangle lies in a cut cluster, so it was flooded one by one.
+  result.corner_components.reserve(colliding.size());
+  for (const auto& collision : colliding) {
+    const TriangleIndices& tri = triangles[collision.first];
+    result.corner_components.push_back({marks.vertex_component[tri[0]],
+                                        marks.vertex_component[tri[1]],
+                                        marks.vertex_component[tri[2]]});
   }
   return result;
+}
+
+std::vector<std::int32_t> allTriangles(const TriMesh& mesh, const PenetratedComponent& component) {
+  std::vector<std::int32_t> out = component.triangles;
+  for (const std::int32_t k : component.clusters) {
+    const auto cluster = mesh.clusters().triangles(k);
+    out.insert(out.end(), cluster.begin(), cluster.end());
+  }
+  return out;
 }
 
 }  // namespace contactsim

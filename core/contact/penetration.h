@@ -1,24 +1,35 @@
-// Which vertices of one mesh lie inside the other, near their intersection curve.
+// Which parts of one mesh's surface lie inside the other, near their intersection curve and away
+// from it.
 #pragma once
 
+#include <array>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "contact/posed_mesh.h"
 
 namespace contactsim {
 
-// Inside vertices of mesh `self` grouped in connected components: a component is a piece of
-// self's surface enclosed by the intersection curve (seed 004 §IV.F's "internal triangles").
-struct Penetration {
-  // Per vertex of self: its component, or -1 when it is not inside the other mesh.
-  std::vector<std::int32_t> component_of_vertex;
-  std::vector<std::vector<std::int32_t>> vertices_of_component;
-  // Per component: the triangles with at least one corner in it, each once.
-  std::vector<std::vector<std::int32_t>> triangles_of_component;
+// One connected piece of self's surface enclosed by the intersection curve (seed 004 §IV.F's
+// "internal triangles"). Near the curve it is listed vertex by vertex; further in, whole
+// clusters of self's SurfaceClusters that the curve does not touch stand for their triangles.
+struct PenetratedComponent {
+  // Inside vertices of the clusters the curve cuts (and the borders of those clusters).
+  std::vector<std::int32_t> vertices;
+  // Triangles of the cut clusters with at least one corner in this component, each once.
+  std::vector<std::int32_t> triangles;
+  // Clusters untouched by the curve whose triangles are all in this component.
+  std::vector<std::int32_t> clusters;
+};
 
-  std::int32_t componentOf(std::int32_t v) const { return component_of_vertex[v]; }
-  std::size_t componentCount() const { return vertices_of_component.size(); }
+struct Penetration {
+  std::vector<PenetratedComponent> components;
+  // Per entry of `colliding`, the component of each corner of self's triangle (in its order),
+  // or -1 for a corner that is not inside the other mesh.
+  std::vector<std::array<std::int32_t, 3>> corner_components;
+
+  std::size_t componentCount() const { return components.size(); }
 };
 
 // `colliding` lists (triangle of self, triangle of other) for every non-coplanar intersecting
@@ -26,7 +37,14 @@ struct Penetration {
 // edge's ends is inside (the one behind other's triangle plane). Inside status then spreads over
 // edges that no crossing cuts. Exact for closed curves: a vertex is inside iff it is reachable
 // from a crossing's inside end without crossing the curve, so no depth threshold is involved.
+// A cluster with no colliding triangle and no crossing's end has no cut edge, so the spread
+// reaches all of it or none of it and takes it whole. The cost follows the curve and the number
+// of whole clusters, not the number of inside triangles.
 Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
                             std::span<const std::pair<std::int32_t, std::int32_t>> colliding);
+
+// Every triangle of a component, each once (its listed triangles, then its clusters' triangles):
+// for checks and drawing, not for the contact pipeline.
+std::vector<std::int32_t> allTriangles(const TriMesh& mesh, const PenetratedComponent& component);
 
 }  // namespace contactsim

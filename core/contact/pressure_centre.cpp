@@ -1,6 +1,8 @@
 #include "contact/pressure_centre.h"
 
 #include <array>
+#include <limits>
+#include <utility>
 
 namespace contactsim {
 namespace {
@@ -38,6 +40,46 @@ void addClipped(const std::array<DepthPoint, 3>& corners, double& weight, Vec3& 
     addTriangle(kept[0], kept[k], kept[k + 1], weight, first_moment);
 }
 
+// d(y) = gradient·y + offset for body-frame positions y.
+struct BodyFrameDepth {
+  Vec3 gradient;
+  double offset;
+
+  double operator()(const Vec3& y) const { return gradient.dot(y) + offset; }
+  // Smallest and largest d over a box.
+  std::pair<double, double> range(const Box3& box) const {
+    const double centre = (*this)(box.center());
+    const double reach = gradient.cwiseAbs().dot(0.5 * box.sizes());
+    return {centre - reach, centre + reach};
+  }
+};
+
+// The deepest vertex offered so far; among equally deep ones the lowest index, so that the
+// answer does not depend on the order in which vertices are offered.
+struct DeepestVertex {
+  std::int32_t vertex = -1;
+  double depth = 0.0;
+
+  void offer(std::int32_t v, double d) {
+    if (d > depth || (d == depth && vertex >= 0 && v < vertex)) vertex = v, depth = d;
+  }
+};
+
+void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDepth& depth,
+                        double& weight, Vec3& moment) {
+  std::array<DepthPoint, 3> points;
+  bool whole = true;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3& y = mesh.corner(t, k);
+    points[k] = {y, depth(y)};
+    whole = whole && points[k].d >= 0.0;
+  }
+  if (whole)
+    addTriangle(points[0], points[1], points[2], weight, moment);
+  else
+    addClipped(points, weight, moment);
+}
+
 }  // namespace
 
 PenetratedSurface& PenetratedSurface::operator+=(const PenetratedSurface& o) {
@@ -51,44 +93,56 @@ PenetratedSurface& PenetratedSurface::operator+=(const PenetratedSurface& o) {
 }
 
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
-                                             std::span<const std::int32_t> inside_vertices,
-                                             std::span<const std::int32_t> touching_triangles,
+                                             const PenetratedComponent& component,
                                              const ContactPlane& plane, const Vec3& direction) {
   // The depth is affine in the body-frame position y, d = m·y + offset, so the integral runs on
-  // the mesh's own vertices and only its two results are moved into the plane's frame.
-  const Vec3 m = mesh.pose.rotation.transpose() * direction;
-  const double offset = direction.dot(mesh.pose.translation - plane.origin);
+  // the mesh's own vertices and cluster moments, and only its two results are moved into the
+  // plane's frame.
+  const BodyFrameDepth depth{mesh.pose.rotation.transpose() * direction,
+                             direction.dot(mesh.pose.translation - plane.origin)};
   const auto& vertices = mesh.mesh.vertices();
-  const auto& triangles = mesh.mesh.triangles();
-  std::int32_t deepest_vertex = -1;
-  double deepest_depth = 0.0;
-  for (const std::int32_t v : inside_vertices) {
-    if (const double d = m.dot(vertices[v]) + offset; d > deepest_depth) {
-      deepest_depth = d;
-      deepest_vertex = v;
-    }
-  }
+  const SurfaceClusters& clusters = mesh.mesh.clusters();
+  DeepestVertex deepest;
+  for (const std::int32_t v : component.vertices) deepest.offer(v, depth(vertices[v]));
+
   double weight = 0.0;
   Vec3 moment = Vec3::Zero();  // ∫ d·y dA
-  for (const std::int32_t t : touching_triangles) {
-    std::array<DepthPoint, 3> points;
-    bool whole = true;
-    for (int k = 0; k < 3; ++k) {
-      const Vec3& y = vertices[triangles[t][k]];
-      points[k] = {y, m.dot(y) + offset};
-      whole = whole && points[k].d >= 0.0;
+  for (const std::int32_t t : component.triangles)
+    addTriangleClipped(mesh.mesh, t, depth, weight, moment);
+  // A whole cluster wholly beyond the plane: d is linear on it, so with its area A, centroid c
+  // and central second moment C, ∫d dA = A·d(c) and ∫d·y dA = C·m + A·d(c)·c. One that the plane
+  // cuts goes triangle by triangle like the listed ones.
+  double best_bound = -std::numeric_limits<double>::infinity();
+  std::int32_t best_bound_cluster = -1;
+  for (const std::int32_t k : component.clusters) {
+    const auto [lowest, highest] = depth.range(clusters.box(k));
+    if (lowest >= 0.0) {
+      const AreaMoments& a = clusters.moments(k);
+      const double d_centroid = depth(a.centroid);
+      weight += a.area * d_centroid;
+      moment += a.central_second * depth.gradient + a.area * d_centroid * a.centroid;
+    } else {
+      for (const std::int32_t t : clusters.triangles(k))
+        addTriangleClipped(mesh.mesh, t, depth, weight, moment);
     }
-    if (whole)
-      addTriangle(points[0], points[1], points[2], weight, moment);
-    else
-      addClipped(points, weight, moment);
+    if (highest > best_bound) best_bound = highest, best_bound_cluster = k;
   }
+  // The deepest vertex of the whole clusters: the most promising cluster first, then only those
+  // whose box could still hold a deeper vertex.
+  auto scan = [&](std::int32_t k) {
+    for (const std::int32_t v : clusters.vertices(k)) deepest.offer(v, depth(vertices[v]));
+  };
+  if (best_bound_cluster >= 0) scan(best_bound_cluster);
+  for (const std::int32_t k : component.clusters) {
+    if (k != best_bound_cluster && depth.range(clusters.box(k)).second > deepest.depth) scan(k);
+  }
+
   PenetratedSurface out;
   out.weight = weight;
   out.first_moment = mesh.pose.rotation * moment + weight * mesh.pose.translation;
-  if (deepest_vertex >= 0) {
-    out.deepest_depth = deepest_depth;
-    out.deepest_point = mesh.vertex(deepest_vertex);
+  if (deepest.vertex >= 0) {
+    out.deepest_depth = deepest.depth;
+    out.deepest_point = mesh.vertex(deepest.vertex);
   }
   return out;
 }

@@ -2,9 +2,8 @@
 // whose pressure is proportional to the local depth beyond the contact plane.
 #pragma once
 
-#include <span>
-
 #include "contact/patch_geometry.h"
+#include "contact/penetration.h"
 #include "contact/posed_mesh.h"
 
 namespace contactsim {
@@ -23,11 +22,10 @@ struct PenetratedSurface {
   PenetratedSurface& operator+=(const PenetratedSurface& o);
 };
 
-// Over one penetrated piece of the surface: its inside vertices and the triangles touching them
-// (each once; Penetration's component lists).
+// Over one penetrated piece of the surface: the triangles touching its inside vertices, each
+// clipped at the plane; whole clusters wholly beyond the plane by their moments, in O(1) each.
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
-                                             std::span<const std::int32_t> inside_vertices,
-                                             std::span<const std::int32_t> touching_triangles,
+                                             const PenetratedComponent& component,
                                              const ContactPlane& plane, const Vec3& direction);
 
 // The centre of pressure of both bodies' sides projected into the plane. The contour centroid

@@ -25,6 +25,7 @@ TriMesh::TriMesh(std::vector<Vec3> vertices, std::vector<TriangleIndices> triang
   }
   buildNormalsAndBounds();
   buildTopology();
+  clusters_ = SurfaceClusters(*this);
 }
 
 void TriMesh::buildNormalsAndBounds() {

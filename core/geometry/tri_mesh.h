@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "geometry/surface_clusters.h"
 #include "geometry/types.h"
 
 namespace contactsim {
@@ -51,6 +52,9 @@ class TriMesh {
   // No boundary and no non-manifold edges.
   bool watertight() const { return boundary_edges_ == 0 && nonmanifold_edges_ == 0; }
 
+  // The surface in small edge-connected clusters with their moments (built with the topology).
+  const SurfaceClusters& clusters() const { return clusters_; }
+
  private:
   void buildNormalsAndBounds();
   void buildTopology();
@@ -67,6 +71,7 @@ class TriMesh {
   std::size_t nonmanifold_edges_ = 0;
   std::size_t degenerate_triangles_ = 0;
   bool consistently_oriented_ = true;
+  SurfaceClusters clusters_;
 };
 
 }  // namespace contactsim
