@@ -128,13 +128,14 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
     if (highest > best_bound) best_bound = highest, best_bound_cluster = k;
   }
   // The deepest vertex of the whole clusters: the most promising cluster first, then only those
-  // whose box could still hold a deeper vertex.
+  // whose box could still hold a deeper vertex, or an equally deep one of lower index (the tie
+  // rule of DeepestVertex would otherwise depend on the clusters' order).
   auto scan = [&](std::int32_t k) {
     for (const std::int32_t v : clusters.vertices(k)) deepest.offer(v, depth(vertices[v]));
   };
   if (best_bound_cluster >= 0) scan(best_bound_cluster);
   for (const std::int32_t k : component.clusters) {
-    if (k != best_bound_cluster && depth.range(clusters.box(k)).second > deepest.depth) scan(k);
+    if (k != best_bound_cluster && depth.range(clusters.box(k)).second >= deepest.depth) scan(k);
   }
 
   PenetratedSurface out;
