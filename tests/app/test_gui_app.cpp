@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_output_dir.h"
 #include "body_palette.h"
 #include "body_pixels.h"
 #include "contact_layer.h"
@@ -21,11 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path workDir() {
-  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_app";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path workDir() { return testing::testOutputDir("test_gui_app"); }
 
 // Written here rather than with the project's exporter so the GUI reads an independent file.
 void writeAsciiStl(const fs::path& file, const TriMesh& mesh, const Vec3& offset) {

@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../test_output_dir.h"
 #include "geometry/primitives.h"
 #include "import/mesh_export.h"
 #include "import_dialog.h"
@@ -34,11 +35,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path workDir() {
-  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_interaction";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path workDir() { return testing::testOutputDir("test_gui_interaction"); }
 
 QApplication& application() { return contactsim::testing::testApplication("test_gui_interaction"); }
 

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../test_output_dir.h"
 #include "cable_form.h"
 #include "contact_law_form.h"
 #include "geometry/primitives.h"
@@ -36,11 +37,7 @@ using nlohmann::json;
 
 namespace {
 
-fs::path workDir() {
-  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_scene_edit";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path workDir() { return testing::testOutputDir("test_gui_scene_edit"); }
 
 QApplication& application() { return contactsim::testing::testApplication("test_gui_scene_edit"); }
 

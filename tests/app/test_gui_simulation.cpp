@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../test_output_dir.h"
 #include "body_pixels.h"
 #include "contact_inspector.h"
 #include "contact_layer.h"
@@ -44,11 +45,7 @@ namespace {
 
 constexpr int kTimeoutMs = 120000;  // generous: software OpenGL on a shared 2-core machine
 
-fs::path workDir() {
-  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_simulation";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path workDir() { return testing::testOutputDir("test_gui_simulation"); }
 
 QString demoScene(const char* name) {
   return QString::fromStdString(

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../test_output_dir.h"
 #include "main_window.h"
 #include "test_application.h"
 #include "video_export.h"
@@ -25,11 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path workDir() {
-  const fs::path dir = fs::path(CONTACTSIM_BINARY_DIR) / "test_gui_video_export";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path workDir() { return testing::testOutputDir("test_gui_video_export"); }
 
 QString shippedRecording() {
   return QString::fromStdString(

@@ -8,15 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "../test_output_dir.h"
 #include "record/recording_writer.h"
 #include "sim/simulation_frame.h"
 
 namespace contactsim::testing {
 
 inline std::filesystem::path scratchDir(const std::string& name) {
-  const auto dir = std::filesystem::path(CONTACTSIM_BINARY_DIR) / "tests/record/scratch" / name;
-  std::filesystem::create_directories(dir);
-  return dir;
+  return testOutputDir("tests/record/scratch/" + name);
 }
 
 // A tetrahedron: small, closed, 4 vertices with non-round coordinates.

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "../app/body_pixels.h"
+#include "../test_output_dir.h"
 #include "geometry/primitives.h"
 #include "png_capture.h"
 #include "simulation_view.h"
@@ -30,9 +31,7 @@
 namespace contactsim::test {
 
 inline std::filesystem::path outputPath(const std::string& name) {
-  const auto dir = std::filesystem::path(CONTACTSIM_BINARY_DIR) / "render-test-output";
-  std::filesystem::create_directories(dir);
-  return dir / name;
+  return testing::testOutputDir("render-test-output") / name;
 }
 
 struct Image {
