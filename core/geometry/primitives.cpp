@@ -56,6 +56,46 @@ TriMesh makeGriddedBox(const Vec3& half, const Eigen::Vector3i& divisions) {
   return weldTriangleSoup(points, triangles, 1e-9);
 }
 
+// Vertex (i mod segments) of ring j of a wall of `segments` vertices around.
+std::int32_t wallIndex(std::int32_t base, int segments, int i, int j) {
+  return base + j * segments + i % segments;
+}
+
+// A wall of rings about z, z from -length/2 to length/2, facing out (or in, towards the axis).
+void addWall(std::vector<Vec3>& vertices, std::vector<TriangleIndices>& triangles, double radius,
+             double length, int segments, int rings, bool facing_axis) {
+  const auto base = static_cast<std::int32_t>(vertices.size());
+  for (int j = 0; j <= rings; ++j) {
+    for (int i = 0; i < segments; ++i) {
+      const double angle = 2.0 * std::numbers::pi * i / segments;
+      vertices.emplace_back(radius * std::cos(angle), radius * std::sin(angle),
+                            length * (static_cast<double>(j) / rings - 0.5));
+    }
+  }
+  for (int j = 0; j < rings; ++j) {
+    for (int i = 0; i < segments; ++i) {
+      const std::int32_t a = wallIndex(base, segments, i, j),
+                         b = wallIndex(base, segments, i + 1, j),
+                         c = wallIndex(base, segments, i + 1, j + 1),
+                         d = wallIndex(base, segments, i, j + 1);
+      // (angle, z) is right-handed with the outward radial direction.
+      if (facing_axis) {
+        triangles.push_back({a, c, b});
+        triangles.push_back({a, d, c});
+      } else {
+        triangles.push_back({a, b, c});
+        triangles.push_back({a, c, d});
+      }
+    }
+  }
+}
+
+void checkRound(double radius, double length, int segments, int rings) {
+  if (!(radius > 0.0 && length > 0.0) || segments < 3 || rings < 1) {
+    throw std::invalid_argument("cylinder and tube need positive sizes, >= 3 segments, >= 1 ring");
+  }
+}
+
 }  // namespace
 
 TriMesh makeBox(const Vec3& half_extents, int divisions) {
@@ -142,6 +182,67 @@ TriMesh makeTorus(double major_radius, double minor_radius, int major_segments,
       triangles.push_back({index(i, j), index(i + 1, j + 1), index(i, j + 1)});
     }
   }
+  return TriMesh(std::move(vertices), std::move(triangles));
+}
+
+TriMesh makeCylinder(double radius, double length, int segments, int rings) {
+  checkRound(radius, length, segments, rings);
+  std::vector<Vec3> vertices;
+  std::vector<TriangleIndices> triangles;
+  addWall(vertices, triangles, radius, length, segments, rings, false);
+  for (const int j : {0, rings}) {
+    const auto centre = static_cast<std::int32_t>(vertices.size());
+    const bool top = j == rings;
+    vertices.emplace_back(0.0, 0.0, top ? length / 2 : -length / 2);
+    for (int i = 0; i < segments; ++i) {
+      const std::int32_t a = wallIndex(0, segments, i, j), b = wallIndex(0, segments, i + 1, j);
+      if (top)
+        triangles.push_back({centre, a, b});
+      else
+        triangles.push_back({centre, b, a});
+    }
+  }
+  return TriMesh(std::move(vertices), std::move(triangles));
+}
+
+TriMesh makeTube(double inner_radius, double outer_radius, double length, int segments, int rings) {
+  checkRound(inner_radius, length, segments, rings);
+  if (!(outer_radius > inner_radius)) throw std::invalid_argument("tube needs outer > inner");
+  std::vector<Vec3> vertices;
+  std::vector<TriangleIndices> triangles;
+  addWall(vertices, triangles, outer_radius, length, segments, rings, false);
+  const auto inner = static_cast<std::int32_t>(vertices.size());
+  addWall(vertices, triangles, inner_radius, length, segments, rings, true);
+  for (const int j : {0, rings}) {
+    for (int i = 0; i < segments; ++i) {
+      const std::int32_t a = wallIndex(0, segments, i, j), b = wallIndex(0, segments, i + 1, j),
+                         c = wallIndex(inner, segments, i + 1, j),
+                         d = wallIndex(inner, segments, i, j);
+      // Outer a -> b runs counter-clockwise seen from +z: that order faces up on the top end.
+      if (j == rings) {
+        triangles.push_back({a, b, c});
+        triangles.push_back({a, c, d});
+      } else {
+        triangles.push_back({a, c, b});
+        triangles.push_back({a, d, c});
+      }
+    }
+  }
+  return TriMesh(std::move(vertices), std::move(triangles));
+}
+
+TriMesh makeSphericalShell(double inner_radius, double outer_radius, int level) {
+  if (!(inner_radius > 0.0 && outer_radius > inner_radius)) {
+    throw std::invalid_argument("spherical shell needs 0 < inner radius < outer radius");
+  }
+  const TriMesh outer = makeIcosphere(outer_radius, level);
+  const TriMesh inner = makeIcosphere(inner_radius, level);
+  std::vector<Vec3> vertices = outer.vertices();
+  vertices.insert(vertices.end(), inner.vertices().begin(), inner.vertices().end());
+  std::vector<TriangleIndices> triangles = outer.triangles();
+  const auto base = static_cast<std::int32_t>(outer.vertexCount());
+  for (const auto& [a, b, c] : inner.triangles())
+    triangles.push_back({a + base, c + base, b + base});
   return TriMesh(std::move(vertices), std::move(triangles));
 }
 
