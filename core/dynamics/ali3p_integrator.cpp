@@ -26,7 +26,11 @@ double maxNorm(const Eigen::VectorXd& v) { return v.size() ? v.lpNorm<Eigen::Inf
 }  // namespace
 
 Ali3pIntegrator::Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings)
-    : system_(system), settings_(settings), solver_(settings.linear_solver) {
+    : system_(system),
+      settings_(settings),
+      solver_(settings.linear_solver),
+      inverse_scales_(system.coordinateScales().cwiseInverse()),
+      inverse_row_scales_(system.constraintScales().cwiseInverse()) {
   if (!(settings_.time_step > 0.0) || !std::isfinite(settings_.time_step)) {
     throw std::invalid_argument("time step must be positive");
   }
@@ -69,7 +73,11 @@ void Ali3pIntegrator::initialize() {
   const SparseMatrix& M = system_.massMatrix();
   const double h = settings_.time_step;
   const double beta = alpha_ * h * h / 4.0;
-  const double tol = settings_.newton_tolerance;
+  // Projections converge to the constraint tolerance, in the same scaled norms as a step.
+  const double tol = settings_.constraint_tolerance;
+  const auto scaled = [&](const Eigen::VectorXd& dq) {
+    return maxNorm(dq.cwiseProduct(inverse_scales_));
+  };
   const int max_iterations = std::max(50, settings_.max_newton_iterations);
 
   state_.t = 0.0;
@@ -81,6 +89,9 @@ void Ali3pIntegrator::initialize() {
   if (n == 0) return;
 
   ConstraintValues cv;
+  const auto scaledViolation = [&] {
+    return maxNorm(cv.violation.cwiseProduct(inverse_row_scales_));
+  };
   auto factor = [&](const SparseMatrix& Jq) {
     const SparseMatrix A = M + beta * SparseMatrix(Jq.transpose() * Jq);
     if (!solver_.factorize(A)) throw SimulationError("initial state: singular system matrix");
@@ -104,8 +115,7 @@ void Ali3pIntegrator::initialize() {
     state_.q += dq;
     system_.constraints().evaluate(state_.q, state_.qdot, 0.0, false, cv);
     mu += beta * cv.phi;
-    converged = maxNorm(dq) <= tol * (1.0 + maxNorm(state_.q)) &&
-                maxNorm(cv.violation) <= tol * (1.0 + maxNorm(state_.q));
+    converged = scaled(dq) <= tol && scaledViolation() <= tol;
   }
   if (!converged) fail("position projection");
 
@@ -121,8 +131,10 @@ void Ali3pIntegrator::initialize() {
     const Eigen::VectorXd qd = solver_.solve(M * qd0 - Jq.transpose() * (beta * phi_t + mu));
     const Eigen::VectorXd rate = Jq * qd + phi_t;
     mu += beta * rate;
-    converged = maxNorm(qd - state_.qdot) <= tol * (1.0 + maxNorm(qd)) &&
-                maxNorm(rate) <= tol * (1.0 + maxNorm(qd));
+    // Velocity residuals relative to the largest scaled velocity (at rest: to 1 s⁻¹).
+    const double speed = std::max(1.0, scaled(qd));
+    converged = scaled(qd - state_.qdot) <= tol * speed &&
+                maxNorm(rate.cwiseProduct(inverse_row_scales_)) <= tol * speed;
     state_.qdot = qd;
     if (!state_.qdot.allFinite()) fail("velocity projection");
   }
@@ -138,7 +150,7 @@ void Ali3pIntegrator::initialize() {
         solver_.solve(fv.q_force - Jq.transpose() * (state_.lambda + beta * cv.gamma));
     const Eigen::VectorXd residual = Jq * qdd + cv.gamma;
     state_.lambda += beta * residual;
-    converged = maxNorm(qdd - state_.qddot) <= tol * (1.0 + maxNorm(qdd));
+    converged = scaled(qdd - state_.qddot) <= tol * std::max(1.0, scaled(qdd));
     state_.qddot = qdd;
     if (!state_.qddot.allFinite()) fail("acceleration computation");
   }
@@ -188,21 +200,60 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   ConstraintValues cv;
   ForceValues fv;
   SparseMatrix W, Jq;
+  // The iterate q_k is accepted when Newton's estimated remaining error η·‖Δq‖ (Hairer &
+  // Wanner, Solving ODEs II, §IV.8: η = ρ/(1 − ρ), ρ the observed contraction) is a small
+  // fraction of the step's own motion, and the constraints hold (docs/dynamics.md, "Newton
+  // convergence"). Relative to the motion because an error e in q becomes 2e/h in q̇ and 4e/h²
+  // in q̈, which the trapezoidal rule never damps: an absolute tolerance fine at 1 ms ruins a
+  // run at 0.1 ms.
+  //
+  // Near a singular position of a mechanism two things happen. The λ* update converges only
+  // linearly, at the rate 1/(1 + α·σ) of the smallest singular value σ of Φ_q M⁻¹ Φ_qᵀ (h²/4
+  // folded in), which tends to 1 as σ → 0: while Φ still falls, α is raised for the rest of the
+  // step (the method of multipliers' penalty update, Bertsekas 1982, §2.2), and the step's λ*
+  // and projections use the raised α consistently. And a violation outside the range of Φ_q
+  // cannot be removed by any first-order correction: when Φ and Δq both stop falling with Φ
+  // within 100× the tolerance, the step is accepted — λ* carries the rest into the next step.
+  const Eigen::VectorXd q_start = s.q;
+  const double rest_motion = h * 1.0;  // the model moving its own length per second
+  const double constraint_tolerance = settings_.constraint_tolerance;
+  double alpha_k = alpha;
+  double dq_norm = std::numeric_limits<double>::infinity();
+  double rate = 1.0, violation = 0.0;
   bool converged = false;
-  double previous_dq = std::numeric_limits<double>::infinity();
   iterations = 0;
-  for (int it = 0; it < settings_.max_newton_iterations; ++it) {
-    ++iterations;
+  for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
-    // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
-    if (it > 0) next.lambda += alpha * cv.phi;
+    const double previous_violation = violation;
+    violation = maxNorm(cv.violation.cwiseProduct(inverse_row_scales_));
+    if (it > 0) {
+      const double motion = maxNorm((next.q - q_start).cwiseProduct(inverse_scales_));
+      const double tolerance = settings_.newton_tolerance * std::max(motion, rest_motion);
+      // The first update has no observed rate: it must be small by itself.
+      const bool small_update =
+          dq_norm <= tolerance ||
+          (it > 1 && rate < 1.0 && rate / (1.0 - rate) * dq_norm <= tolerance);
+      const bool violation_stalled = violation > 0.99 * previous_violation;
+      if (small_update && violation <= constraint_tolerance) {
+        converged = true;
+      } else if (it > 1 && rate > 0.9 && violation_stalled &&
+                 violation <= 100.0 * constraint_tolerance) {
+        converged = true;  // stalled at a singular position or at round-off (long chains)
+      }
+      if (converged || it == settings_.max_newton_iterations) break;
+      if (it > 1 && rate > 0.5 && !violation_stalled && alpha_k < kMaxPenaltyGrowth * alpha)
+        alpha_k *= 10.0;
+      // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
+      next.lambda += alpha_k * cv.phi;
+    }
+    ++iterations;
     system_.forces().evaluate(next.q, next.qdot, t1, fv);
     Jq = jacobianMatrix(cv);
     // f = (h²/4)[M q̈ + Φ_qᵀ(αΦ + λ*) − Q];  f_q ≈ M + (h/2)C + (h²/4)(αΦ_qᵀΦ_q + K).
     const Eigen::VectorXd f =
-        h2 * (M * next.qddot + Jq.transpose() * (alpha * cv.phi + next.lambda) - fv.q_force);
+        h2 * (M * next.qddot + Jq.transpose() * (alpha_k * cv.phi + next.lambda) - fv.q_force);
     W = M + (0.5 * h) * fromTriplets(n, n, fv.damping) + h2 * fromTriplets(n, n, fv.stiffness);
-    const SparseMatrix A = W + (h2 * alpha) * SparseMatrix(Jq.transpose() * Jq);
+    const SparseMatrix A = W + (h2 * alpha_k) * SparseMatrix(Jq.transpose() * Jq);
     if (!f.allFinite() || !solver_.factorize(A)) {
       failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
       return false;
@@ -214,33 +265,26 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
     }
     next.q += dq;
     updateRates();
-    // Converged at the tolerance, or stagnated within 100× of it: the update no longer contracts
-    // because it has reached the round-off floor of the factorisation (long chains).
-    const double dq_norm = maxNorm(dq), scale = 1.0 + maxNorm(next.q);
-    if (dq_norm <= settings_.newton_tolerance * scale ||
-        (dq_norm <= 100.0 * settings_.newton_tolerance * scale && dq_norm > 0.5 * previous_dq)) {
-      converged = true;
-      break;
-    }
-    previous_dq = dq_norm;
+    const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
+    rate = norm / dq_norm;  // ρ; 0 after the first update
+    dq_norm = norm;
   }
-  system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
   if (!converged || !cv.phi.allFinite()) {
     failure = "Newton did not converge in " + std::to_string(settings_.max_newton_iterations) +
               " iterations; worst: " + worstConstraint(cv);
     return false;
   }
-  next.lambda += alpha * cv.phi;
+  next.lambda += alpha_k * cv.phi;
 
   // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
   // factorisation of A (ali3p.md, step 3). The Φ_t and γ terms carry the prescribed cable motion.
   const Eigen::VectorXd qd_star = next.qdot, qdd_star = next.qddot;
-  next.qdot = solver_.solve(W * qd_star - (h2 * alpha) * (Jq.transpose() * cv.phi_t));
+  next.qdot = solver_.solve(W * qd_star - (h2 * alpha_k) * (Jq.transpose() * cv.phi_t));
   system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
-  next.qddot = solver_.solve(W * qdd_star - (h2 * alpha) * (Jq.transpose() * cv.gamma));
+  next.qddot = solver_.solve(W * qdd_star - (h2 * alpha_k) * (Jq.transpose() * cv.gamma));
   // The projection solved M(q̈ − q̈*) + Φ_qᵀ(h²/4)α(Φ_q q̈ + γ) = 0 (C, K aside) while
   // M q̈* + Φ_qᵀλ* = Q, so M q̈ + Φ_qᵀ[λ* + (h²/4)α(Φ_q q̈ + γ)] = Q.
-  next.multipliers = next.lambda + (h2 * alpha) * (Jq * next.qddot + cv.gamma);
+  next.multipliers = next.lambda + (h2 * alpha_k) * (Jq * next.qddot + cv.gamma);
   if (!next.qdot.allFinite() || !next.qddot.allFinite() || !next.multipliers.allFinite()) {
     failure = "non-finite projection; worst: " + worstConstraint(cv);
     return false;

@@ -16,10 +16,21 @@ namespace contactsim {
 // seen in checks": 1e2–1e4 works; too small diverges, too large loses digits in the LU).
 inline constexpr double kDefaultPenaltyRatio = 1e3;
 
+// How far the penalty may be raised within one step when the multiplier iteration stalls (a
+// mechanism near a singular position), relative to the nominal α.
+inline constexpr double kMaxPenaltyGrowth = 1e4;
+
 struct SolverSettings {
   double time_step = 1e-3;
-  std::optional<double> penalty;    // α at time_step; nullopt = the default rule above
-  double newton_tolerance = 1e-10;  // on ‖Δq‖∞ / (1 + ‖q‖∞)
+  std::optional<double> penalty;  // α at time_step; nullopt = the default rule above
+  // Newton stops when the estimated distance to the step's solution is below this fraction of
+  // the step's own motion (or of h·1 s⁻¹ when at rest), both in the scaled norm
+  // max_i |Δq_i|/s_i (s_i: the model's length scale for base points, 1 for unit vectors), and
+  // the constraints hold to constraint_tolerance (docs/dynamics.md, "Newton convergence").
+  double newton_tolerance = 1e-8;
+  // Constraint violation allowed at a converged step: relative to the model's length scale for
+  // distances, in radians for angles.
+  double constraint_tolerance = 1e-10;
   int max_newton_iterations = 30;
   int max_step_halvings = 6;  // a failed step is retried as 2, 4, … 2^6 substeps
   LinearSolverKind linear_solver = LinearSolverKind::Auto;
@@ -37,7 +48,8 @@ struct MultibodyState {
 };
 
 struct StepReport {
-  int newton_iterations = 0;  // summed over substeps
+  int newton_iterations = 0;      // summed over substeps
+  int max_newton_iterations = 0;  // of the substeps
   int substeps = 1;
   double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
 };
@@ -101,6 +113,8 @@ class Ali3pIntegrator {
   double alpha_ = 0.0;  // α at settings_.time_step; substeps of size h use α·(Δt/h)²
   MultibodyState state_;
   LinearSolver solver_;
+  // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
+  Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   EnergyReport work_;   // accumulated works and dissipation
   Powers last_powers_;  // at state_, for trapezoidal accumulation of the works
 };

@@ -10,15 +10,18 @@ int ConstraintSet::addGroup(std::string description) {
   return static_cast<int>(groups_.size()) - 1;
 }
 
-void ConstraintSet::addVectorEquality(int group, AffineVec3 a) {
+void ConstraintSet::addVectorEquality(int group, AffineVec3 a, RowUnit unit) {
   vector_equalities_.push_back({rows_, group, std::move(a)});
   row_group_.insert(row_group_.end(), 3, group);
+  row_unit_.insert(row_unit_.end(), 3, unit);
   rows_ += 3;
 }
 
-void ConstraintSet::addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value) {
+void ConstraintSet::addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value,
+                                  RowUnit unit) {
   dot_products_.push_back({rows_, group, std::move(a), std::move(b), value, std::nullopt});
   row_group_.push_back(group);
+  row_unit_.push_back(unit);
   rows_ += 1;
 }
 
@@ -27,6 +30,7 @@ int ConstraintSet::addCable(int group, AffineVec3 d, CableLength length) {
   AffineVec3 copy = d;
   dot_products_.push_back({row, group, std::move(d), std::move(copy), 0.0, std::move(length)});
   row_group_.push_back(group);
+  row_unit_.push_back(RowUnit::Length);
   rows_ += 1;
   return row;
 }

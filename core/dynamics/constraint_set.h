@@ -24,17 +24,21 @@ struct ConstraintValues {
 // "Constraints"): a vector equality a(q) = 0 with a affine in q (spherical joints, equal
 // directions), or a dot product a(q)·b(q) − c(t) = 0 (unit and perpendicular vectors, cables with
 // c = L(t)²). Equations are grouped (a joint, a body, a cable) to name them in errors.
+// What a row's violation measures: a distance (m) or an angle (rad, from unit vectors).
+enum class RowUnit { Length, Angle };
+
 class ConstraintSet {
  public:
   int addGroup(std::string description);
   // Three rows: a(q) = 0.
-  void addVectorEquality(int group, AffineVec3 a);
+  void addVectorEquality(int group, AffineVec3 a, RowUnit unit);
   // One row: a·b − value = 0.
-  void addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value);
+  void addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value, RowUnit unit);
   // One row: d·d − L(t)² = 0. Returns the row (the cable's tension is 2·L·λ_row).
   int addCable(int group, AffineVec3 d, CableLength length);
 
   int rowCount() const { return rows_; }
+  RowUnit rowUnit(int row) const { return row_unit_.at(row); }
   const std::string& describeRow(int row) const;
 
   // Fills `out` (sized to rowCount()); the Jacobian only when `with_jacobian`.
@@ -55,6 +59,7 @@ class ConstraintSet {
   };
   std::vector<std::string> groups_;
   std::vector<int> row_group_;
+  std::vector<RowUnit> row_unit_;
   std::vector<VectorEquality> vector_equalities_;
   std::vector<DotProduct> dot_products_;
   int rows_ = 0;

@@ -20,6 +20,13 @@ Vec3 perpendicular(const Vec3& s) {
   return s.cross(trial).normalized();
 }
 
+// The body's inertia about its base point, the centre of mass (ā = 0 in M̄).
+MassInertia aboutCentreOfMass(const MassInertia& body) {
+  MassInertia centred = body;
+  centred.center_of_mass = Vec3::Zero();
+  return centred;
+}
+
 }  // namespace
 
 BodyIndex MultibodySystem::addBody(const BodyDefinition& body) {
@@ -29,7 +36,7 @@ BodyIndex MultibodySystem::addBody(const BodyDefinition& body) {
   if (body.fixed) return index;
 
   const MassInertia& mi = body.mass;
-  const Eigen::Matrix4d M = reducedMassMatrix(mi);
+  const Eigen::Matrix4d M = reducedMassMatrix(aboutCentreOfMass(mi));
   // M̄ is positive definite iff m > 0 and the principal moments are positive and satisfy the
   // triangle inequality (J̄'s eigenvalues about the centre of mass are (I_j + I_k − I_i)/2).
   const Eigen::Vector4d eigenvalues =
@@ -48,12 +55,15 @@ BodyIndex MultibodySystem::addBody(const BodyDefinition& body) {
   const int group = constraints_.addGroup("body '" + body.name + "' (rigid-body constraints)");
   const AffineVec3 e[3] = {directionOn(index, Vec3::UnitX()), directionOn(index, Vec3::UnitY()),
                            directionOn(index, Vec3::UnitZ())};
-  for (int i = 0; i < 3; ++i) constraints_.addDotProduct(group, e[i], e[i], 1.0);
-  constraints_.addDotProduct(group, e[0], e[1], 0.0);
-  constraints_.addDotProduct(group, e[0], e[2], 0.0);
-  constraints_.addDotProduct(group, e[1], e[2], 0.0);
+  for (int i = 0; i < 3; ++i) constraints_.addDotProduct(group, e[i], e[i], 1.0, RowUnit::Angle);
+  constraints_.addDotProduct(group, e[0], e[1], 0.0, RowUnit::Angle);
+  constraints_.addDotProduct(group, e[0], e[2], 0.0, RowUnit::Angle);
+  constraints_.addDotProduct(group, e[1], e[2], 0.0, RowUnit::Angle);
 
   forces_.addWeight(pointOn(index, mi.center_of_mass), mi.mass);
+  extendModelBox(body.pose.apply(mi.center_of_mass));
+  largest_gyration_radius_ =
+      std::max(largest_gyration_radius_, std::sqrt(mi.inertia.trace() / mi.mass));
   return index;
 }
 
@@ -92,7 +102,9 @@ AffineVec3 MultibodySystem::pointOn(BodyIndex body, const Vec3& local) const {
     x.constant = initialPose(body).apply(local);
     return x;
   }
-  x.terms = {{o, 1.0}, {o + 3, local.x()}, {o + 6, local.y()}, {o + 9, local.z()}};
+  // r = r_G + Σ x̄_i e_i with x̄ measured from the centre of mass (the base point).
+  const Vec3 from_com = local - bodies_[body].mass.center_of_mass;
+  x.terms = {{o, 1.0}, {o + 3, from_com.x()}, {o + 6, from_com.y()}, {o + 9, from_com.z()}};
   return x;
 }
 
@@ -107,14 +119,45 @@ AffineVec3 MultibodySystem::directionOn(BodyIndex body, const Vec3& local) const
   return x;
 }
 
+void MultibodySystem::extendModelBox(const Vec3& world_point) { model_box_.extend(world_point); }
+
+double MultibodySystem::lengthScale() const {
+  const double extent = model_box_.isEmpty() ? 0.0 : model_box_.diagonal().norm();
+  const double scale = std::max(extent, largest_gyration_radius_);
+  // A lone body with no extent and no inertia has no length of its own: metres then.
+  return scale > 0.0 && std::isfinite(scale) ? scale : 1.0;
+}
+
+Eigen::VectorXd MultibodySystem::coordinateScales() const {
+  Eigen::VectorXd scales = Eigen::VectorXd::Ones(coordinates_);
+  const double length = lengthScale();
+  for (const int o : offsets_) {
+    if (o >= 0) scales.segment<3>(o).setConstant(length);
+  }
+  return scales;
+}
+
+Eigen::VectorXd MultibodySystem::constraintScales() const {
+  Eigen::VectorXd scales = Eigen::VectorXd::Ones(constraints_.rowCount());
+  const double length = lengthScale();
+  for (int row = 0; row < constraints_.rowCount(); ++row) {
+    if (constraints_.rowUnit(row) == RowUnit::Length) scales[row] = length;
+  }
+  return scales;
+}
+
 void MultibodySystem::addCoincidence(int group, BodyIndex a, BodyIndex b, const Vec3& point) {
+  extendModelBox(point);
   constraints_.addVectorEquality(
-      group, pointOn(a, toLocalPoint(a, point)) - pointOn(b, toLocalPoint(b, point)));
+      group, pointOn(a, toLocalPoint(a, point)) - pointOn(b, toLocalPoint(b, point)),
+      RowUnit::Length);
 }
 
 void MultibodySystem::addSameDirection(int group, BodyIndex a, BodyIndex b, const Vec3& direction) {
-  constraints_.addVectorEquality(group, directionOn(a, toLocalDirection(a, direction)) -
-                                            directionOn(b, toLocalDirection(b, direction)));
+  constraints_.addVectorEquality(group,
+                                 directionOn(a, toLocalDirection(a, direction)) -
+                                     directionOn(b, toLocalDirection(b, direction)),
+                                 RowUnit::Angle);
 }
 
 void MultibodySystem::addSphericalJoint(const std::string& name, BodyIndex a, BodyIndex b,
@@ -153,13 +196,17 @@ void MultibodySystem::addPrismaticJoint(const std::string& name, BodyIndex a, Bo
   addSameDirection(group, a, b, t1);
   // The relative position d = r_B − r_A stays perpendicular to t1_A and t2_A (slides along s_A).
   const AffineVec3 d = pointOn(b, toLocalPoint(b, point)) - pointOn(a, toLocalPoint(a, point));
-  constraints_.addDotProduct(group, d, directionOn(a, toLocalDirection(a, t1)), 0.0);
-  constraints_.addDotProduct(group, d, directionOn(a, toLocalDirection(a, t2)), 0.0);
+  constraints_.addDotProduct(group, d, directionOn(a, toLocalDirection(a, t1)), 0.0,
+                             RowUnit::Length);
+  constraints_.addDotProduct(group, d, directionOn(a, toLocalDirection(a, t2)), 0.0,
+                             RowUnit::Length);
 }
 
 int MultibodySystem::addCable(const std::string& name, BodyIndex a, const Vec3& point_a,
                               BodyIndex b, const Vec3& point_b, const CableLength& length) {
   checkDistinct(name, a, b);
+  extendModelBox(point_a);
+  extendModelBox(point_b);
   const int group = constraints_.addGroup("cable '" + name + "'");
   const AffineVec3 d = pointOn(a, toLocalPoint(a, point_a)) - pointOn(b, toLocalPoint(b, point_b));
   const int row = constraints_.addCable(group, d, length);
@@ -174,6 +221,8 @@ void MultibodySystem::addSpring(const std::string& name, BodyIndex a, const Vec3
   if (!(stiffness >= 0.0) || !(damping >= 0.0)) {
     throw std::invalid_argument(name + ": stiffness and damping must be >= 0");
   }
+  extendModelBox(point_a);
+  extendModelBox(point_b);
   const double rest = rest_length.value_or((point_b - point_a).norm());
   if (!(rest >= 0.0)) throw std::invalid_argument(name + ": rest length must be >= 0");
   forces_.addSpring(pointOn(a, toLocalPoint(a, point_a)), pointOn(b, toLocalPoint(b, point_b)),
@@ -185,6 +234,7 @@ void MultibodySystem::addLoad(BodyIndex body, const Vec3& force, const Vec3& poi
   checkBody(body, "load");
   const int o = coordinateOffset(body);
   if (o < 0) return;  // a load on a fixed body does nothing
+  extendModelBox(point);
   if (force != Vec3::Zero()) forces_.addPointForce(pointOn(body, toLocalPoint(body, point)), force);
   if (torque != Vec3::Zero()) forces_.addTorque(o, torque);
 }
@@ -196,8 +246,10 @@ void MultibodySystem::addForceSource(std::shared_ptr<GeneralizedForceSource> sou
 Eigen::VectorXd MultibodySystem::initialCoordinates() const {
   Eigen::VectorXd q(coordinates_);
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    if (offsets_[i] >= 0)
-      q.segment<kBodyCoordinates>(offsets_[i]) = naturalCoordinates(bodies_[i].pose);
+    if (offsets_[i] < 0) continue;
+    Pose base = bodies_[i].pose;
+    base.translation = base.apply(bodies_[i].mass.center_of_mass);
+    q.segment<kBodyCoordinates>(offsets_[i]) = naturalCoordinates(base);
   }
   return q;
 }
@@ -205,10 +257,14 @@ Eigen::VectorXd MultibodySystem::initialCoordinates() const {
 Eigen::VectorXd MultibodySystem::initialVelocities() const {
   Eigen::VectorXd qd(coordinates_);
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    if (offsets_[i] >= 0) {
-      qd.segment<kBodyCoordinates>(offsets_[i]) = naturalVelocities(
-          bodies_[i].pose, bodies_[i].linear_velocity, bodies_[i].angular_velocity);
-    }
+    if (offsets_[i] < 0) continue;
+    const BodyDefinition& body = bodies_[i];
+    // v_G = v_O + ω × (R c̄): the scene gives the velocity of the body frame's origin.
+    const Vec3 com_velocity =
+        body.linear_velocity +
+        body.angular_velocity.cross(body.pose.rotation * body.mass.center_of_mass);
+    qd.segment<kBodyCoordinates>(offsets_[i]) =
+        naturalVelocities(body.pose, com_velocity, body.angular_velocity);
   }
   return qd;
 }
@@ -219,7 +275,7 @@ const Eigen::SparseMatrix<double>& MultibodySystem::massMatrix() const {
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     if (offsets_[b] < 0) continue;
     // M_b = M̄ ⊗ I3.
-    const Eigen::Matrix4d M = reducedMassMatrix(bodies_[b].mass);
+    const Eigen::Matrix4d M = reducedMassMatrix(aboutCentreOfMass(bodies_[b].mass));
     for (int i = 0; i < 4; ++i) {
       for (int j = 0; j < 4; ++j) {
         for (int k = 0; k < 3; ++k)
@@ -236,12 +292,19 @@ const Eigen::SparseMatrix<double>& MultibodySystem::massMatrix() const {
 Pose MultibodySystem::bodyPose(BodyIndex body, const Eigen::VectorXd& q) const {
   const int o = coordinateOffset(body);
   if (o < 0) return initialPose(body);
-  return poseFromCoordinates(q.segment<kBodyCoordinates>(o));
+  // q holds the centre of mass's frame: the body frame's origin is at r_G − R c̄.
+  Pose pose = poseFromCoordinates(q.segment<kBodyCoordinates>(o));
+  pose.translation -= pose.rotation * bodies_[body].mass.center_of_mass;
+  return pose;
 }
 
 Vec3 MultibodySystem::bodyOriginVelocity(BodyIndex body, const Eigen::VectorXd& qdot) const {
   const int o = coordinateOffset(body);
-  return o < 0 ? Vec3::Zero() : Vec3(qdot.segment<3>(o));
+  if (o < 0) return Vec3::Zero();
+  // ṙ_O = ṙ_G − Σ c̄_i ė_i (the origin is the body point −c̄ from the centre of mass).
+  const Vec3& c = bodies_[body].mass.center_of_mass;
+  return qdot.segment<3>(o) - c.x() * qdot.segment<3>(o + 3) - c.y() * qdot.segment<3>(o + 6) -
+         c.z() * qdot.segment<3>(o + 9);
 }
 
 Vec3 MultibodySystem::bodyAngularVelocity(BodyIndex body, const Eigen::VectorXd& q,

@@ -33,6 +33,13 @@ struct CableInfo {
 // Builder and evaluator. Points and axes of joints, cables, springs and loads are given in world
 // coordinates at t = 0 (as in the scene format) and attached to the bodies' initial frames.
 // Builder functions throw std::invalid_argument for bad indices or degenerate input.
+//
+// Internally each moving body's natural-coordinate base point r0 is its centre of mass, not
+// the origin of its mesh frame: CAD parts often sit far from their file's origin, and a base
+// point away from the mass centre couples r0 and (u, v, w) in M̄ (m·ā terms), which makes M
+// ill-conditioned and the penalty (scaled by M's largest entry) too stiff for the rotations.
+// Everything this class returns — poses, point velocities, `pointOn` arguments — is in the
+// body frame the user gave (the mesh frame); only q and q̇ see the shifted base point.
 class MultibodySystem {
  public:
   BodyIndex addBody(const BodyDefinition& body);
@@ -62,6 +69,15 @@ class MultibodySystem {
   int coordinateOffset(BodyIndex body) const;
   // Largest diagonal entry of M (the default penalty is chosen from it).
   double largestMassEntry() const { return largest_mass_entry_; }
+  // The model's length scale (m): the diagonal of the box around every body's centre of mass
+  // and every joint, cable, spring and load point at t = 0, and at least each body's radius of
+  // gyration. Tolerances on positions are relative to it.
+  double lengthScale() const;
+  // Per coordinate, the scale that makes it dimensionless: lengthScale() for base points, 1 for
+  // the unit vectors (u, v, w).
+  Eigen::VectorXd coordinateScales() const;
+  // Per constraint row, the scale of its violation: lengthScale() for distances, 1 for angles.
+  Eigen::VectorXd constraintScales() const;
 
   // World point / direction fixed in `body` with body-frame coordinates `local`.
   AffineVec3 pointOn(BodyIndex body, const Vec3& local) const;
@@ -76,6 +92,7 @@ class MultibodySystem {
   const ForceSet& forces() const { return forces_; }
 
   Pose bodyPose(BodyIndex body, const Eigen::VectorXd& q) const;
+  // Velocity of the body frame's origin (world).
   Vec3 bodyOriginVelocity(BodyIndex body, const Eigen::VectorXd& qdot) const;
   Vec3 bodyAngularVelocity(BodyIndex body, const Eigen::VectorXd& q,
                            const Eigen::VectorXd& qdot) const;
@@ -89,12 +106,16 @@ class MultibodySystem {
   void addCoincidence(int group, BodyIndex a, BodyIndex b, const Vec3& point);
   void addSameDirection(int group, BodyIndex a, BodyIndex b, const Vec3& direction);
   void checkDistinct(const std::string& name, BodyIndex a, BodyIndex b) const;
+  // Grows the box behind lengthScale() by a world point given at t = 0.
+  void extendModelBox(const Vec3& world_point);
 
   std::vector<BodyDefinition> bodies_;
   std::vector<int> offsets_;
   std::vector<CableInfo> cables_;
   int coordinates_ = 0;
   double largest_mass_entry_ = 0.0;
+  Eigen::AlignedBox3d model_box_;
+  double largest_gyration_radius_ = 0.0;
   ConstraintSet constraints_;
   ForceSet forces_;
   mutable Eigen::SparseMatrix<double> mass_matrix_;
