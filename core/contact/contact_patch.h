@@ -16,12 +16,15 @@ struct ContactPatch {
   // without penetrated vertices.
   Vec3 pressure_centre = Vec3::Zero();
   Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
-  double indentation = 0.0;    // δ = depth_a + depth_b ≥ 0
-  double area = 0.0;           // projected area inside the contour (holes subtracted)
+  // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
+  // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
+  double indentation = 0.0;
+  double area = 0.0;  // projected area inside the contour (holes subtracted)
   // Closed polylines (last point not repeated); outer contours and holes of the region.
   std::vector<std::vector<Vec3>> loops;
   bool has_open_loop = false;  // a contour ran into a mesh boundary and was closed by a chord
-  // Deepest point of each body beyond the contact plane and its depth (≥ 0).
+  // Deepest point of each body beyond the contact plane and its depth (≥ 0); where the surfaces
+  // wrap around each other these exceed the overlap δ.
   Vec3 deepest_point_a = Vec3::Zero();
   Vec3 deepest_point_b = Vec3::Zero();
   double depth_a = 0.0;

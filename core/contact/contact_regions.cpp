@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "contact/contour_builder.h"
+#include "contact/local_overlap.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
 #include "contact/pressure_centre.h"
@@ -72,10 +73,11 @@ Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::vector<s
 // its surface that the region's colliding triangles touch.
 PenetratedSurface penetratedSurface(const PosedMesh& m, const Penetration& penetration,
                                     const std::vector<std::int32_t>& components,
-                                    const ContactPlane& plane, const Vec3& direction) {
+                                    const ContactPlane& plane, const Vec3& direction,
+                                    const std::vector<VertexOverlap>& caps) {
   PenetratedSurface surface;
   for (const std::int32_t c : components) {
-    surface += integratePenetratedSurface(m, penetration.components[c], plane, direction);
+    surface += integratePenetratedSurface(m, penetration.components[c], plane, direction, &caps);
   }
   return surface;
 }
@@ -168,15 +170,21 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
     const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
     const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
+    // δ is the thickest local overlap along the normal (docs/method.md, "Conforming contact").
+    const LocalOverlap overlap =
+        measureLocalOverlap(a, penetratedSide(a.mesh, penetration_a, components_a), b,
+                            penetratedSide(b.mesh, penetration_b, components_b), plane->normal);
     const PenetratedSurface surface_a =
-        penetratedSurface(a, penetration_a, components_a, *plane, plane->normal);
+        penetratedSurface(a, penetration_a, components_a, *plane, plane->normal, overlap.a);
     const PenetratedSurface surface_b =
-        penetratedSurface(b, penetration_b, components_b, *plane, -plane->normal);
+        penetratedSurface(b, penetration_b, components_b, *plane, -plane->normal, overlap.b);
     patch.depth_a = surface_a.deepest_depth;
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
-    patch.indentation = patch.depth_a + patch.depth_b;
+    // Without a single measured ray (surfaces cut open around every inside vertex) the depths
+    // beyond the plane are all there is (seed 004 §IV.F).
+    patch.indentation = overlap.measured ? overlap.deepest : patch.depth_a + patch.depth_b;
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);

@@ -21,7 +21,8 @@ struct ContactRegions {
 // Regions: segments chained into contours; contours bounding the same penetrated piece of
 // either surface (a ring contact's inner and outer loop) form one region. Per region: the
 // length-weighted plane, the normal oriented from A into B, projected area and centroid, the
-// deepest point of each body beyond the plane and the indentation δ = depth_a + depth_b.
+// deepest point of each body beyond the plane and the indentation δ, the largest local overlap of
+// the two penetrated surfaces along the normal (local_overlap.h).
 // The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
 // Without pairs, containment is checked (a winding number: a pass over a mesh) unless

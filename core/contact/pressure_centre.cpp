@@ -1,5 +1,6 @@
 #include "contact/pressure_centre.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <utility>
@@ -65,13 +66,20 @@ struct DeepestVertex {
   }
 };
 
+// A corner's share: its depth, capped by the local overlap when caps are given.
+double share(const BodyFrameDepth& depth, const Vec3& y, const std::vector<VertexOverlap>* caps,
+             std::int32_t vertex) {
+  const double d = depth(y);
+  return caps ? std::min(d, overlapCap(*caps, vertex)) : d;
+}
+
 void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDepth& depth,
-                        double& weight, Vec3& moment) {
+                        const std::vector<VertexOverlap>* caps, double& weight, Vec3& moment) {
   std::array<DepthPoint, 3> points;
   bool whole = true;
   for (int k = 0; k < 3; ++k) {
     const Vec3& y = mesh.corner(t, k);
-    points[k] = {y, depth(y)};
+    points[k] = {y, share(depth, y, caps, mesh.triangles()[t][k])};
     whole = whole && points[k].d >= 0.0;
   }
   if (whole)
@@ -94,7 +102,8 @@ PenetratedSurface& PenetratedSurface::operator+=(const PenetratedSurface& o) {
 
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const PenetratedComponent& component,
-                                             const ContactPlane& plane, const Vec3& direction) {
+                                             const ContactPlane& plane, const Vec3& direction,
+                                             const std::vector<VertexOverlap>* caps) {
   // The depth is affine in the body-frame position y, d = m·y + offset, so the integral runs on
   // the mesh's own vertices and cluster moments, and only its two results are moved into the
   // plane's frame.
@@ -108,22 +117,30 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   double weight = 0.0;
   Vec3 moment = Vec3::Zero();  // ∫ d·y dA
   for (const std::int32_t t : component.triangles)
-    addTriangleClipped(mesh.mesh, t, depth, weight, moment);
-  // A whole cluster wholly beyond the plane: d is linear on it, so with its area A, centroid c
-  // and central second moment C, ∫d dA = A·d(c) and ∫d·y dA = C·m + A·d(c)·c. One that the plane
-  // cuts goes triangle by triangle like the listed ones.
+    addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment);
+  // Where the overlap is below the depth somewhere on a cluster, the share is not linear on it.
+  auto uncapped = [&](std::int32_t k) {
+    if (!caps) return true;
+    for (const std::int32_t v : clusters.vertices(k)) {
+      if (overlapCap(*caps, v) < depth(vertices[v])) return false;
+    }
+    return true;
+  };
+  // A whole cluster wholly beyond the plane and uncapped: d is linear on it, so with its area A,
+  // centroid c and central second moment C, ∫d dA = A·d(c) and ∫d·y dA = C·m + A·d(c)·c. One that
+  // the plane cuts, or that a cap lowers, goes triangle by triangle like the listed ones.
   double best_bound = -std::numeric_limits<double>::infinity();
   std::int32_t best_bound_cluster = -1;
   for (const std::int32_t k : component.clusters) {
     const auto [lowest, highest] = depth.range(clusters.box(k));
-    if (lowest >= 0.0) {
+    if (lowest >= 0.0 && uncapped(k)) {
       const AreaMoments& a = clusters.moments(k);
       const double d_centroid = depth(a.centroid);
       weight += a.area * d_centroid;
       moment += a.central_second * depth.gradient + a.area * d_centroid * a.centroid;
     } else {
       for (const std::int32_t t : clusters.triangles(k))
-        addTriangleClipped(mesh.mesh, t, depth, weight, moment);
+        addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment);
     }
     if (highest > best_bound) best_bound = highest, best_bound_cluster = k;
   }

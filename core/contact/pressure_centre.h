@@ -1,7 +1,10 @@
 // Where a contact region's force acts: the centre of pressure of an elastic foundation (Winkler)
-// whose pressure is proportional to the local depth beyond the contact plane.
+// whose pressure is proportional to each body's share of the local overlap.
 #pragma once
 
+#include <vector>
+
+#include "contact/local_overlap.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
 #include "contact/posed_mesh.h"
@@ -9,9 +12,11 @@
 namespace contactsim {
 
 // One body's penetrated surface seen from a contact plane, in one pass over it: the pressure
-// moments ∫ d dA and ∫ d·x dA, d = max(0, depth beyond the plane along `direction`) interpolated
-// linearly on each triangle (exactly integrated after clipping at d = 0), and the deepest inside
-// vertex (seed 004 §IV.F's maximum indentation on this body's side).
+// moments ∫ d dA and ∫ d·x dA, d = max(0, share) interpolated linearly on each triangle (exactly
+// integrated after clipping at d = 0), and the deepest inside vertex beyond the plane (seed 004
+// §IV.F's maximum depth on this body's side). At a vertex the share is its depth beyond the plane
+// along `direction`, capped by the local overlap there (overlapCap) when `caps` are given: the
+// body's part of the overlap segment that lies on its side of the plane (docs/method.md).
 struct PenetratedSurface {
   double weight = 0.0;                // m³
   Vec3 first_moment = Vec3::Zero();   // m⁴
@@ -23,10 +28,12 @@ struct PenetratedSurface {
 };
 
 // Over one penetrated piece of the surface: the triangles touching its inside vertices, each
-// clipped at the plane; whole clusters wholly beyond the plane by their moments, in O(1) each.
+// clipped at d = 0; a whole cluster wholly beyond the plane and nowhere capped below its depth by
+// its moments, in O(1) (the share is then the depth, linear on it).
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const PenetratedComponent& component,
-                                             const ContactPlane& plane, const Vec3& direction);
+                                             const ContactPlane& plane, const Vec3& direction,
+                                             const std::vector<VertexOverlap>* caps = nullptr);
 
 // The centre of pressure of both bodies' sides projected into the plane. The contour centroid
 // enters with the weight area·δ/10, so that the point moves continuously from it as the first

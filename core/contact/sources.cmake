@@ -2,6 +2,7 @@ target_sources(contactsim_core PRIVATE
   contact/contact_regions.cpp
   contact/containment.cpp
   contact/friction.cpp
+  contact/local_overlap.cpp
   contact/normal_force.cpp
   contact/contact_tracker.cpp
   contact/contour_builder.cpp

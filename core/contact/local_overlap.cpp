@@ -1,0 +1,206 @@
+#include "contact/local_overlap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "contact/patch_geometry.h"
+
+namespace contactsim {
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+
+double cross2(const Vec2& x, const Vec2& y) { return x.x() * y.y() - x.y() * y.x(); }
+
+// A penetrated triangle seen along the direction: its corners in the plane across it and their
+// heights along it.
+struct ProjectedTriangle {
+  std::array<Vec2, 3> p;
+  std::array<double, 3> h;
+  std::array<std::int32_t, 3> corners;
+  int side;  // 0: A, 1: B
+};
+
+// Point (u, v, h) of the frame (axis_u, axis_v, normal) about `origin`: coordinates relative to a
+// point of the region keep their precision far from the world origin.
+struct Frame {
+  ContactPlane plane;
+  Vec3 project(const Vec3& x) const {
+    const Vec3 d = x - plane.origin;
+    return {d.dot(plane.axis_u), d.dot(plane.axis_v), d.dot(plane.normal)};
+  }
+};
+
+// A uniform grid over the projected triangles (about one cell per triangle), each triangle listed
+// in the cells its box covers: a ray along the normal meets only its own cell's triangles.
+class ProjectedGrid {
+ public:
+  explicit ProjectedGrid(std::vector<ProjectedTriangle> triangles)
+      : triangles_(std::move(triangles)) {
+    if (triangles_.empty()) return;
+    for (const ProjectedTriangle& t : triangles_) {
+      for (const Vec2& p : t.p) box_.extend(p);
+    }
+    const Vec2 size = box_.sizes();
+    const double count = static_cast<double>(triangles_.size());
+    cell_ = std::max(std::sqrt(size.x() * size.y() / count), size.maxCoeff() / count);
+    if (!(cell_ > 0.0)) cell_ = 1.0;  // every triangle projects onto one point: one cell
+    nx_ = cellCount(size.x());
+    ny_ = cellCount(size.y());
+    offsets_.assign(static_cast<std::size_t>(nx_ * ny_) + 1, 0);
+    forEachCell([&](std::size_t cell, std::int32_t) { ++offsets_[cell + 1]; });
+    for (std::size_t c = 1; c < offsets_.size(); ++c) offsets_[c] += offsets_[c - 1];
+    entries_.resize(offsets_.back());
+    std::vector<std::int32_t> fill(offsets_.begin(), offsets_.end() - 1);
+    forEachCell([&](std::size_t cell, std::int32_t t) { entries_[fill[cell]++] = t; });
+  }
+
+  template <class F>
+  void candidates(const Vec2& q, F&& f) const {
+    if (triangles_.empty() || !box_.contains(q)) return;
+    const std::size_t cell =
+        index(column(q.x() - box_.min().x(), nx_), column(q.y() - box_.min().y(), ny_));
+    for (std::int32_t k = offsets_[cell]; k < offsets_[cell + 1]; ++k) f(triangles_[entries_[k]]);
+  }
+
+ private:
+  int cellCount(double extent) const {
+    return std::clamp(static_cast<int>(extent / cell_) + 1, 1, 4096);
+  }
+  int column(double offset, int n) const {
+    return std::clamp(static_cast<int>(offset / cell_), 0, n - 1);
+  }
+  std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * nx_ + i; }
+
+  template <class F>
+  void forEachCell(F&& f) const {
+    for (std::size_t t = 0; t < triangles_.size(); ++t) {
+      Eigen::AlignedBox2d b;
+      for (const Vec2& p : triangles_[t].p) b.extend(p);
+      const int i0 = column(b.min().x() - box_.min().x(), nx_);
+      const int i1 = column(b.max().x() - box_.min().x(), nx_);
+      const int j0 = column(b.min().y() - box_.min().y(), ny_);
+      const int j1 = column(b.max().y() - box_.min().y(), ny_);
+      for (int j = j0; j <= j1; ++j) {
+        for (int i = i0; i <= i1; ++i) f(index(i, j), static_cast<std::int32_t>(t));
+      }
+    }
+  }
+
+  std::vector<ProjectedTriangle> triangles_;
+  Eigen::AlignedBox2d box_;
+  double cell_ = 1.0;
+  int nx_ = 1, ny_ = 1;
+  std::vector<std::int32_t> offsets_, entries_;
+};
+
+void addTriangles(const PosedMesh& m, const PenetratedSide& side, int side_index,
+                  const Frame& frame, std::vector<ProjectedTriangle>& out) {
+  for (const std::int32_t t : side.triangles) {
+    ProjectedTriangle pt;
+    pt.side = side_index;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 x = frame.project(m.corner(t, k));
+      pt.p[k] = x.head<2>();
+      pt.h[k] = x.z();
+      pt.corners[k] = m.mesh.triangles()[t][k];
+    }
+    out.push_back(pt);
+  }
+}
+
+// Length of the ray from vertex `vertex` of side `side` at projected point q, height h, moving
+// into its own body (−normal for A, +normal for B) up to the first projected triangle it meets.
+double rayLength(const ProjectedGrid& grid, int side, std::int32_t vertex, const Vec2& q, double h,
+                 double tolerance) {
+  const double sense = side == 0 ? -1.0 : 1.0;
+  double nearest = std::numeric_limits<double>::infinity();
+  grid.candidates(q, [&](const ProjectedTriangle& t) {
+    const bool own = t.side == side;
+    if (own && std::find(t.corners.begin(), t.corners.end(), vertex) != t.corners.end()) return;
+    const Vec2 e1 = t.p[1] - t.p[0], e2 = t.p[2] - t.p[0], d = q - t.p[0];
+    const double det = cross2(e1, e2);
+    // A triangle seen edge-on (a wall along the ray) is never crossed, only grazed: skip it
+    // when its projected area is below 1e-9 of its own area.
+    const Vec3 e1_3(e1.x(), e1.y(), t.h[1] - t.h[0]), e2_3(e2.x(), e2.y(), t.h[2] - t.h[0]);
+    if (!(std::abs(det) > 1e-9 * e1_3.cross(e2_3).norm())) return;
+    const double b1 = cross2(d, e2) / det, b2 = cross2(e1, d) / det;
+    const double margin = -1e-12;  // a ray through a shared edge meets one of its triangles
+    if (b1 < margin || b2 < margin || 1.0 - b1 - b2 < margin) return;
+    const double hit = t.h[0] + b1 * (t.h[1] - t.h[0]) + b2 * (t.h[2] - t.h[0]);
+    const double length = sense * (hit - h);
+    // The other body's surface may be met at the start (a vertex just inside); the own surface
+    // only beyond it, where it folds back across the ray.
+    if (own ? length > tolerance : length >= -tolerance) nearest = std::min(nearest, length);
+  });
+  return std::max(nearest, 0.0);
+}
+
+void measureSide(const PosedMesh& m, const PenetratedSide& side, int side_index,
+                 const ProjectedGrid& grid, const Frame& frame, double tolerance,
+                 std::vector<VertexOverlap>& out, LocalOverlap& result) {
+  out.reserve(side.vertices.size());
+  for (const std::int32_t v : side.vertices) {
+    const Vec3 x = frame.project(m.vertex(v));
+    const double overlap = rayLength(grid, side_index, v, x.head<2>(), x.z(), tolerance);
+    out.push_back({v, overlap});
+    if (std::isfinite(overlap)) {
+      result.measured = true;
+      result.deepest = std::max(result.deepest, overlap);
+    }
+  }
+}
+
+}  // namespace
+
+PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetration,
+                              std::span<const std::int32_t> components) {
+  PenetratedSide side;
+  const SurfaceClusters& clusters = mesh.clusters();
+  for (const std::int32_t c : components) {
+    const PenetratedComponent& piece = penetration.components[c];
+    side.vertices.insert(side.vertices.end(), piece.vertices.begin(), piece.vertices.end());
+    side.triangles.insert(side.triangles.end(), piece.triangles.begin(), piece.triangles.end());
+    for (const std::int32_t k : piece.clusters) {
+      const auto vertices = clusters.vertices(k);
+      const auto triangles = clusters.triangles(k);
+      side.vertices.insert(side.vertices.end(), vertices.begin(), vertices.end());
+      side.triangles.insert(side.triangles.end(), triangles.begin(), triangles.end());
+    }
+  }
+  for (auto* list : {&side.vertices, &side.triangles}) {
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
+  return side;
+}
+
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 const PosedMesh& b, const PenetratedSide& side_b,
+                                 const Vec3& normal) {
+  LocalOverlap result;
+  if (side_a.vertices.empty() && side_b.vertices.empty()) return result;
+  const Vec3 origin = side_a.vertices.empty() ? b.vertex(side_b.vertices.front())
+                                              : a.vertex(side_a.vertices.front());
+  const Frame frame{planeFromNormal(origin, normal)};
+  std::vector<ProjectedTriangle> triangles;
+  triangles.reserve(side_a.triangles.size() + side_b.triangles.size());
+  addTriangles(a, side_a, 0, frame, triangles);
+  addTriangles(b, side_b, 1, frame, triangles);
+  const ProjectedGrid grid(std::move(triangles));
+  // Rounding in the projected heights scales with the models' size.
+  const double tolerance = 1e-12 * std::max(a.mesh.scale(), b.mesh.scale());
+  measureSide(a, side_a, 0, grid, frame, tolerance, result.a, result);
+  measureSide(b, side_b, 1, grid, frame, tolerance, result.b, result);
+  return result;
+}
+
+double overlapCap(std::span<const VertexOverlap> overlaps, std::int32_t vertex) {
+  const auto it =
+      std::lower_bound(overlaps.begin(), overlaps.end(), vertex,
+                       [](const VertexOverlap& o, std::int32_t v) { return o.vertex < v; });
+  return it != overlaps.end() && it->vertex == vertex ? it->overlap : 0.0;
+}
+
+}  // namespace contactsim

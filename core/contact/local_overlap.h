@@ -1,0 +1,49 @@
+// The thickness of the penetrated volume A ∩ B along a direction, measured at the penetrated
+// vertices of both bodies' surfaces in one contact region (docs/method.md, "Conforming contact").
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "contact/penetration.h"
+#include "contact/posed_mesh.h"
+
+namespace contactsim {
+
+// One body's penetrated surface in a region as plain lists: its listed pieces and the whole
+// clusters' triangles and vertices, each once, sorted.
+struct PenetratedSide {
+  std::vector<std::int32_t> vertices;   // inside the other body
+  std::vector<std::int32_t> triangles;  // with at least one inside corner
+};
+
+PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetration,
+                              std::span<const std::int32_t> components);
+
+// The local overlap at one inside vertex; +∞ when its ray leaves through no triangle of the
+// region (a surface cut open by a mesh boundary), where no overlap can be measured.
+struct VertexOverlap {
+  std::int32_t vertex;
+  double overlap;
+};
+
+struct LocalOverlap {
+  // One entry per inside vertex of each side, sorted by vertex.
+  std::vector<VertexOverlap> a, b;
+  double deepest = 0.0;   // largest finite overlap of both sides; 0 when there is none
+  bool measured = false;  // some vertex had a finite overlap
+};
+
+// The ray from an inside vertex of A runs along −normal (into A), from one of B along +normal
+// (into B); the overlap is its length up to the first triangle of either side's penetrated surface
+// (A ∩ B is bounded by exactly those two surfaces), excluding the vertex's own triangles. Cost: the
+// region's penetrated triangles and vertices (a grid in the plane across `normal`), not the mesh.
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 const PosedMesh& b, const PenetratedSide& side_b,
+                                 const Vec3& normal);
+
+// The overlap at `vertex` for the Winkler pressure: the measured value at an inside vertex (+∞
+// if unmeasured), 0 at a corner outside the other body (its pressure cannot be positive).
+double overlapCap(std::span<const VertexOverlap> overlaps, std::int32_t vertex);
+
+}  // namespace contactsim

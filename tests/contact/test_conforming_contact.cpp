@@ -1,0 +1,109 @@
+// Conforming contact: surfaces that wrap around each other (a pin in a bore, a ball in a socket).
+// δ must be the interference, not the sag of the contour beyond its plane.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "collision/aabb_tree.h"
+#include "contact/contact_regions.h"
+#include "geometry/primitives.h"
+
+using namespace contactsim;
+
+namespace {
+
+Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
+  return Pose::fromTranslationRotationVector(t, rotation_vector);
+}
+
+ContactRegions contactOf(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
+  return findContact(AabbTree(a), pa, AabbTree(b), pb);
+}
+
+// Largest distance between a regular polygon of n vertices on a circle of radius r and the
+// circle: the chord's sag r(1 − cos(π/n)).
+double sag(double r, int n) { return r * (1.0 - std::cos(std::numbers::pi / n)); }
+
+// Largest gap between a sphere of radius r about the origin and the planes of a mesh whose
+// vertices lie on it.
+double facetSag(const TriMesh& mesh, double r) {
+  double worst = 0.0;
+  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+    worst = std::max(worst, r - std::abs(mesh.normals()[t].dot(mesh.corner(t, 0))));
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[conforming]") {
+  // Pin of radius r (A) in a bore of radius R (B), pin axis moved by e toward direction u:
+  // the circles overlap in a lune whose thickness along u is largest on the line of centres,
+  // i = r + e − R. Both meshes are inscribed polygons, so the ray from a pin vertex may end on a
+  // bore facet up to sag(R) nearer the axis than the circle (δ ≤ i + sag(R)), and a bore vertex's
+  // ray may end on a pin facet up to sag(r) inside the pin; the nearest pin vertex to the line of
+  // centres lies at most π r/n off it, where the lune is thinner by (πr/n)²/2·(1/r − 1/R) <
+  // sag(r). Hence |δ − i| ≤ sag(r) + sag(R). The lune's normals stay within 25° of u for these
+  // clearances (half-angle of the lune: where the two circles cross), so one patch.
+  const double r = 1.0;
+  struct Case {
+    double bore, interference, direction;
+  };
+  for (const Case c : {Case{1.25, 0.02, 0.1}, Case{1.5, 0.02, 0.77}, Case{1.25, 0.01, 2.3},
+                       Case{1.5, 0.04, -1.2}}) {
+    for (const int n : {128, 256}) {
+      const TriMesh pin = makeCylinder(r, 3.0, n, 6);
+      const TriMesh bore = makeTube(c.bore, c.bore + 0.5, 1.0, n, 2);
+      const Vec3 u(std::cos(c.direction), std::sin(c.direction), 0.0);
+      const double e = c.interference + c.bore - r;
+      const Pose pin_pose = at(e * u), bore_pose = at(Vec3::Zero());
+      INFO("bore " << c.bore << " interference " << c.interference << " segments " << n);
+      const ContactRegions result = contactOf(pin, pin_pose, bore, bore_pose);
+      REQUIRE(result.patches.size() == 1);
+      const ContactPatch& p = result.patches[0];
+      const double bound = sag(r, n) + sag(c.bore, n);
+      CHECK(std::abs(p.indentation - c.interference) <= bound);
+      if (n == 256) CHECK(std::abs(p.indentation - c.interference) <= 0.02 * c.interference);
+      // Radial, from the pin (A) into the bore's wall (B), to within one facet's angle 2π/n.
+      CHECK(p.normal.dot(u) >= std::cos(2 * std::numbers::pi / n));
+
+      // The same pair moved rigidly, and with A and B swapped.
+      const Pose motion = at(Vec3(3.5, -12, 0.7), Vec3(0.4, -1.3, 0.9));
+      const ContactRegions moved = contactOf(pin, motion * pin_pose, bore, motion * bore_pose);
+      REQUIRE(moved.patches.size() == 1);
+      CHECK(moved.patches[0].indentation == Approx(p.indentation).epsilon(1e-9));
+      CHECK((moved.patches[0].normal - motion.rotation * p.normal).norm() < 1e-9);
+      const ContactRegions swapped = contactOf(bore, bore_pose, pin, pin_pose);
+      REQUIRE(swapped.patches.size() == 1);
+      CHECK(swapped.patches[0].indentation == Approx(p.indentation).epsilon(1e-9));
+      CHECK((swapped.patches[0].normal + p.normal).norm() < 1e-9);
+    }
+  }
+}
+
+TEST_CASE("a ball in a spherical socket: δ is the interference, the normal joins the centres",
+          "[conforming]") {
+  // Ball of radius r (A) in a cavity of radius R (B), centres e apart along u: the overlap is
+  // thickest on the line of centres, i = r + e − R. As for the pin, the meshes' facets lie within
+  // facetSag of their spheres, so |δ − i| ≤ facetSag(ball) + facetSag(cavity). The overlap's
+  // rim lies 16° (cavity) to 28° (ball) off u.
+  const double r = 0.6, cavity = 1.0, i = 0.03;
+  const Vec3 u = Vec3(0.3, -0.5, 0.8).normalized();
+  for (const int level : {4, 5}) {
+    const TriMesh ball = makeIcosphere(r, level);
+    const TriMesh socket = makeSphericalShell(cavity, 1.3, level);
+    const ContactRegions result =
+        contactOf(ball, at((i + cavity - r) * u), socket, at(Vec3::Zero()));
+    INFO("level " << level);
+    REQUIRE(result.patches.size() == 1);
+    const ContactPatch& p = result.patches[0];
+    const double bound = facetSag(ball, r) + facetSag(makeIcosphere(cavity, level), cavity);
+    CHECK(std::abs(p.indentation - i) <= bound);
+    if (level == 5) CHECK(std::abs(p.indentation - i) <= 0.02 * i);
+    // The contour is a circle about the line of centres up to the facets: within 1°.
+    CHECK(p.normal.dot(u) >= std::cos(std::numbers::pi / 180));
+    // The depths beyond the contour's plane are the caps' heights, far more than the overlap.
+    CHECK(p.depth_a + p.depth_b > 2 * i);
+  }
+}
