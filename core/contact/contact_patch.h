@@ -22,7 +22,9 @@ struct ContactPatch {
   double area = 0.0;  // projected area inside the contour (holes subtracted)
   // Closed polylines (last point not repeated); outer contours and holes of the region.
   std::vector<std::vector<Vec3>> loops;
-  bool has_open_loop = false;  // a contour ran into a mesh boundary and was closed by a chord
+  // A contour ran into a mesh boundary, or was cut where a non-planar region was split into
+  // patches (region_split.h), and was closed by a chord.
+  bool has_open_loop = false;
   // Deepest point of each body beyond the contact plane and its depth (≥ 0); where the surfaces
   // wrap around each other these exceed the overlap δ.
   Vec3 deepest_point_a = Vec3::Zero();

@@ -10,6 +10,7 @@
 #include "contact/local_overlap.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
+#include "contact/piece_patches.h"
 #include "contact/pressure_centre.h"
 
 namespace contactsim {
@@ -145,6 +146,20 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       std::sort(triangles->begin(), triangles->end());
       triangles->erase(std::unique(triangles->begin(), triangles->end()), triangles->end());
     }
+    const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
+    const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
+    const PenetratedSide side_a = penetratedSide(a.mesh, penetration_a, components_a);
+    const PenetratedSide side_b = penetratedSide(b.mesh, penetration_b, components_b);
+    // A contact surface turning beyond the cone has no single plane: one patch per piece.
+    const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b);
+    if (pieces.size() > 1) {
+      std::vector<const ContourLoop*> region_loops;
+      for (const std::size_t l : members) region_loops.push_back(&loops[l]);
+      for (ContactPatch& piece :
+           piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a))
+        result.patches.push_back(std::move(piece));
+      continue;
+    }
     const Vec3 reference = normalReference(a, b, tri_a, tri_b);
     std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
     // A contour as thick as it is wide (an edge crossing an edge, a sliver along a rim) fits
@@ -167,13 +182,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.normal = plane->normal;
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
-    // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F).
-    const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
-    const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
-    // δ is the thickest local overlap along the normal (docs/method.md, "Conforming contact").
-    const LocalOverlap overlap =
-        measureLocalOverlap(a, penetratedSide(a.mesh, penetration_a, components_a), b,
-                            penetratedSide(b.mesh, penetration_b, components_b), plane->normal);
+    // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F). δ is the
+    // thickest local overlap along the normal (docs/method.md, "Conforming contact").
+    const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, plane->normal);
     const PenetratedSurface surface_a =
         penetratedSurface(a, penetration_a, components_a, *plane, plane->normal, overlap.a);
     const PenetratedSurface surface_b =

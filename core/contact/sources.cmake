@@ -8,5 +8,7 @@ target_sources(contactsim_core PRIVATE
   contact/contour_builder.cpp
   contact/patch_geometry.cpp
   contact/penetration.cpp
+  contact/piece_patches.cpp
   contact/pressure_centre.cpp
+  contact/region_split.cpp
 )

@@ -7,6 +7,8 @@
 
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
+#include "contact/contact_tracker.h"
+#include "contact/region_split.h"
 #include "geometry/primitives.h"
 
 using namespace contactsim;
@@ -105,5 +107,77 @@ TEST_CASE("a ball in a spherical socket: δ is the interference, the normal join
     CHECK(p.normal.dot(u) >= std::cos(std::numbers::pi / 180));
     // The depths beyond the contour's plane are the caps' heights, far more than the overlap.
     CHECK(p.depth_a + p.depth_b > 2 * i);
+  }
+}
+
+TEST_CASE("a shaft interfering all around its bore is split into patches within the cone",
+          "[conforming][split]") {
+  // Shaft of radius r = R + t in a bore of radius R, axes e apart: the contact surface is the
+  // whole bore wall, its normals turning through 360°, so no single plane holds it. Every patch
+  // must keep the wall's normals within kPatchConeHalfAngle (+ one facet, 2π/n) of its own,
+  // normal radial (no axial part) and δ the overlap along it: the band's radial thickness
+  // t − e·cos(angle) ≥ t − e, seen up to the cone's half-angle off radial, ≤ (t + e)/cos(cone),
+  // each within the chords' sags.
+  const double R = 1.0, t = 0.02, e = 0.004, length = 1.0;
+  const int n = 192;
+  const double facet = 2 * std::numbers::pi / n;
+  const TriMesh shaft = makeCylinder(R + t, 3.0, n, 6);
+  const TriMesh bore = makeTube(R, R + 0.5, length, n, 2);
+  const ContactRegions result = contactOf(shaft, at(Vec3(e, 0, 0)), bore, at(Vec3::Zero()));
+  REQUIRE(result.patches.size() > 1);
+  double area = 0.0;
+  for (const ContactPatch& p : result.patches) {
+    INFO("normal " << p.normal.transpose() << " δ " << p.indentation);
+    CHECK(std::abs(p.normal.z()) < 1e-6);
+    const double sags = sag(R + t, n) + sag(R, n);
+    CHECK(p.indentation >= t - e - sags);
+    CHECK(p.indentation <= (t + e) / std::cos(kPatchConeHalfAngle) + sags);
+    // The wall under the patch's contour: every contour point's radial direction in the cone.
+    double widest = 0.0;
+    for (const auto& loop : p.loops) {
+      for (const Vec3& x : loop) {
+        const Vec3 radial = Vec3(x.x(), x.y(), 0).normalized();
+        widest = std::max(widest, std::acos(std::clamp(radial.dot(p.normal), -1.0, 1.0)));
+      }
+    }
+    CHECK(widest <= kPatchConeHalfAngle + facet);
+    area += p.area;
+  }
+  // The patches cover the band: their projected areas add up to between the chords of their
+  // sectors and the band itself, 2πR·length.
+  CHECK(area <= 2 * std::numbers::pi * (R + t) * length * 1.01);
+  CHECK(area >= 2 * std::numbers::pi * R * length * std::sin(kPatchConeHalfAngle) /
+                    kPatchConeHalfAngle * 0.95);
+}
+
+TEST_CASE("split patches are the same whatever the order, and tracked step to step",
+          "[conforming][split]") {
+  // The same pair with A and B swapped gives the same pieces (normals flipped), and as the shaft
+  // creeps along the bore's wall each patch keeps its id.
+  const TriMesh shaft = makeCylinder(1.02, 3.0, 160, 6);
+  const TriMesh bore = makeTube(1.0, 1.5, 1.0, 160, 2);
+  const auto base = contactOf(shaft, at(Vec3(0.004, 0.001, 0)), bore, at(Vec3::Zero()));
+  const auto swapped = contactOf(bore, at(Vec3::Zero()), shaft, at(Vec3(0.004, 0.001, 0)));
+  REQUIRE(base.patches.size() > 1);
+  REQUIRE(swapped.patches.size() == base.patches.size());
+  for (const ContactPatch& p : base.patches) {
+    const auto twin =
+        std::find_if(swapped.patches.begin(), swapped.patches.end(),
+                     [&](const ContactPatch& s) { return (s.normal + p.normal).norm() < 1e-9; });
+    REQUIRE(twin != swapped.patches.end());
+    CHECK(twin->indentation == Approx(p.indentation).epsilon(1e-9));
+    CHECK(twin->area == Approx(p.area).epsilon(1e-9));
+  }
+
+  ContactTracker tracker(TrackingOptions{.min_jump = 1e-3});
+  std::vector<int> first_ids;
+  for (int step = 0; step < 10; ++step) {
+    auto r = contactOf(shaft, at(Vec3(0.004 + 2e-5 * step, 0.001, 0)), bore, at(Vec3::Zero()));
+    REQUIRE(r.patches.size() == base.patches.size());
+    tracker.update(1e-3 * step, r.patches);
+    std::vector<int> ids;
+    for (const ContactPatch& p : r.patches) ids.push_back(p.id);
+    if (step == 0) first_ids = ids;
+    CHECK(ids == first_ids);
   }
 }

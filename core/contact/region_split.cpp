@@ -1,0 +1,205 @@
+#include "contact/region_split.h"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace contactsim {
+namespace {
+
+// Two oriented normals within this angle face each other across the overlap.
+const double kFacingCos = std::cos(std::numbers::pi / 4);
+// Bisection depth limit: 2⁸ pieces, far more than any cone of 30° needs.
+constexpr int kMaxSplitDepth = 8;
+
+struct Element {
+  int side;  // 0: A, 1: B
+  std::int32_t triangle;
+  Vec3 centroid;
+  Vec3 oriented;                // A's outward normal, B's inward: both point from A into B
+  double weight;                // area × share of inside corners
+  Vec3 surface = Vec3::Zero();  // contact-surface normal of its facing pair
+  bool facing = false;
+};
+
+void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
+                 std::vector<Element>& out) {
+  for (const std::int32_t t : side.triangles) {
+    int inside = 0;
+    for (const std::int32_t v : m.mesh.triangles()[t]) {
+      inside += std::binary_search(side.vertices.begin(), side.vertices.end(), v);
+    }
+    const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
+    const Vec3 n = m.normal(t);
+    const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
+    out.push_back(
+        {side_index, t, (p0 + p1 + p2) / 3, side_index == 0 ? n : Vec3(-n), area * inside / 3.0});
+  }
+}
+
+// Centroids in a uniform grid, for the nearest one within one cell of a point.
+class CentroidGrid {
+ public:
+  // The elements for which `take` holds.
+  template <class Take>
+  CentroidGrid(const std::vector<Element>& elements, double cell, Take take)
+      : elements_(elements), cell_(cell) {
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      if (take(elements[i])) keys_.emplace_back(key(cellOf(elements[i].centroid)), i);
+    }
+    std::sort(keys_.begin(), keys_.end());
+  }
+
+  // Index of the nearest element within the 27 cells around x (lowest index among equals), or -1.
+  std::ptrdiff_t nearest(const Vec3& x) const {
+    const Eigen::Vector3i c = cellOf(x);
+    std::ptrdiff_t best = -1;
+    double best_distance = INFINITY;
+    for (int dx = -1; dx <= 1; ++dx) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dz = -1; dz <= 1; ++dz) {
+          const std::uint64_t k = key(c + Eigen::Vector3i(dx, dy, dz));
+          auto it = std::lower_bound(keys_.begin(), keys_.end(), std::make_pair(k, std::size_t{0}));
+          for (; it != keys_.end() && it->first == k; ++it) {
+            const double d = (elements_[it->second].centroid - x).squaredNorm();
+            const auto i = static_cast<std::ptrdiff_t>(it->second);
+            if (d < best_distance || (d == best_distance && i < best)) best_distance = d, best = i;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+ private:
+  Eigen::Vector3i cellOf(const Vec3& x) const { return (x / cell_).array().floor().cast<int>(); }
+  static std::uint64_t key(const Eigen::Vector3i& c) {
+    auto part = [](int v) {
+      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1FFFFF);
+    };
+    return part(c.x()) << 42 | part(c.y()) << 21 | part(c.z());
+  }
+
+  const std::vector<Element>& elements_;
+  double cell_;
+  std::vector<std::pair<std::uint64_t, std::size_t>> keys_;
+};
+
+// Three typical triangle sizes: the nearest facing triangle lies within the overlap's thickness
+// plus about one triangle, which a search of the neighbouring cells covers for thin overlaps.
+double searchCell(const std::vector<Element>& elements) {
+  double area = 0.0;
+  for (const Element& e : elements) area += e.weight;
+  return 3.0 * std::sqrt(area / static_cast<double>(elements.size()));
+}
+
+void pairFacing(std::vector<Element>& elements, double cell) {
+  const CentroidGrid grid_a(elements, cell, [](const Element& e) { return e.side == 0; });
+  const CentroidGrid grid_b(elements, cell, [](const Element& e) { return e.side == 1; });
+  for (Element& e : elements) {
+    if (!(e.weight > 0.0)) continue;
+    const std::ptrdiff_t other = (e.side == 0 ? grid_b : grid_a).nearest(e.centroid);
+    if (other < 0) continue;
+    const Vec3& o = elements[other].oriented;
+    if (e.oriented.dot(o) < kFacingCos) continue;
+    e.facing = true;
+    e.surface = (e.oriented + o).normalized();
+  }
+}
+
+Vec3 weightedNormal(const std::vector<Element>& elements, const std::vector<std::size_t>& members) {
+  Vec3 sum = Vec3::Zero();
+  for (const std::size_t i : members) sum += elements[i].weight * elements[i].surface;
+  return sum;
+}
+
+bool withinCone(const std::vector<Element>& elements, const std::vector<std::size_t>& members,
+                const Vec3& sum) {
+  if (!(sum.norm() > 0.0)) return false;
+  const Vec3 n = sum.normalized();
+  const double cos_limit = std::cos(kPatchConeHalfAngle);
+  return std::all_of(members.begin(), members.end(),
+                     [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_limit; });
+}
+
+// Facing elements cut in two across their normals' principal direction of spread, recursively.
+void bisect(const std::vector<Element>& elements, std::vector<std::size_t> members, int depth,
+            std::vector<std::vector<std::size_t>>& leaves) {
+  const Vec3 sum = weightedNormal(elements, members);
+  if (depth >= kMaxSplitDepth || withinCone(elements, members, sum)) {
+    leaves.push_back(std::move(members));
+    return;
+  }
+  double total = 0.0;
+  for (const std::size_t i : members) total += elements[i].weight;
+  const Vec3 mean = sum / total;
+  Mat3 spread = Mat3::Zero();
+  for (const std::size_t i : members) {
+    const Vec3 d = elements[i].surface - mean;
+    spread += elements[i].weight * d * d.transpose();
+  }
+  const Vec3 axis = Eigen::SelfAdjointEigenSolver<Mat3>(spread).eigenvectors().col(2);
+  std::vector<std::size_t> low, high;
+  for (const std::size_t i : members) {
+    (axis.dot(elements[i].surface - mean) < 0.0 ? low : high).push_back(i);
+  }
+  if (low.empty() || high.empty()) {
+    leaves.push_back(std::move(members));
+    return;
+  }
+  bisect(elements, std::move(low), depth + 1, leaves);
+  bisect(elements, std::move(high), depth + 1, leaves);
+}
+
+}  // namespace
+
+std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& side_a,
+                                     const PosedMesh& b, const PenetratedSide& side_b) {
+  std::vector<Element> elements;  // sorted by (side, triangle): sums in a fixed order
+  addElements(a, side_a, 0, elements);
+  addElements(b, side_b, 1, elements);
+  if (elements.empty()) return {};
+  const double cell = searchCell(elements);
+  if (!(cell > 0.0)) return {};
+  pairFacing(elements, cell);
+  std::vector<std::size_t> facing;
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    if (elements[i].facing) facing.push_back(i);
+  }
+  if (facing.empty() || withinCone(elements, facing, weightedNormal(elements, facing))) return {};
+
+  std::vector<std::vector<std::size_t>> leaves;
+  bisect(elements, facing, 0, leaves);
+  // Pieces in the order of their lowest element, whichever way the eigen solver turned an axis.
+  std::sort(leaves.begin(), leaves.end());
+  std::vector<RegionPiece> pieces(leaves.size());
+  for (std::size_t k = 0; k < leaves.size(); ++k)
+    pieces[k].normal = weightedNormal(elements, leaves[k]).normalized();
+  std::vector<int> piece_of(elements.size(), -1);
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    for (const std::size_t i : leaves[k]) piece_of[i] = static_cast<int>(k);
+  }
+  // A side of the overlap joins the piece of the nearest facing triangle (the end of a bore
+  // beside the wall it bounds), or else the piece whose normal it leans towards.
+  const CentroidGrid facing_grid(elements, cell, [](const Element& e) { return e.facing; });
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    int k = piece_of[i];
+    if (k < 0) {
+      const std::ptrdiff_t near = facing_grid.nearest(elements[i].centroid);
+      if (near >= 0) k = piece_of[near];
+    }
+    if (k < 0) {
+      double best = -INFINITY;
+      for (std::size_t j = 0; j < pieces.size(); ++j) {
+        const double c = elements[i].oriented.dot(pieces[j].normal);
+        if (c > best) best = c, k = static_cast<int>(j);
+      }
+    }
+    auto& list = elements[i].side == 0 ? pieces[k].triangles_a : pieces[k].triangles_b;
+    list.push_back(elements[i].triangle);  // elements are sorted: so is each list
+  }
+  return pieces;
+}
+
+}  // namespace contactsim

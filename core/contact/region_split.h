@@ -1,0 +1,34 @@
+// A contact region whose contact surface turns too far (a ring around a shaft, a thread's helical
+// strip, a deep conforming lune) cut into pieces whose normals stay within one cone, each to
+// become its own patch (docs/method.md, "Splitting non-planar regions").
+#pragma once
+
+#include <numbers>
+#include <vector>
+
+#include "contact/local_overlap.h"
+
+namespace contactsim {
+
+// Half-angle of the cone that the contact surface's normals of one patch must stay within.
+inline constexpr double kPatchConeHalfAngle = 30.0 * std::numbers::pi / 180.0;
+
+struct RegionPiece {
+  Vec3 normal = Vec3::Zero();  // unit, from A into B
+  // Penetrated triangles of each side in this piece, sorted.
+  std::vector<std::int32_t> triangles_a, triangles_b;
+};
+
+// The contact surface is sampled by facing pairs: a penetrated triangle of one side and the
+// nearest (by centroid) penetrated triangle of the other whose oriented normals (A's outward,
+// B's inward) are within 45° of each other; their mean is the contact surface's normal there.
+// Sides of the overlap (a box's walls beside a pressed face, the rims of a lens between two
+// convex caps) face nothing and take no part in the test. When every facing pair's normal lies
+// within kPatchConeHalfAngle of their area-weighted mean, the region stays whole (one piece or
+// none); otherwise the facing pairs are bisected across the direction in which their normals
+// spread most until every piece lies within the cone, and each non-facing triangle joins the
+// piece whose normal is nearest its own. The result depends only on the sets, not their order.
+std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& side_a,
+                                     const PosedMesh& b, const PenetratedSide& side_b);
+
+}  // namespace contactsim
