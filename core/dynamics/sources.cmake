@@ -2,9 +2,11 @@ target_sources(contactsim_core PRIVATE
   dynamics/affine_vec3.cpp
   dynamics/ali3p_integrator.cpp
   dynamics/cable_length.cpp
+  dynamics/chain_cable.cpp
   dynamics/constraint_set.cpp
   dynamics/force_set.cpp
   dynamics/linear_solver.cpp
   dynamics/multibody_system.cpp
   dynamics/natural_coordinates.cpp
+  dynamics/windlass.cpp
 )
