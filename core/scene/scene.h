@@ -10,6 +10,7 @@
 
 #include "dynamics/ali3p_integrator.h"
 #include "dynamics/cable_length.h"
+#include "dynamics/chain_cable.h"
 #include "dynamics/natural_coordinates.h"
 #include "geometry/tri_mesh.h"
 #include "geometry/units.h"
@@ -52,11 +53,14 @@ struct SceneJoint {
   Vec3 axis = Vec3::UnitZ();  // revolute and prismatic only
 };
 
+// "kind": "ideal" (default) is a constraint of prescribed length; "kind": "chain" a compliant,
+// tension-only force element hauled by an optional windlass (docs/chain.md).
 struct SceneCable {
   std::string name;
   std::string body_a, body_b;
   Vec3 point_a = Vec3::Zero(), point_b = Vec3::Zero();
-  CableLength length = CableLength::constant(1.0);
+  CableLength length = CableLength::constant(1.0);  // ideal cables only
+  std::optional<ChainProperties> chain;             // set for a chain
 };
 
 struct SceneSpring {

@@ -129,6 +129,8 @@ class Reader {
                    std::vector<std::string>& warnings) const;
   SceneJoint readJoint(const json& j, const std::string& path) const;
   SceneCable readCable(const json& j, const std::string& path) const;
+  ChainProperties readChain(const json& j, const std::string& path) const;
+  WindlassSettings readWindlass(const json& j, const std::string& path) const;
   SceneSpring readSpring(const json& j, const std::string& path) const;
   SceneLoad readLoad(const json& j, const std::string& path) const;
   SceneContact readContact(const json& j, const std::string& path) const;
@@ -427,8 +429,14 @@ SceneJoint Reader::readJoint(const json& j, const std::string& path) const {
 }
 
 SceneCable Reader::readCable(const json& j, const std::string& path) const {
-  expectObject(j, path, {"name", "body_a", "point_a", "body_b", "point_b", "length"});
+  expectObject(
+      j, path,
+      {"name", "kind", "body_a", "point_a", "body_b", "point_b", "length", "axial_stiffness",
+       "damping_ratio", "damping_mass", "mass_per_length", "rest_length", "windlass"});
   SceneCable cable;
+  const std::string kind = j.contains("kind") ? string(j["kind"], child(path, "kind")) : "ideal";
+  if (kind != "ideal" && kind != "chain")
+    fail(child(path, "kind"), "expected \"ideal\" or \"chain\", got \"" + kind + "\"");
   cable.name = j.contains("name") ? string(j["name"], child(path, "name")) : path;
   for (const char* key : {"body_a", "point_a", "body_b", "point_b"}) {
     if (!j.contains(key)) fail(child(path, key), "required");
@@ -440,6 +448,20 @@ SceneCable Reader::readCable(const json& j, const std::string& path) const {
   cable.point_a = vec3(j["point_a"], child(path, "point_a"));
   cable.point_b = vec3(j["point_b"], child(path, "point_b"));
   const double distance = (cable.point_b - cable.point_a).norm();
+  if (kind == "chain") {
+    if (j.contains("length")) {
+      fail(child(path, "length"),
+           "a chain's length is paid out by its windlass: give \"rest_length\" and \"windlass\"");
+    }
+    cable.chain = readChain(j, path);
+    if (!cable.chain->rest_length && !(distance > 0.0))
+      fail(child(path, "rest_length"), "the points coincide: give a positive \"rest_length\"");
+    return cable;
+  }
+  for (const char* key : {"axial_stiffness", "damping_ratio", "damping_mass", "mass_per_length",
+                          "rest_length", "windlass"}) {
+    if (j.contains(key)) fail(child(path, key), "only for a cable of \"kind\": \"chain\"");
+  }
   const std::string lp = child(path, "length");
   const json empty = json::object();
   const json& l = j.contains("length") ? j["length"] : empty;
@@ -468,6 +490,44 @@ SceneCable Reader::readCable(const json& j, const std::string& path) const {
     fail(lp, e.what());
   }
   return cable;
+}
+
+// Defaults are those of ChainProperties and WindlassSettings (docs/chain.md).
+ChainProperties Reader::readChain(const json& j, const std::string& path) const {
+  ChainProperties chain;
+  if (!j.contains("axial_stiffness"))
+    fail(child(path, "axial_stiffness"), "required for a chain (EA in N)");
+  chain.axial_stiffness = positive(j["axial_stiffness"], child(path, "axial_stiffness"));
+  if (j.contains("damping_ratio"))
+    chain.damping_ratio = nonNegative(j["damping_ratio"], child(path, "damping_ratio"));
+  if (j.contains("damping_mass"))
+    chain.damping_mass = positive(j["damping_mass"], child(path, "damping_mass"));
+  if (j.contains("mass_per_length"))
+    chain.mass_per_length = nonNegative(j["mass_per_length"], child(path, "mass_per_length"));
+  if (j.contains("rest_length"))
+    chain.rest_length = positive(j["rest_length"], child(path, "rest_length"));
+  if (j.contains("windlass")) chain.windlass = readWindlass(j["windlass"], child(path, "windlass"));
+  return chain;
+}
+
+WindlassSettings Reader::readWindlass(const json& j, const std::string& path) const {
+  expectObject(j, path, {"speed", "ramp_time", "stop_length", "stall_tension", "stall_band"});
+  WindlassSettings w;
+  for (const char* key : {"speed", "stop_length"}) {
+    if (!j.contains(key)) fail(child(path, key), "required");
+  }
+  w.speed = positive(j["speed"], child(path, "speed"));
+  w.stop_length = positive(j["stop_length"], child(path, "stop_length"));
+  if (j.contains("ramp_time")) w.ramp_time = nonNegative(j["ramp_time"], child(path, "ramp_time"));
+  if (j.contains("stall_tension"))
+    w.stall_tension = positive(j["stall_tension"], child(path, "stall_tension"));
+  if (j.contains("stall_band")) {
+    w.stall_band = positive(j["stall_band"], child(path, "stall_band"));
+    if (!(w.stall_band < 1.0))
+      fail(child(path, "stall_band"),
+           "expected a fraction of stall_tension in (0, 1), got " + describe(j["stall_band"]));
+  }
+  return w;
 }
 
 SceneSpring Reader::readSpring(const json& j, const std::string& path) const {

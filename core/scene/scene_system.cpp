@@ -55,8 +55,13 @@ MultibodySystem buildSystem(const Scene& scene) {
   for (std::size_t i = 0; i < scene.cables.size(); ++i) {
     const SceneCable& c = scene.cables[i];
     guarded("cables[" + std::to_string(i) + "]", [&] {
-      system.addCable(c.name, index.at(c.body_a), c.point_a, index.at(c.body_b), c.point_b,
-                      c.length);
+      if (c.chain) {
+        addChainCable(system, index.at(c.body_a), c.point_a, index.at(c.body_b), c.point_b,
+                      *c.chain);
+      } else {
+        system.addCable(c.name, index.at(c.body_a), c.point_a, index.at(c.body_b), c.point_b,
+                        c.length);
+      }
     });
   }
   for (std::size_t i = 0; i < scene.springs.size(); ++i) {
@@ -72,6 +77,14 @@ MultibodySystem buildSystem(const Scene& scene) {
             [&] { system.addLoad(index.at(l.body), l.force, l.point, l.torque); });
   }
   return system;
+}
+
+std::vector<std::shared_ptr<ChainCable>> chainCables(const MultibodySystem& system) {
+  std::vector<std::shared_ptr<ChainCable>> chains;
+  for (const auto& source : system.forces().sources()) {
+    if (auto chain = std::dynamic_pointer_cast<ChainCable>(source)) chains.push_back(chain);
+  }
+  return chains;
 }
 
 }  // namespace contactsim

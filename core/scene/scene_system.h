@@ -1,6 +1,10 @@
 // Builds the multibody system of a scene.
 #pragma once
 
+#include <memory>
+#include <vector>
+
+#include "dynamics/chain_cable.h"
 #include "dynamics/multibody_system.h"
 #include "scene/scene.h"
 
@@ -9,5 +13,9 @@ namespace contactsim {
 // Body i of the scene is body i of the system. Throws SceneError (naming the scene element)
 // when the dynamics rejects an element.
 MultibodySystem buildSystem(const Scene& scene);
+
+// The chains of a system built by buildSystem (force sources of the system), in the order of
+// the scene's cables of "kind": "chain".
+std::vector<std::shared_ptr<ChainCable>> chainCables(const MultibodySystem& system);
 
 }  // namespace contactsim

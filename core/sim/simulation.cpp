@@ -15,9 +15,10 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options)
     system_->addForceSource(contacts_);
   }
   integrator_ = std::make_unique<Ali3pIntegrator>(*system_, scene_.solver);
-  // The initial contacts, tracked from t = 0.
+  // The initial contacts, tracked from t = 0; the chains' tension and energy account too.
   const MultibodyState& s = integrator_->state();
   if (contacts_) contacts_->acceptStep(s.q, s.qdot, s.t);
+  for (const auto& chain : chainCables(*system_)) chain->acceptStep(s.q, s.qdot, s.t);
   last_report_.constraint_violation = integrator_->constraintViolation();
 }
 
@@ -45,8 +46,20 @@ SimulationFrame Simulation::frame() const {
     frame.bodies.push_back(body);
   }
   if (contacts_) frame.contacts = contacts_->contacts();
-  for (int c = 0; c < static_cast<int>(system_->cables().size()); ++c)
-    frame.cables.push_back({integrator_->cableLength(c), integrator_->cableTension(c)});
+  // Scene order: ideal cables are the system's constraint cables, chains its chain sources
+  // (length = paid-out rest length L0; tension exactly 0 while slack).
+  const std::vector<std::shared_ptr<ChainCable>> chains = chainCables(*system_);
+  int ideal = 0;
+  std::size_t chain = 0;
+  for (const SceneCable& cable : scene_.cables) {
+    if (cable.chain) {
+      const ChainCable& c = *chains.at(chain++);
+      frame.cables.push_back({c.restLength(), c.tension()});
+    } else {
+      frame.cables.push_back({integrator_->cableLength(ideal), integrator_->cableTension(ideal)});
+      ++ideal;
+    }
+  }
   frame.energy = integrator_->energy();
   frame.solver.newton_iterations = last_report_.newton_iterations;
   frame.solver.substeps = last_report_.substeps;
