@@ -25,7 +25,8 @@ namespace {
 
 struct RunArguments {
   std::string scene;
-  std::optional<double> until, dt, output_every;
+  std::optional<double> until, dt, output_every, tolerance;
+  bool fixed_step = false;
   std::string csv, contacts_csv, record;
   std::string geometry_update = "once-per-step";
   bool json = false;
@@ -129,6 +130,12 @@ void runScene(const RunArguments& args) {
       throw std::runtime_error("--dt: expected a positive number of seconds");
     scene.solver.time_step = *args.dt;
   }
+  if (args.tolerance) {
+    if (!(*args.tolerance > 0.0) || !std::isfinite(*args.tolerance))
+      throw std::runtime_error("--tolerance: expected a positive number");
+    scene.solver.tolerance = *args.tolerance;
+  }
+  if (args.fixed_step) scene.solver.tolerance.reset();
   const double h = scene.solver.time_step;
   const double until = args.until.value_or(scene.end_time);
   if (!(until >= 0.0) || !std::isfinite(until))
@@ -150,8 +157,9 @@ void runScene(const RunArguments& args) {
   RunOutputs outputs(args, simulation);
   if (outputs.any()) outputs.write(simulation.frame());
   ProgressBar progress;
-  long iterations = 0, substeps = 0, contact_frames = 0;
+  long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0;
   int max_iterations = 0;
+  double smallest_substep = h;
   std::size_t max_contacts = 0;
   double max_violation = integrator.constraintViolation();
   try {
@@ -159,7 +167,10 @@ void runScene(const RunArguments& args) {
       const StepReport& r = simulation.step();
       iterations += r.newton_iterations;
       substeps += r.substeps;
-      max_iterations = std::max(max_iterations, r.newton_iterations);
+      rejected += r.rejected_substeps;
+      if (r.smallest_substep > 0.0)
+        smallest_substep = std::min(smallest_substep, r.smallest_substep);
+      max_iterations = std::max(max_iterations, r.max_newton_iterations);
       max_violation = std::max(max_violation, r.constraint_violation);
       if (const ContactForceSource* contacts = simulation.contacts()) {
         max_contacts = std::max(max_contacts, contacts->contacts().size());
@@ -187,10 +198,15 @@ void runScene(const RunArguments& args) {
       {"scene", args.scene},
       {"steps", steps},
       {"substeps", substeps},
+      {"rejected_substeps", rejected},
+      {"smallest_substep", smallest_substep},
+      {"tolerance", simulation.scene().solver.tolerance
+                        ? nlohmann::json(*simulation.scene().solver.tolerance)
+                        : nlohmann::json(nullptr)},
       {"simulated_seconds", simulated},
       {"wall_seconds", wall},
       {"real_time_factor", wall > 0.0 ? simulated / wall : 0.0},
-      {"newton_iterations_mean", steps > 0 ? static_cast<double>(iterations) / steps : 0.0},
+      {"newton_iterations_mean", substeps > 0 ? static_cast<double>(iterations) / substeps : 0.0},
       {"newton_iterations_max", max_iterations},
       {"max_constraint_violation", max_violation},
       {"time_step", h},
@@ -220,12 +236,14 @@ void runScene(const RunArguments& args) {
     return;
   }
   std::printf("scene                     %s\n", args.scene.c_str());
-  std::printf("steps                     %ld of %.6g s (%ld substeps)\n", steps, h, substeps);
+  std::printf(
+      "steps                     %ld of %.6g s (%ld substeps, %ld rejected, smallest %.3g s)\n",
+      steps, h, substeps, rejected, smallest_substep);
   std::printf("simulated seconds         %.6g\n", simulated);
   std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,
               wall > 0.0 ? simulated / wall : 0.0);
-  std::printf("Newton iterations         mean %.3g, max %d\n",
-              steps > 0 ? static_cast<double>(iterations) / steps : 0.0, max_iterations);
+  std::printf("Newton iterations         mean %.3g per substep, max %d\n",
+              substeps > 0 ? static_cast<double>(iterations) / substeps : 0.0, max_iterations);
   std::printf("max constraint violation  %.3g\n", max_violation);
   if (simulation.contacts()) {
     std::printf("contact                   %zu pairs, at most %zu patches, %ld steps in contact\n",
@@ -248,7 +266,14 @@ void addRunCommand(CLI::App& app) {
   CLI::App* run = app.add_subcommand("run", "Run a scene headless (ALI3-P dynamics)");
   run->add_option("SCENE", args->scene, "Scene file (JSON)")->required();
   run->add_option("--until", args->until, "Simulate until T seconds (default: solver.end_time)");
-  run->add_option("--dt", args->dt, "Time step in seconds (default: solver.time_step)");
+  run->add_option("--dt", args->dt,
+                  "Time step in seconds (default: solver.time_step); with error control, the "
+                  "largest substep and the frame interval");
+  run->add_option("--tolerance", args->tolerance,
+                  "Error control: local position error per substep, relative to the model's "
+                  "size (default: solver.tolerance; none = fixed steps)");
+  run->add_flag("--fixed-step", args->fixed_step,
+                "Fixed steps of --dt even if the scene sets solver.tolerance");
   run->add_option("--output-every", args->output_every,
                   "CSV row interval in seconds (default: every step)");
   run->add_option("--csv", args->csv, "Write body states and cables to this CSV file");

@@ -1,5 +1,6 @@
 #include "dynamics/ali3p_integrator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -30,7 +31,8 @@ Ali3pIntegrator::Ali3pIntegrator(const MultibodySystem& system, const SolverSett
       settings_(settings),
       solver_(settings.linear_solver),
       inverse_scales_(system.coordinateScales().cwiseInverse()),
-      inverse_row_scales_(system.constraintScales().cwiseInverse()) {
+      inverse_row_scales_(system.constraintScales().cwiseInverse()),
+      next_substep_(settings.time_step) {
   if (!(settings_.time_step > 0.0) || !std::isfinite(settings_.time_step)) {
     throw std::invalid_argument("time step must be positive");
   }
@@ -292,6 +294,23 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   return true;
 }
 
+void Ali3pIntegrator::commit(MultibodyState&& next, double h, StepReport& report) {
+  state_ = std::move(next);
+  for (const auto& source : system_.forces().sources()) {
+    source->acceptStep(state_.q, state_.qdot, state_.t);
+  }
+  const Powers now = powers(state_);
+  // Trapezoidal accumulation of the works, the same rule as the integrator's.
+  work_.load_work += 0.5 * h * (last_powers_.load + now.load);
+  work_.source_work += 0.5 * h * (last_powers_.source + now.source);
+  work_.dissipated += 0.5 * h * (last_powers_.dissipation + now.dissipation);
+  work_.cable_work += 0.5 * h * (last_powers_.cable + now.cable);
+  last_powers_ = now;
+  report.substeps += 1;
+  report.smallest_substep =
+      report.smallest_substep > 0.0 ? std::min(report.smallest_substep, h) : h;
+}
+
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   MultibodyState next;
   int iterations = 0;
@@ -304,28 +323,74 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
     throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
   }
   report.newton_iterations += iterations;
+  report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
   if (!ok) {
     if (depth >= settings_.max_step_halvings) {
       throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (step " +
                             formatSeconds(h) + " s after " + std::to_string(depth) +
                             " halvings): " + failure);
     }
+    report.rejected_substeps += 1;
     advance(0.5 * h, depth + 1, report);
     advance(0.5 * h, depth + 1, report);
     return;
   }
-  state_ = std::move(next);
-  for (const auto& source : system_.forces().sources()) {
-    source->acceptStep(state_.q, state_.qdot, state_.t);
+  commit(std::move(next), h, report);
+}
+
+// Local error of the trapezoidal rule (Newmark β = ¼, γ = ½) in positions,
+// e ≈ (β − 1/6)·h²·(q̈_{n+1} − q̈_n) = h²/12·Δq̈ (Zienkiewicz & Xie, Earthquake Eng. Struct.
+// Dyn. 20, 1991), measured in the scaled norm of the Newton test.
+double Ali3pIntegrator::localError(const MultibodyState& next, double h) const {
+  return h * h / 12.0 * maxNorm((next.qddot - state_.qddot).cwiseProduct(inverse_scales_));
+}
+
+// Substeps to t_end under error control: the error is O(h³), so the next try is
+// h·0.9·(tol/e)^⅓, limited to [h/5, 2h] so one odd estimate cannot swing it, and never beyond
+// time_step or below min_step. The last substep before t_end is stretched or split so no sliver
+// is left, and t_end is hit exactly (frames stay evenly spaced).
+void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
+  const double tol = *settings_.tolerance;
+  const double h_max = settings_.time_step;
+  const double h_min =
+      settings_.min_step > 0.0 ? settings_.min_step : kDefaultMinStepRatio * settings_.time_step;
+  while (state_.t < t_end) {
+    const double remaining = t_end - state_.t;
+    double h = std::min(next_substep_, h_max);
+    if (h >= remaining * (1.0 - 1e-9))
+      h = remaining;
+    else if (h > 0.5 * remaining)
+      h = 0.5 * remaining;  // two even pieces instead of a sliver
+    MultibodyState next;
+    int iterations = 0;
+    std::string failure;
+    bool ok = false;
+    try {
+      ok = attempt(h, next, iterations, failure);
+    } catch (const std::runtime_error& e) {
+      throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
+    }
+    report.newton_iterations += iterations;
+    report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
+    const double error = ok ? localError(next, h) : std::numeric_limits<double>::infinity();
+    const bool at_floor = h <= h_min * (1.0 + 1e-9);
+    if (!ok && at_floor) {
+      throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (smallest step " +
+                            formatSeconds(h) + " s): " + failure);
+    }
+    const double factor = error > 0.0 ? std::clamp(0.9 * std::cbrt(tol / error), 0.2, 2.0) : 2.0;
+    if (error > tol && !at_floor) {
+      // Rejected: retry smaller; a failed Newton iteration quarters the step.
+      report.rejected_substeps += 1;
+      next_substep_ = std::max(h_min, ok ? h * factor : 0.25 * h);
+      continue;
+    }
+    const bool clipped = h < std::min(next_substep_, h_max) * (1.0 - 1e-9);
+    if (std::abs(next.t - t_end) <= 1e-9 * h_max) next.t = t_end;  // no drift from summing
+    commit(std::move(next), h, report);
+    // A substep clipped to land on t_end says nothing about the size error control would take.
+    if (!clipped) next_substep_ = std::clamp(h * factor, h_min, h_max);
   }
-  const Powers now = powers(state_);
-  // Trapezoidal accumulation of the works, the same rule as the integrator's.
-  work_.load_work += 0.5 * h * (last_powers_.load + now.load);
-  work_.source_work += 0.5 * h * (last_powers_.source + now.source);
-  work_.dissipated += 0.5 * h * (last_powers_.dissipation + now.dissipation);
-  work_.cable_work += 0.5 * h * (last_powers_.cable + now.cable);
-  last_powers_ = now;
-  if (depth > 0) report.substeps += 1;
 }
 
 StepReport Ali3pIntegrator::step() {
@@ -337,8 +402,11 @@ StepReport Ali3pIntegrator::step() {
     return report;
   }
   const double t_end = state_.t + settings_.time_step;
-  advance(settings_.time_step, 0, report);
-  if (report.substeps == 0) report.substeps = 1;
+  if (settings_.tolerance) {
+    advanceControlled(t_end, report);
+  } else {
+    advance(settings_.time_step, 0, report);
+  }
   state_.t = t_end;  // no drift from summing halved substeps
   report.constraint_violation = constraintViolation();
   return report;

@@ -34,7 +34,16 @@ struct SolverSettings {
   int max_newton_iterations = 30;
   int max_step_halvings = 6;  // a failed step is retried as 2, 4, … 2^6 substeps
   LinearSolverKind linear_solver = LinearSolverKind::Auto;
+  // Error control (docs/dynamics.md, "Variable step"): when set, each step() still advances by
+  // time_step — frames stay evenly spaced — but through substeps whose estimated local position
+  // error, in the scaled norm above, stays below this; they grow in free flight up to time_step
+  // and shrink into impacts down to min_step. Unset: fixed steps of time_step.
+  std::optional<double> tolerance;
+  double min_step = 0.0;  // 0: time_step × kDefaultMinStepRatio
 };
+
+// The smallest substep of error control relative to time_step when min_step is not given.
+inline constexpr double kDefaultMinStepRatio = 1e-4;
 
 struct MultibodyState {
   double t = 0.0;
@@ -51,6 +60,8 @@ struct StepReport {
   int newton_iterations = 0;      // summed over substeps
   int max_newton_iterations = 0;  // of the substeps
   int substeps = 1;
+  int rejected_substeps = 0;          // by error control or a failed Newton iteration
+  double smallest_substep = 0.0;      // s
   double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
 };
 
@@ -81,10 +92,13 @@ class Ali3pIntegrator {
   // Throws SimulationError if that fails. `system` must outlive the integrator.
   Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings);
 
-  // Advances by settings.time_step; a step whose Newton iteration fails is retried with halved
-  // substeps. Throws SimulationError when even the smallest substep fails. The state is never
-  // left with non-finite values.
+  // Advances by settings.time_step: in one trapezoidal step, or in substeps chosen by error
+  // control when settings.tolerance is set. A step whose Newton iteration fails is retried with
+  // halved substeps. Throws SimulationError when even the smallest substep fails. The state is
+  // never left with non-finite values.
   StepReport step();
+  // The substep error control will try next (settings.time_step without error control).
+  double nextSubstep() const { return next_substep_; }
 
   const MultibodyState& state() const { return state_; }
   const MultibodySystem& system() const { return system_; }
@@ -103,6 +117,11 @@ class Ali3pIntegrator {
   // Newton does not converge.
   bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure);
   void advance(double h, int depth, StepReport& report);
+  void advanceControlled(double t_end, StepReport& report);
+  // Makes `next` the state and accumulates the works over the substep h.
+  void commit(MultibodyState&& next, double h, StepReport& report);
+  // Estimated local position error of the step state_ → next (scaled norm).
+  double localError(const MultibodyState& next, double h) const;
   void initialize();
   Powers powers(const MultibodyState& s) const;
   std::string worstConstraint(const ConstraintValues& values) const;
@@ -115,8 +134,9 @@ class Ali3pIntegrator {
   LinearSolver solver_;
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
-  EnergyReport work_;   // accumulated works and dissipation
-  Powers last_powers_;  // at state_, for trapezoidal accumulation of the works
+  double next_substep_ = 0.0;  // error control's proposal for the next substep
+  EnergyReport work_;          // accumulated works and dissipation
+  Powers last_powers_;         // at state_, for trapezoidal accumulation of the works
 };
 
 }  // namespace contactsim

@@ -213,9 +213,10 @@ Scene Reader::read(const json& root) {
 }
 
 void Reader::readSolver(const json& j, const std::string& path, Scene& scene) const {
-  expectObject(j, path,
-               {"time_step", "end_time", "penalty", "newton_tolerance", "max_newton_iterations",
-                "max_step_halvings", "linear_solver"});
+  expectObject(
+      j, path,
+      {"time_step", "end_time", "penalty", "newton_tolerance", "constraint_tolerance", "tolerance",
+       "min_step", "max_newton_iterations", "max_step_halvings", "linear_solver"});
   SolverSettings& s = scene.solver;
   if (j.contains("time_step")) s.time_step = positive(j["time_step"], child(path, "time_step"));
   if (j.contains("end_time")) scene.end_time = nonNegative(j["end_time"], child(path, "end_time"));
@@ -225,6 +226,15 @@ void Reader::readSolver(const json& j, const std::string& path, Scene& scene) co
   if (j.contains("newton_tolerance")) {
     s.newton_tolerance = positive(j["newton_tolerance"], child(path, "newton_tolerance"));
   }
+  if (j.contains("constraint_tolerance")) {
+    s.constraint_tolerance =
+        positive(j["constraint_tolerance"], child(path, "constraint_tolerance"));
+  }
+  if (j.contains("tolerance") && !j["tolerance"].is_null()) {
+    s.tolerance = positive(j["tolerance"], child(path, "tolerance"));
+  }
+  if (j.contains("min_step")) s.min_step = positive(j["min_step"], child(path, "min_step"));
+  if (s.min_step > s.time_step) fail(child(path, "min_step"), "must not exceed time_step");
   auto count = [&](const char* key, int minimum) {
     const json& v = j[key];
     if (!v.is_number_integer() || v.get<long long>() < minimum || v.get<long long>() > 1000) {

@@ -44,7 +44,8 @@ std::string withBodies(const std::string& bodies, const std::string& rest = "") 
 TEST_CASE("scene: a complete scene is read with its defaults", "[scene]") {
   const Scene scene = parse(R"({
     "format": "contactsim-scene", "version": 1,
-    "solver": {"time_step": 0.002, "penalty": null, "max_newton_iterations": 12},
+    "solver": {"time_step": 0.002, "penalty": null, "max_newton_iterations": 12,
+               "constraint_tolerance": 1e-9, "tolerance": 1e-6, "min_step": 1e-6},
     "materials": [{"name": "steel", "density": 8000, "young_modulus": 2.1e11, "poisson_ratio": 0.3}],
     "bodies": [
       {"name": "base", "fixed": true, "mesh": {"file": "cube.stl", "units": "mm", "scale": 1000}},
@@ -67,6 +68,9 @@ TEST_CASE("scene: a complete scene is read with its defaults", "[scene]") {
   CHECK(scene.solver.time_step == 0.002);
   CHECK_FALSE(scene.solver.penalty);
   CHECK(scene.solver.max_newton_iterations == 12);
+  CHECK(scene.solver.constraint_tolerance == 1e-9);
+  CHECK(scene.solver.tolerance == 1e-6);
+  CHECK(scene.solver.min_step == 1e-6);
   CHECK(scene.end_time == 5.0);
   CHECK(scene.gravity == Vec3(0, 0, -9.81));
   REQUIRE(scene.bodies.size() == 3);
@@ -145,6 +149,10 @@ TEST_CASE("scene: every error is one line with the JSON path", "[scene]") {
       Contains("cables[0].length: a non-zero rate needs ramp_time > 0"));
   CHECK_THAT(errorOf(withBodies(kBall, R"(, "solver": {"max_newton_iterations": 2.5})")),
              Contains("solver.max_newton_iterations: expected an integer"));
+  CHECK_THAT(errorOf(withBodies(kBall, R"(, "solver": {"time_step": 1e-3, "min_step": 1e-2})")),
+             Contains("solver.min_step: must not exceed time_step"));
+  CHECK_THAT(errorOf(withBodies(kBall, R"(, "solver": {"tolerance": -1})")),
+             Contains("solver.tolerance"));
   CHECK_THAT(errorOf(withBodies(
                  kBall, R"(, "contact": {"law": {"model": "hunt-crossley", "stifness": 1}})")),
              Contains("contact.law.stifness: unknown key"));

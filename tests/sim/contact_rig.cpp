@@ -29,6 +29,7 @@ ContactRig::ContactRig(RigSpec spec)
   system_.addForceSource(contact_);
   SolverSettings settings;
   settings.time_step = time_step_ = spec.time_step;
+  settings.tolerance = spec.tolerance;
   integrator_ = std::make_unique<Ali3pIntegrator>(system_, settings);
   const MultibodyState& s = integrator_->state();
   contact_->acceptStep(s.q, s.qdot, s.t);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "dynamics/ali3p_integrator.h"
 #include "sim/contact_force_source.h"
@@ -19,6 +20,7 @@ struct RigSpec {
   Vec3 gravity = Vec3(0, 0, -9.81);
   ContactLaw law;
   double time_step = 1e-4;
+  std::optional<double> tolerance;  // error control (SolverSettings::tolerance)
   ContactOptions options;
 };
 
@@ -28,7 +30,7 @@ class ContactRig {
   // The integrator and the contact source refer to system_: the rig never moves.
   ContactRig(const ContactRig&) = delete;
   ContactRig& operator=(const ContactRig&) = delete;
-  void step() { integrator_->step(); }
+  StepReport step() { return integrator_->step(); }
   void runUntil(double t);
   double time() const { return integrator_->state().t; }
   Pose pose() const { return system_.bodyPose(body_, integrator_->state().q); }
