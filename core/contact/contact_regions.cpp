@@ -193,9 +193,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
-    // Without a single measured ray (surfaces cut open around every inside vertex) the depths
-    // beyond the plane are all there is (seed 004 §IV.F).
-    patch.indentation = overlap.measured ? overlap.deepest : patch.depth_a + patch.depth_b;
+    patch.indentation = patchIndentation(overlap, patch.depth_a, patch.depth_b,
+                                         spreadAlong(patch.loops, plane->normal));
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);

@@ -196,6 +196,23 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
   return result;
 }
 
+double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
+                        double contour_spread) {
+  const double seed = depth_a + depth_b;
+  return overlap.measured ? std::min(overlap.deepest, seed + contour_spread) : seed;
+}
+
+double spreadAlong(const std::vector<std::vector<Vec3>>& loops, const Vec3& normal) {
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  for (const auto& loop : loops) {
+    for (const Vec3& x : loop) {
+      low = std::min(low, x.dot(normal));
+      high = std::max(high, x.dot(normal));
+    }
+  }
+  return high >= low ? high - low : 0.0;
+}
+
 double overlapCap(std::span<const VertexOverlap> overlaps, std::int32_t vertex) {
   const auto it =
       std::lower_bound(overlaps.begin(), overlaps.end(), vertex,

@@ -42,6 +42,18 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
                                  const PosedMesh& b, const PenetratedSide& side_b,
                                  const Vec3& normal);
 
+// δ of a patch (docs/method.md, "Conforming contact"): the thickest measured local overlap, but
+// never more than the seed's δ — the deepest points of both sides beyond the contact plane,
+// depth_a + depth_b — widened by the contour's own spread along the normal. For wrapping
+// surfaces the seed's value is far larger and the overlap stands; where the inside test is
+// degenerate (faces touching exactly coplanar flood a whole flat face as "inside", and a ray
+// from it would run through the other body's full thickness) the seed's value bounds it. The
+// seed's δ alone when no ray was measured.
+double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
+                        double contour_spread);
+// Spread along `normal` of the points of `loops` (max − min height).
+double spreadAlong(const std::vector<std::vector<Vec3>>& loops, const Vec3& normal);
+
 // The overlap at `vertex` for the Winkler pressure: the measured value at an inside vertex (+∞
 // if unmeasured), 0 at a corner outside the other body (its pressure cannot be positive).
 double overlapCap(std::span<const VertexOverlap> overlaps, std::int32_t vertex);

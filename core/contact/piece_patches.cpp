@@ -130,12 +130,6 @@ std::vector<ContactPatch> piecePatches(
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane.origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane.origin;
-    bool measured = false;
-    patch.indentation = std::max(deepestOverlap(overlap.a, component_a.vertices, measured),
-                                 deepestOverlap(overlap.b, component_b.vertices, measured));
-    if (!measured) patch.indentation = patch.depth_a + patch.depth_b;
-    patch.pressure_centre =
-        pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
     for (std::size_t l = 0; l < loops.size(); ++l) {
       addRuns(*loops[l], piece_of[l], static_cast<int>(k), patch.loops);
       for (std::size_t s = 0; s < loops[l]->pairs.size(); ++s) {
@@ -149,6 +143,14 @@ std::vector<ContactPatch> piecePatches(
       std::sort(list->begin(), list->end());
       list->erase(std::unique(list->begin(), list->end()), list->end());
     }
+    // The piece's own vertices only; bounded like a whole region's δ (patchIndentation).
+    LocalOverlap own;
+    own.deepest = std::max(deepestOverlap(overlap.a, component_a.vertices, own.measured),
+                           deepestOverlap(overlap.b, component_b.vertices, own.measured));
+    patch.indentation =
+        patchIndentation(own, patch.depth_a, patch.depth_b, spreadAlong(patch.loops, n));
+    patch.pressure_centre =
+        pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
     patches.push_back(std::move(patch));
   }
   return patches;

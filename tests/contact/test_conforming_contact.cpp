@@ -181,3 +181,26 @@ TEST_CASE("split patches are the same whatever the order, and tracked step to st
     CHECK(ids == first_ids);
   }
 }
+
+TEST_CASE("faces touching exactly coplanar have no overlap, however coarse the other mesh",
+          "[conforming]") {
+  // An icosphere standing on one facet on a coarse plate: the facet lies in the plate's top face.
+  // The inside test is degenerate there (points on the boundary); whatever it floods, no overlap
+  // can exceed the intersection's extent along the normal, which is zero (local_overlap.h).
+  const TriMesh plate = makePlate(3.0, 1.0, 0.02, 12);
+  const TriMesh sphere = makeIcosphere(0.1, 5);
+  const Mat3 turn =
+      Eigen::Quaterniond::FromTwoVectors(sphere.normals()[0], -Vec3::UnitZ()).toRotationMatrix();
+  double lowest = 0.0;
+  for (const Vec3& v : sphere.vertices()) lowest = std::min(lowest, (turn * v).z());
+  Pose pose;
+  pose.rotation = turn;
+  for (const double sink : {0.0, 1e-9, 1e-6}) {
+    pose.translation = Vec3(-1.0, 0, -lowest - sink);
+    const ContactRegions regions = contactOf(plate, Pose::identity(), sphere, pose);
+    INFO("sunk " << sink << " m");
+    REQUIRE(regions.patches.size() == 1);
+    // δ is the sinking depth; rounding at the scale of the plate's size is all that may add.
+    CHECK(regions.patches[0].indentation == Approx(sink).margin(1e-12 * 3.0));
+  }
+}
