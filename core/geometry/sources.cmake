@@ -5,6 +5,7 @@ target_sources(contactsim_core PRIVATE
   geometry/pose.cpp
   geometry/primitives.cpp
   geometry/surface_clusters.cpp
+  geometry/thread_mesh.cpp
   geometry/tri_mesh.cpp
   geometry/units.cpp
   geometry/weld.cpp
