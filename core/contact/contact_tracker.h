@@ -19,6 +19,11 @@ struct ContactHistory {
   double initial_indentation_rate = std::numeric_limits<double>::quiet_NaN();
   // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
+  // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
+  // from the bodies since it began (J), and the power its forces delivered to them at the last
+  // committed step (W; negative while it absorbs).
+  double absorbed_energy = 0.0;
+  double delivered_power = 0.0;
   // Where the patch was at the last committed step.
   Vec3 centroid = Vec3::Zero();
   Vec3 normal = Vec3::Zero();

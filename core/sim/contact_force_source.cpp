@@ -23,6 +23,24 @@ double secondsSince(Clock::time_point start) {
 // its travel per step, so the patch-radius rule alone would restart the contact every step.
 constexpr double kTrackingJumpFraction = 0.02;
 
+// Passivity (Hannaford & Ryu, IEEE Trans. Robotics and Automation 18, 2002): a contact may give
+// the bodies back at most the energy it took from them. Its δ(q) is only piecewise smooth — a
+// region that splits, merges or gains penetrated vertices changes δ by a jump no motion paid for
+// — so without this an impact can end faster than it began. The ledger B (absorbed energy) and
+// the power P₀ delivered at the last committed state allow, over a step of length dt with the
+// trapezoidal rule the integrator uses for works, an end power of at most 2B/dt − P₀; while the
+// contact unloads (δ̇ < 0) a normal force that would deliver more is lowered to exactly that,
+// F = (2B/dt − P₀)/(−δ̇), with its exact derivatives. Continuous where the cap begins, and a new
+// contact (B = 0) cannot push bodies apart until it has absorbed energy by being loaded.
+void capByLedger(NormalForce& force, double rate, double budget, double last_power, double dt) {
+  if (!(rate < 0.0) || !(force.value > 0.0) || !(dt > 0.0)) return;
+  const double allowed = std::max(0.0, 2.0 * budget / dt - last_power);
+  if (force.value * -rate <= allowed) return;
+  force.value = allowed / -rate;
+  force.d_indentation = 0.0;
+  force.d_rate = allowed / (rate * rate);
+}
+
 }  // namespace
 
 // The contact geometry a pair's forces are evaluated from: computed at `q` (every Newton iterate)
@@ -40,6 +58,9 @@ struct ContactForceSource::PairState {
   // Full containment can only follow contact (bodies move continuously): it is checked while
   // the last committed state had patches, or before the first commit.
   bool may_be_contained = true;
+  // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
+  // length again when forces are evaluated at the committed state itself).
+  double committed_time = 0.0, last_step = 0.0;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
 };
@@ -209,6 +230,10 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       const double initial_rate =
           has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
       e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
+      // A contact without history begins in this step: nothing absorbed, nothing delivered.
+      capByLedger(e.normal, e.rate, history ? history->absorbed_energy : 0.0,
+                  history ? history->delivered_power : 0.0,
+                  t > state.committed_time ? t - state.committed_time : state.last_step);
 
       // Stick offset: separation of the two material anchor points, tangential part (seed 004
       // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
@@ -271,6 +296,12 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
 
       if (commit) {
         ContactHistory& h = *state.tracker.history(patch.id);
+        // The ledger over the step just taken: trapezoidal, like the integrator's works (a
+        // contact born in this step delivered nothing at its start).
+        const double power = (e.normal.value * n + e.friction.force).dot(v_rel) +
+                             (e.rolling_torque + rocking_torque).dot(omega_rel);
+        h.absorbed_energy -= 0.5 * (t - state.committed_time) * (h.delivered_power + power);
+        h.delivered_power = power;
         if (!std::isfinite(h.initial_indentation_rate))
           h.initial_indentation_rate = std::max(e.rate, 0.0);
         // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
@@ -292,6 +323,10 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
         diagnostics.sticking = e.friction.sticking;
         contacts_.push_back(std::move(diagnostics));
       }
+    }
+    if (commit) {
+      state.last_step = t - state.committed_time;
+      state.committed_time = t;
     }
     timings_.forces += secondsSince(start);
   }
