@@ -106,6 +106,9 @@ int main(int argc, char** argv) {
     print("pocket normal", hull.pocket_normal);
     print("pocket span", hull.pocket_span);
     std::printf("  %-22s %.3f m\n", "pocket depth", hull.pocket_depth);
+    contactsim::writeBinaryStl(dir / "windlass.stl", hull.windlass);
+    report("windlass.stl", hull.windlass, 0.0);
+    print("chain at the gypsy", hull.chain_point);
 
     const AnchorModel anchor = makeAnchor();
     contactsim::writeBinaryStl(dir / "anchor_shank.stl", anchor.shank);

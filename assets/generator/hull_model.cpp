@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "generator/grading.h"
 #include "generator/through_hole.h"
+#include "geometry/primitives.h"
 
 namespace contactsim::models {
 namespace {
@@ -21,6 +23,13 @@ constexpr double kLength = 22.0;      // aft cut at x = 0, stem at x = kLength
 constexpr double kBeam = 6.0;         // half-breadth at the deck edge in the aft cut
 constexpr double kStemHalf = 0.15;    // half-width of the stem bar
 constexpr double kBoreRadius = 0.28;  // 0.56 m bore for a 6.4 t anchor
+// Raked stem: forward of kRakeStart the plating is sheared forward by kRake per metre of height
+// above kRakeHeight (about 24° from the vertical at the stem: the deck edge reaches 2.8 m ahead of
+// the forefoot's top), blended in with a smoothstep so nothing changes aft of kRakeStart, where the
+// pipe and the pocket are (makeHull checks that they are).
+constexpr double kRakeStart = 18.7;
+constexpr double kRake = 0.45;
+constexpr double kRakeHeight = 1.0;
 
 double deckHeight(double x) { return 6.5 + 0.8 * std::pow(x / kLength, 2); }   // sheer
 double keelHeight(double x) { return -4.5 + 3.0 * std::pow(x / kLength, 3); }  // forefoot
@@ -70,7 +79,17 @@ Pocket makePocket() {
   return pocket;
 }
 
-Vec3 hullPoint(const Pocket& pocket, int side, double p, double x) {
+// The stem's forward shift at loft parameter x and height z: zero aft of kRakeStart. Its x
+// derivative 1 + w'(x)·kRake·(z − kRakeHeight) stays above 0.3 over the hull, so sections never
+// fold back on each other.
+double rakeShift(double x, double z) {
+  const double t = std::clamp((x - kRakeStart) / (kLength - kRakeStart), 0.0, 1.0);
+  return t * t * (3.0 - 2.0 * t) * kRake * (z - kRakeHeight);
+}
+
+Vec3 raked(const Vec3& p) { return {p.x() + rakeShift(p.x(), p.z()), p.y(), p.z()}; }
+
+Vec3 plainHullPoint(const Pocket& pocket, int side, double p, double x) {
   const double zd = deckHeight(x), zk = keelHeight(x);
   switch (side) {
     case kBottom:
@@ -86,6 +105,60 @@ Vec3 hullPoint(const Pocket& pocket, int side, double p, double x) {
       return {x, -plainHalfBreadth(x, z), z};
     }
   }
+}
+
+Vec3 hullPoint(const Pocket& pocket, int side, double p, double x) {
+  return raked(plainHullPoint(pocket, side, p, x));
+}
+
+// A simple windlass standing on the forecastle deck: a plinth, two cheek plates and the gypsy (the
+// chain wheel), a drum of radius kGypsyRadius whose axis is horizontal and square to the chain, so
+// the chain leaving `chain_point` along `chain_up` (from the hawse pipe) is tangent to its top.
+// Closed boxes and a cylinder that overlap each other (one fixed body, drawn only: it takes no part
+// in contact).
+constexpr double kGypsyRadius = 0.5;
+
+TriMesh makeWindlass(const Vec3& chain_point, const Vec3& chain_up) {
+  const Vec3 axis = chain_up.cross(Vec3::UnitZ()).normalized();
+  Vec3 towards_centre = axis.cross(chain_up).normalized();
+  if (towards_centre.z() > 0) towards_centre = -towards_centre;
+  const Vec3 centre = chain_point + kGypsyRadius * towards_centre;
+  Mat3 frame;  // x across the drum (horizontal), y along its axis, z up
+  frame.col(1) = axis;
+  frame.col(2) = Vec3::UnitZ();
+  frame.col(0) = axis.cross(Vec3::UnitZ());
+  MeshBuilder builder;
+  const auto add = [&](const TriMesh& part, const Mat3& rotation, const Vec3& origin) {
+    std::vector<std::int32_t> ids;
+    for (const Vec3& v : part.vertices()) ids.push_back(builder.addVertex(rotation * v + origin));
+    for (const TriangleIndices& t : part.triangles())
+      builder.addTriangle(ids[t[0]], ids[t[1]], ids[t[2]]);
+  };
+  // Plinth from below the deck to just under the drum, 1.6 m fore and aft, 2.4 m across.
+  const double deck = deckHeight(centre.x());
+  const double plinth_top = centre.z() - kGypsyRadius - 0.08;
+  const double plinth_bottom = deck - 0.2;
+  add(makeBox(Vec3(0.8, 1.2, 0.5 * (plinth_top - plinth_bottom)), 2), frame,
+      Vec3(centre.x(), centre.y(), 0.5 * (plinth_top + plinth_bottom)));
+  // Cheek plates carrying the drum's shaft, 0.1 m thick, on both sides of a 0.7 m long drum.
+  const double cheek_top = centre.z() + 0.25;
+  for (const double side : {-1.0, 1.0}) {
+    const Vec3 at = centre + side * 0.4 * axis;
+    add(makeBox(Vec3(0.45, 0.05, 0.5 * (cheek_top - plinth_top + 0.02)), 1), frame,
+        Vec3(at.x(), at.y(), 0.5 * (cheek_top + plinth_top - 0.02)));
+  }
+  // The gypsy: the cylinder's z axis turned onto the drum axis.
+  Mat3 drum;
+  drum.col(0) = frame.col(0);
+  drum.col(1) = Vec3::UnitZ();
+  drum.col(2) = axis;
+  if (drum.determinant() < 0) drum.col(1) = -drum.col(1);
+  add(makeCylinder(kGypsyRadius, 0.7, 64, 4), drum, centre);
+  // The motor housing beside the starboard cheek (away from the pipe's side).
+  const Vec3 motor = centre - 0.95 * axis;
+  add(makeBox(Vec3(0.45, 0.4, 0.45), 2), frame,
+      Vec3(motor.x(), motor.y(), plinth_top + 0.45 - 0.02));
+  return builder.build();
 }
 
 // Nodes of one side, excluding its last node (the next side's first).
@@ -110,6 +183,7 @@ HullModel makeHull() {
       z1 = std::max(z1, c.y() + 0.15);
     }
   }
+  if (x1 > kRakeStart) throw std::logic_error("hull: the pocket reaches into the raked stem");
   // The port side's parameter v = (z - keel) / (deck - keel): its fine band over the band's x.
   double v0 = 1.0, v1 = 0.0, height = 0.0;
   for (double x = x0; x <= x1; x += 0.05) {
@@ -169,6 +243,9 @@ HullModel makeHull() {
   if (model.pocket_normal.y() < 0) model.pocket_normal = -model.pocket_normal;
   model.pocket_span = model.pocket_normal.cross(model.pipe_axis).normalized();
   if (model.pocket_span.x() < 0) model.pocket_span = -model.pocket_span;
+
+  model.chain_point = model.pipe_upper - kChainAboveDeck * model.pipe_axis;
+  model.windlass = makeWindlass(model.chain_point, -model.pipe_axis);
   return model;
 }
 

@@ -1,6 +1,7 @@
-// The flagship scene's hull (seed 004 §V): a warship's bow section with flared plating, a
-// hawse pipe and an anchor pocket. Frame: x forward, y to port, z up, metres; origin on the
-// centreline, at the waterline, in the aft cut of the section.
+// The flagship scene's hull (seed 004 §V): a warship's bow section with a raked stem, flared
+// plating, a sheer line, a hawse pipe, an anchor pocket and a windlass on the forecastle deck.
+// Frame: x forward, y to port, z up, metres; origin on the centreline, at the waterline, in the
+// aft cut of the section.
 #pragma once
 
 #include "geometry/tri_mesh.h"
@@ -17,8 +18,16 @@ struct HullModel {
   Vec3 pocket_normal = Vec3::Zero();  // outward shell normal at the pocket centre
   double pocket_depth = 0.0;
   Vec3 pocket_span = Vec3::Zero();  // unit, in the shell, across the pipe: where the flukes lie
-  double length = 0.0;              // the section runs from x = 0 to x = length (stem)
+  double length =
+      0.0;  // the section runs from x = 0 to x = length (the stem's foot; raked forward)
+  // Where the chain leaves the windlass's gypsy: on the pipe axis, kChainAboveDeck above the
+  // upper opening. The windlass (plinth, cheeks, gypsy, motor) is a separate closed mesh standing
+  // on the deck, drawn only (its parts overlap; it takes no part in contact).
+  Vec3 chain_point = Vec3::Zero();
+  TriMesh windlass;
 };
+
+constexpr double kChainAboveDeck = 2.0;
 
 HullModel makeHull();
 

@@ -37,9 +37,11 @@ int bodyIndex(const Scene& scene, const std::string& name) {
 
 TEST_CASE("The anchor scene loads: a fixed hull and 6414 kg of anchor in two bodies", "[anchor]") {
   const Scene scene = readScene(kScene, loadMesh);
-  REQUIRE(scene.bodies.size() == 3);
+  REQUIRE(scene.bodies.size() == 4);
   REQUIRE(bodyIndex(scene, "hull") >= 0);
   CHECK(scene.bodies[bodyIndex(scene, "hull")].fixed);
+  REQUIRE(bodyIndex(scene, "windlass") >= 0);  // drawn on the deck, no contact pair
+  CHECK(scene.bodies[bodyIndex(scene, "windlass")].fixed);
   double moving = 0.0;
   for (const SceneBody& body : scene.bodies)
     if (!body.fixed) moving += body.mass.mass;
