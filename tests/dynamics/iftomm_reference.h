@@ -20,3 +20,27 @@ std::vector<double> integrateOneDof(const std::function<double(double, double)>&
 std::vector<double> fourBarTipX(int n, double g, double end, double sample);
 
 }  // namespace contactsim::test
+
+namespace contactsim::test {
+
+// A03 Andrews' squeezing mechanism (Hairer & Wanner, Solving ODEs II, §VII.7) in its seven
+// angles q = (β, Θ, γ, Φ, δ, Ω, ε) with the six loop-closure equations g(q) = 0 (the joint E
+// reached through bodies 2, 3, 4+5 and 6+7). Written here from the mechanism's geometry: every
+// centre of mass and joint point is a fixed point plus arms ℓ·(cos ψ, sin ψ) with ψ = cᵀq + ψ0,
+// so M = Σ m JᵀJ + I ccᵀ and the velocity terms follow from J̇q̇ = −Σ ℓ (cos ψ, sin ψ)(cᵀq̇)².
+// The index-1 form [M Gᵀ; G 0][q̈; λ] = [f − Σ m Jᵀ J̇q̇; −Ġq̇] is integrated with RK4 at
+// `steps_per_sample` steps per sample. Returns β every `sample` seconds up to `end`.
+std::vector<double> andrewsBeta(double end, double sample, int steps_per_sample);
+
+// A05 stiff flyball governor, from the library's data (bars 1 × 0.01 × 0.01 m and a 0.1 m cube
+// sleeve at 3000 kg/m³, 5 kg balls at the arms' ends, spring–dampers k = 8e5 N/m, c = 4e4 N s/m,
+// ℓ0 = 0.5 m from the sleeve's sides to the arms' midpoints, pivots 0.05 m off the spindle at
+// height 1 m, arms at 30° below the horizontal, sleeve at s = 0.5 m, 2π rad/s about the vertical
+// spindle, gravity g along −z). The two arms stay mirror images, so the motion has three
+// coordinates: the spindle angle φ (cyclic: its momentum J(θ)φ̇ is conserved), the arms' angle
+// θ from the downward vertical and the sleeve height s. Lagrange's equations are integrated with
+// RK4 at 1e-5 s (the stiff spring–damper mode has |λ| ≈ 1.3e4 s⁻¹, inside RK4's stability
+// interval 2.78/h). Returns s every `sample` seconds up to `end`.
+std::vector<double> governorSleeve(double g, double end, double sample);
+
+}  // namespace contactsim::test
