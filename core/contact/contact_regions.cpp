@@ -148,8 +148,12 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     }
     const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
     const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
-    const PenetratedSide side_a = penetratedSide(a.mesh, penetration_a, components_a);
-    const PenetratedSide side_b = penetratedSide(b.mesh, penetration_b, components_b);
+    PenetratedSide side_a = penetratedSide(a.mesh, penetration_a, components_a);
+    PenetratedSide side_b = penetratedSide(b.mesh, penetration_b, components_b);
+    std::set_difference(tri_a.begin(), tri_a.end(), side_a.triangles.begin(),
+                        side_a.triangles.end(), std::back_inserter(side_a.crossing));
+    std::set_difference(tri_b.begin(), tri_b.end(), side_b.triangles.begin(),
+                        side_b.triangles.end(), std::back_inserter(side_b.crossing));
     // A contact surface turning beyond the cone has no single plane: one patch per piece.
     const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b);
     if (pieces.size() > 1) {

@@ -95,9 +95,9 @@ class ProjectedGrid {
   std::vector<std::int32_t> offsets_, entries_;
 };
 
-void addTriangles(const PosedMesh& m, const PenetratedSide& side, int side_index,
+void addTriangles(const PosedMesh& m, std::span<const std::int32_t> list, int side_index,
                   const Frame& frame, std::vector<ProjectedTriangle>& out) {
-  for (const std::int32_t t : side.triangles) {
+  for (const std::int32_t t : list) {
     ProjectedTriangle pt;
     pt.side = side_index;
     for (int k = 0; k < 3; ++k) {
@@ -185,9 +185,15 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
                                               : a.vertex(side_a.vertices.front());
   const Frame frame{planeFromNormal(origin, normal)};
   std::vector<ProjectedTriangle> triangles;
-  triangles.reserve(side_a.triangles.size() + side_b.triangles.size());
-  addTriangles(a, side_a, 0, frame, triangles);
-  addTriangles(b, side_b, 1, frame, triangles);
+  triangles.reserve(side_a.triangles.size() + side_b.triangles.size() + side_a.crossing.size() +
+                    side_b.crossing.size());
+  // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
+  // hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
+  // the colliding ones, which together hold all of A ∩ B's boundary.
+  addTriangles(a, side_a.triangles, 0, frame, triangles);
+  addTriangles(a, side_a.crossing, 0, frame, triangles);
+  addTriangles(b, side_b.triangles, 1, frame, triangles);
+  addTriangles(b, side_b.crossing, 1, frame, triangles);
   const ProjectedGrid grid(std::move(triangles));
   // Rounding in the projected heights scales with the models' size.
   const double tolerance = 1e-12 * std::max(a.mesh.scale(), b.mesh.scale());

@@ -15,6 +15,10 @@ namespace contactsim {
 struct PenetratedSide {
   std::vector<std::int32_t> vertices;   // inside the other body
   std::vector<std::int32_t> triangles;  // with at least one inside corner
+  // The region's colliding triangles without an inside corner: the overlap's boundary can lie on
+  // a large triangle that the other body's surface cuts through (a nut's end face crossed by a
+  // bolt's thread), so a ray may leave A ∩ B through one (local overlap only).
+  std::vector<std::int32_t> crossing;
 };
 
 PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetration,

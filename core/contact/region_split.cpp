@@ -21,20 +21,26 @@ struct Element {
   double weight;                // area × share of inside corners
   Vec3 surface = Vec3::Zero();  // contact-surface normal of its facing pair
   bool facing = false;
+  Vec3 anchor = Vec3::Zero();  // mean of its inside corners (its centroid if none)
 };
 
 void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
                  std::vector<Element>& out) {
   for (const std::int32_t t : side.triangles) {
     int inside = 0;
-    for (const std::int32_t v : m.mesh.triangles()[t]) {
-      inside += std::binary_search(side.vertices.begin(), side.vertices.end(), v);
+    Vec3 corners = Vec3::Zero();
+    for (int k = 0; k < 3; ++k) {
+      const std::int32_t v = m.mesh.triangles()[t][k];
+      if (!std::binary_search(side.vertices.begin(), side.vertices.end(), v)) continue;
+      ++inside;
+      corners += m.corner(t, k);
     }
     const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
     const Vec3 n = m.normal(t);
     const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
-    out.push_back(
-        {side_index, t, (p0 + p1 + p2) / 3, side_index == 0 ? n : Vec3(-n), area * inside / 3.0});
+    const Vec3 centroid = (p0 + p1 + p2) / 3;
+    out.push_back({side_index, t, centroid, side_index == 0 ? n : Vec3(-n), area * inside / 3.0});
+    out.back().anchor = inside > 0 ? Vec3(corners / inside) : centroid;
   }
 }
 
@@ -180,13 +186,14 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     for (const std::size_t i : leaves[k]) piece_of[i] = static_cast<int>(k);
   }
-  // A side of the overlap joins the piece of the nearest facing triangle (the end of a bore
-  // beside the wall it bounds), or else the piece whose normal it leans towards.
+  // A side of the overlap joins the piece of the facing triangle nearest its inside corners (the
+  // end of a bore beside the wall it bounds; a nut's large end-face triangle beside the flank its
+  // inside corner touches), or else the piece whose normal it leans towards.
   const CentroidGrid facing_grid(elements, cell, [](const Element& e) { return e.facing; });
   for (std::size_t i = 0; i < elements.size(); ++i) {
     int k = piece_of[i];
     if (k < 0) {
-      const std::ptrdiff_t near = facing_grid.nearest(elements[i].centroid);
+      const std::ptrdiff_t near = facing_grid.nearest(elements[i].anchor);
       if (near >= 0) k = piece_of[near];
     }
     if (k < 0) {
