@@ -59,9 +59,15 @@ void ForceSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, d
     const double tension = s.k * (length - s.rest) + s.c * length_rate;
     // Force on b is −tension·n (and +tension·n on a): Q = −(∂d/∂q)ᵀ tension·n.
     d_map.addTransposed(-tension * n, out.q_force);
-    // K = (∂d/∂q)ᵀ [k·nnᵀ + (tension/ℓ)(I − nnᵀ)] (∂d/∂q); C = (∂d/∂q)ᵀ c·nnᵀ (∂d/∂q).
+    // K = (∂d/∂q)ᵀ [k·nnᵀ + (tension/ℓ)(I − nnᵀ) + (c/ℓ)·n·ḋᵀ(I − nnᵀ)] (∂d/∂q), the last term
+    // from ℓ̇ = n·ḋ turning with n (∂ℓ̇/∂d = (I − nnᵀ)ḋ/ℓ); C = (∂d/∂q)ᵀ c·nnᵀ (∂d/∂q).
     const Mat3 nn = n * n.transpose();
-    addBlocks(d_map, d_map, s.k * nn + (tension / length) * (Mat3::Identity() - nn), out.stiffness);
+    const Mat3 across = Mat3::Identity() - nn;
+    const Vec3 d_rate = d_map.rate(qdot);
+    addBlocks(
+        d_map, d_map,
+        s.k * nn + (tension / length) * across + (s.c / length) * n * (across * d_rate).transpose(),
+        out.stiffness);
     if (s.c != 0.0) addBlocks(d_map, d_map, s.c * nn, out.damping);
     out.dissipation_power += s.c * length_rate * length_rate;
   }
@@ -78,7 +84,8 @@ void ForceSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, d
   if (!sources_.empty()) {
     const Eigen::VectorXd before = out.q_force;
     for (const auto& source : sources_) source->addForces(q, qdot, t, out);
-    out.source_power = (out.q_force - before).dot(qdot);
+    out.source_force = out.q_force - before;
+    out.source_power = out.source_force.dot(qdot);
   }
 }
 

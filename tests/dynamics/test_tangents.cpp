@@ -169,11 +169,8 @@ TEST_CASE("ForceSet tangents: spring–dampers moving along their line", "[dynam
 }
 
 TEST_CASE("ForceSet tangents: spring–dampers with transverse relative velocity",
-          "[dynamics][tangents][!shouldfail]") {
-  // Known gap, reported to the core/dynamics owner: ForceSet's K for a damped spring omits
-  // −∂Q/∂q's damper term (∂d/∂q)ᵀ (c/ℓ) n ḋᵀ(I − nnᵀ) (∂d/∂q) — the damper force c·n·ḋ changes as
-  // n turns. Only Newton's convergence rate is affected, not the solution. This test demands the
-  // full derivative; drop [!shouldfail] when the term is added.
+          "[dynamics][tangents]") {
+  // The damper force c·n·(n·ḋ) changes as n turns: K includes (∂d/∂q)ᵀ (c/ℓ) n ḋᵀ(I − nnᵀ) (∂d/∂q).
   MultibodySystem system;
   const BodyIndex a = system.addBody(box("a", Vec3(0, 0, 0), Vec3(0.1, 0.2, -0.1)));
   const BodyIndex b = system.addBody(box("b", Vec3(1, 0.5, 0), Vec3(-0.2, 0.0, 0.3), 3.0));
