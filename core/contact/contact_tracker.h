@@ -20,10 +20,17 @@ struct ContactHistory {
   // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
   // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
-  // from the bodies since it began (J), and the power its forces delivered to them at the last
-  // committed step (W; negative while it absorbs).
-  double absorbed_energy = 0.0;
-  double delivered_power = 0.0;
+  // from the bodies since it began (J), and at the last committed step its force and torque on
+  // body B and B's velocity and angular velocity relative to A at the force's point (world).
+  struct Ledger {
+    double absorbed_energy = 0.0;
+    Vec3 force = Vec3::Zero(), relative_velocity = Vec3::Zero();
+    Vec3 torque = Vec3::Zero(), relative_angular_velocity = Vec3::Zero();
+  };
+  Ledger ledger;
+  // The ledger the last committed step was evaluated with: forces at the committed state itself
+  // must be the ones the step used.
+  Ledger ledger_before;
   // Where the patch was at the last committed step.
   Vec3 centroid = Vec3::Zero();
   Vec3 normal = Vec3::Zero();

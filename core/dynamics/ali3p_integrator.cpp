@@ -167,7 +167,8 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
   ForceValues fv;
   system_.forces().evaluate(s.q, s.qdot, s.t, fv);
   p.load = fv.load_power;
-  p.source = fv.source_power;
+  p.source_force = fv.source_force;
+  p.qdot = s.qdot;
   p.dissipation = fv.dissipation_power;
   for (const CableInfo& cable : system_.cables()) {
     const CableLength::Value L = cable.length.at(s.t);
@@ -302,7 +303,13 @@ void Ali3pIntegrator::commit(MultibodyState&& next, double h, StepReport& report
   const Powers now = powers(state_);
   // Trapezoidal accumulation of the works, the same rule as the integrator's.
   work_.load_work += 0.5 * h * (last_powers_.load + now.load);
-  work_.source_work += 0.5 * h * (last_powers_.source + now.source);
+  // The sources' (contact's) work as the trapezoidal rule itself does it: the step moves q by
+  // (h/2)(q̇_n + q̇_{n+1}) under the mean force, so ΔT = ¼h(Q_n + Q_{n+1})·(q̇_n + q̇_{n+1}) exactly
+  // for these forces; the mean of the end powers misses ¼h·ΔQ·Δq̇, large across a stiff impact.
+  if (now.source_force.size() > 0 && last_powers_.source_force.size() > 0) {
+    work_.source_work +=
+        0.25 * h * (last_powers_.source_force + now.source_force).dot(last_powers_.qdot + now.qdot);
+  }
   work_.dissipated += 0.5 * h * (last_powers_.dissipation + now.dissipation);
   work_.cable_work += 0.5 * h * (last_powers_.cable + now.cable);
   last_powers_ = now;

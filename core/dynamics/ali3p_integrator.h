@@ -111,7 +111,8 @@ class Ali3pIntegrator {
 
  private:
   struct Powers {
-    double load = 0.0, source = 0.0, dissipation = 0.0, cable = 0.0;
+    double load = 0.0, dissipation = 0.0, cable = 0.0;
+    Eigen::VectorXd source_force, qdot;  // for the sources' discrete work (commit())
   };
   // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
   // Newton does not converge.

@@ -18,6 +18,7 @@ struct ForceValues {
   double load_power = 0.0;         // Qᵀq̇ of the constant loads
   double dissipation_power = 0.0;  // ≥ 0, removed by dampers
   double source_power = 0.0;       // Qᵀq̇ of the sources (contact)
+  Eigen::VectorXd source_force;    // Q of the sources alone (empty without sources)
 };
 
 // Something that adds forces depending on the state, e.g. contact (a later issue). The source

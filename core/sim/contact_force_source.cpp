@@ -26,19 +26,23 @@ constexpr double kTrackingJumpFraction = 0.02;
 // Passivity (Hannaford & Ryu, IEEE Trans. Robotics and Automation 18, 2002): a contact may give
 // the bodies back at most the energy it took from them. Its δ(q) is only piecewise smooth — a
 // region that splits, merges or gains penetrated vertices changes δ by a jump no motion paid for
-// — so without this an impact can end faster than it began. The ledger B (absorbed energy) and
-// the power P₀ delivered at the last committed state allow, over a step of length dt with the
-// trapezoidal rule the integrator uses for works, an end power of at most 2B/dt − P₀; while the
-// contact unloads (δ̇ < 0) a normal force that would deliver more is lowered to exactly that,
-// F = (2B/dt − P₀)/(−δ̇), with its exact derivatives. Continuous where the cap begins, and a new
-// contact (B = 0) cannot push bodies apart until it has absorbed energy by being loaded.
-void capByLedger(NormalForce& force, double rate, double budget, double last_power, double dt) {
-  if (!(rate < 0.0) || !(force.value > 0.0) || !(dt > 0.0)) return;
-  const double allowed = std::max(0.0, 2.0 * budget / dt - last_power);
-  if (force.value * -rate <= allowed) return;
-  force.value = allowed / -rate;
+// — so without this an impact can end faster than it began. Work is counted as the trapezoidal
+// rule does it: over a step of length h the contact point moves by (h/2)(v₀ + v) under the mean
+// force, so the normal force delivers ¼h(F₀ + F)(s₀ + s), s = −δ̇ the separation rate. While the
+// contact unloads (s₀ + s > 0), a normal force that would deliver more than the ledger B holds is
+// lowered to exactly that, F = 4B/(h(s₀ + s)) − F₀ (not below 0), with its exact derivatives: a
+// force continuous where the cap begins, constant in δ, and a new contact (B = 0) cannot push
+// bodies apart until it has absorbed energy by being loaded.
+void capByLedger(NormalForce& force, double rate, double budget, double last_force,
+                 double last_separation, double h) {
+  const double separation = last_separation - rate;  // s₀ + s
+  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return;
+  if (0.25 * h * (last_force + force.value) * separation <= budget) return;
+  const double allowed = 4.0 * std::max(budget, 0.0) / (h * separation) - last_force;
+  force.value = std::max(allowed, 0.0);
   force.d_indentation = 0.0;
-  force.d_rate = allowed / (rate * rate);
+  // ∂F/∂δ̇ = ∂/∂δ̇ [4B/(h(s₀ − δ̇))] = 4B/(h(s₀ − δ̇)²).
+  force.d_rate = allowed > 0.0 ? 4.0 * budget / (h * separation * separation) : 0.0;
 }
 
 }  // namespace
@@ -230,10 +234,15 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       const double initial_rate =
           has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
       e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
-      // A contact without history begins in this step: nothing absorbed, nothing delivered.
-      capByLedger(e.normal, e.rate, history ? history->absorbed_energy : 0.0,
-                  history ? history->delivered_power : 0.0,
-                  t > state.committed_time ? t - state.committed_time : state.last_step);
+      // A contact without history begins in this step: nothing absorbed, nothing delivered. At
+      // the committed state itself the step's own ledger and length apply.
+      const bool after_commit = t > state.committed_time;
+      const ContactHistory::Ledger ledger =
+          !history ? ContactHistory::Ledger{}
+                   : (after_commit ? history->ledger : history->ledger_before);
+      capByLedger(e.normal, e.rate, ledger.absorbed_energy, n.dot(ledger.force),
+                  n.dot(ledger.relative_velocity),
+                  after_commit ? t - state.committed_time : state.last_step);
 
       // Stick offset: separation of the two material anchor points, tangential part (seed 004
       // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
@@ -296,12 +305,19 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
 
       if (commit) {
         ContactHistory& h = *state.tracker.history(patch.id);
-        // The ledger over the step just taken: trapezoidal, like the integrator's works (a
-        // contact born in this step delivered nothing at its start).
-        const double power = (e.normal.value * n + e.friction.force).dot(v_rel) +
-                             (e.rolling_torque + rocking_torque).dot(omega_rel);
-        h.absorbed_energy -= 0.5 * (t - state.committed_time) * (h.delivered_power + power);
-        h.delivered_power = power;
+        // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
+        // born in this step had no force at its start).
+        const Vec3 force = e.normal.value * n + e.friction.force;
+        const Vec3 torque = e.rolling_torque + rocking_torque;
+        ContactHistory::Ledger& l = h.ledger;
+        h.ledger_before = l;
+        l.absorbed_energy -= 0.25 * (t - state.committed_time) *
+                             ((l.force + force).dot(l.relative_velocity + v_rel) +
+                              (l.torque + torque).dot(l.relative_angular_velocity + omega_rel));
+        l.force = force;
+        l.relative_velocity = v_rel;
+        l.torque = torque;
+        l.relative_angular_velocity = omega_rel;
         if (!std::isfinite(h.initial_indentation_rate))
           h.initial_indentation_rate = std::max(e.rate, 0.0);
         // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
