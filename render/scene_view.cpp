@@ -186,7 +186,7 @@ BodyId SceneView::addBody(std::shared_ptr<const TriMesh> mesh) {
   actor->SetMapper(meshMapper(mesh));
   auto matrix = makePoseMatrix(Pose::identity());
   actor->SetUserMatrix(matrix);
-  styleBodyActor(id, *actor);
+  styleBodyActor(id, *actor, 1.0);
   renderer_->AddActor(actor);
   picker_->AddPickList(actor);
   bodies_.emplace(id, Body{actor, std::move(mesh), matrix, Pose::identity()});
@@ -213,6 +213,18 @@ void SceneView::setBodyVisible(BodyId id, bool visible) {
   if (it != bodies_.end()) it->second.actor->SetVisibility(visible);
 }
 
+void SceneView::setBodyOpacity(BodyId id, double opacity) {
+  auto it = bodies_.find(id);
+  if (it == bodies_.end()) return;
+  it->second.opacity = std::isfinite(opacity) ? std::clamp(opacity, 0.0, 1.0) : 1.0;
+  styleBodyActor(id, *it->second.actor, it->second.opacity);
+}
+
+double SceneView::bodyOpacity(BodyId id) const {
+  auto it = bodies_.find(id);
+  return it == bodies_.end() ? 1.0 : it->second.opacity;
+}
+
 int SceneView::propCount() const {
   return renderer_->GetViewProps()->GetNumberOfItems() +
          overlay_renderer_->GetViewProps()->GetNumberOfItems();
@@ -229,6 +241,26 @@ void SceneView::setCamera(const Vec3& eye, const Vec3& target, const Vec3& up) {
   camera->OrthogonalizeViewUp();
   camera_fit_pending_ = false;
   updateGroundGrid();
+}
+
+void SceneView::translateCamera(const Vec3& offset) {
+  if (camera_fit_pending_) fitCamera();
+  vtkCamera* camera = renderer_->GetActiveCamera();
+  const Vec3 eye = cameraPosition() + offset, target = cameraFocalPoint() + offset;
+  camera->SetPosition(eye.data());
+  camera->SetFocalPoint(target.data());
+}
+
+Vec3 SceneView::cameraPosition() const {
+  Vec3 p;
+  renderer_->GetActiveCamera()->GetPosition(p.data());
+  return p;
+}
+
+Vec3 SceneView::cameraFocalPoint() const {
+  Vec3 p;
+  renderer_->GetActiveCamera()->GetFocalPoint(p.data());
+  return p;
 }
 
 void SceneView::setViewDirection(const Vec3& to_eye, const Vec3& up) {
@@ -249,9 +281,10 @@ void SceneView::removeBody(BodyId id) {
   updateGroundGrid();
 }
 
-void SceneView::styleBodyActor(BodyId id, vtkActor& actor) const {
+void SceneView::styleBodyActor(BodyId id, vtkActor& actor, double opacity) const {
   vtkProperty& property = *actor.GetProperty();
   setRgb(property, bodyColourOf(id));
+  property.SetOpacity(opacity);
   const bool selected = selected_ == id;
   property.SetAmbient(selected ? 0.35 : 0.12);
   property.SetDiffuse(0.8);
@@ -270,7 +303,7 @@ void SceneView::styleBodyActor(BodyId id, vtkActor& actor) const {
 void SceneView::setSelectedBody(std::optional<BodyId> id) {
   if (id && !bodies_.count(*id)) id.reset();
   selected_ = id;
-  for (auto& [body_id, body] : bodies_) styleBodyActor(body_id, *body.actor);
+  for (auto& [body_id, body] : bodies_) styleBodyActor(body_id, *body.actor, body.opacity);
   updateSelectionOutline();
 }
 
@@ -296,7 +329,7 @@ void SceneView::setShading(Shading shading) {
   mesh_mappers_.clear();
   for (auto& [id, body] : bodies_) {
     body.actor->SetMapper(meshMapper(body.mesh));
-    styleBodyActor(id, *body.actor);
+    styleBodyActor(id, *body.actor, body.opacity);
   }
 }
 

@@ -61,6 +61,10 @@ class SceneView {
   void setBodyPose(BodyId id, const Pose& pose);
   Pose bodyPose(BodyId id) const;
   void setBodyVisible(BodyId id, bool visible);
+  // 1 opaque (default) .. 0 invisible; e.g. a hull drawn see-through so the contacts behind its
+  // plating show. Kept across selection and shading changes. Values outside [0, 1] are clamped.
+  void setBodyOpacity(BodyId id, double opacity);
+  double bodyOpacity(BodyId id) const;
   // The world box around all bodies at their current poses (empty without bodies).
   Box3 bodiesBounds() const;
   // Number of props in the main and overlay renderers (tests: constant across frames).
@@ -84,6 +88,12 @@ class SceneView {
   void setViewDirection(const Vec3& to_eye, const Vec3& up = Vec3::UnitZ());
   // An explicit camera instead of the fit (cancels a pending reset; lays the grid).
   void setCamera(const Vec3& eye, const Vec3& target, const Vec3& up = Vec3::UnitZ());
+  // Moves the camera (eye and focal point together) by `offset`: what following a body does, so
+  // the user's orbit and zoom around it are kept. A pending fit is done first.
+  void translateCamera(const Vec3& offset);
+  // The camera's eye and focal point now (after any pending fit).
+  Vec3 cameraPosition() const;
+  Vec3 cameraFocalPoint() const;
 
   // The body under a display position (pixels, origin bottom-left), if any. Ray casting on the
   // CPU: needs no GL context, so it is safe outside rendering.
@@ -95,6 +105,7 @@ class SceneView {
     std::shared_ptr<const TriMesh> mesh;  // kept to rebuild the polydata when shading changes
     vtkSmartPointer<vtkMatrix4x4> pose_matrix;
     Pose pose;
+    double opacity = 1.0;
   };
 
   // The one mapper (and polydata) of a mesh for the current shading, made on first use.
@@ -105,7 +116,7 @@ class SceneView {
   void fitCamera();
   void updateGroundGrid();
   void updateSelectionOutline();
-  void styleBodyActor(BodyId id, vtkActor& actor) const;
+  void styleBodyActor(BodyId id, vtkActor& actor, double opacity) const;
   // Before each frame: turn the corner axes with the main camera, fit the clipping range.
   void onMainRenderStart();
 

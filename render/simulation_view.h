@@ -27,6 +27,8 @@ class SimulationView {
   ContactLayer& contacts() { return *contacts_; }
   DebugLayers& debug() { return *debug_; }
   std::size_t bodyCount() const { return meshes_.size(); }
+  // The mesh of scene body `index` (null for a body without mesh).
+  const std::shared_ptr<const TriMesh>& mesh(std::size_t index) const { return meshes_.at(index); }
   // The SceneView id of scene body `index` (−1 for a body without mesh).
   BodyId viewId(std::size_t index) const { return view_ids_.at(index); }
 

@@ -21,6 +21,14 @@ CommandLine parseCommandLine(const QStringList& arguments) {
       "View: iso, front, back, left, right, top or bottom (optionally +follow: reframed every "
       "frame), or EX,EY,EZ:TX,TY,TZ (eye and target in metres, z up).",
       "SPEC");
+  const QCommandLineOption follow_option(
+      "follow", "Move the camera with this body's centre every frame (orbit and zoom kept).",
+      "BODY");
+  const QCommandLineOption opacity_option(
+      "body-opacity",
+      "Draw the body of this name see-through, opacity A from 0 (invisible) to 1 (repeatable), "
+      "e.g. hull=0.4 to see the contacts behind the plating.",
+      "NAME=A");
   const QCommandLineOption preset_option(
       "preset", "Layers shown: clean (forces, cables, time, grid), default or debug.", "PRESET");
   const QCommandLineOption hide_body_option(
@@ -30,7 +38,9 @@ CommandLine parseCommandLine(const QStringList& arguments) {
       "N");
   parser.addOption(run_until_option);
   parser.addOption(camera_option);
+  parser.addOption(follow_option);
   parser.addOption(preset_option);
+  parser.addOption(opacity_option);
   parser.addOption(hide_body_option);
   parser.addOption(force_scale_option);
   parser.addOption(screenshot_option);
@@ -78,6 +88,20 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   line.hidden_bodies = parser.values(hide_body_option);
   for (const QString& name : line.hidden_bodies) {
     if (name.isEmpty()) throw CommandLineError("--hide-body needs a body name");
+  }
+  if (parser.isSet(follow_option)) {
+    line.follow_body = parser.value(follow_option);
+    if (line.follow_body.isEmpty()) throw CommandLineError("--follow needs a body name");
+  }
+  for (const QString& value : parser.values(opacity_option)) {
+    const qsizetype eq = value.lastIndexOf('=');
+    bool ok = false;
+    const double opacity = eq > 0 ? value.mid(eq + 1).toDouble(&ok) : 0.0;
+    if (eq <= 0 || !ok || !(opacity >= 0.0 && opacity <= 1.0)) {
+      throw CommandLineError("--body-opacity: expected NAME=A with A in [0, 1], got '" +
+                             value.toStdString() + "'");
+    }
+    line.body_opacity.emplace_back(value.left(eq), opacity);
   }
   if (parser.isSet(force_scale_option)) {
     bool ok = false;

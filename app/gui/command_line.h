@@ -1,12 +1,15 @@
 // The GUI's command line: contactsim [SCENE | MESH... | RECORDING] [--run-until T]
-// [--camera SPEC] [--preset clean|default|debug] [--hide-body NAME]... [--force-scale N]
-// [--screenshot FILE] [--quit] (architecture.md, "Command-line contract").
+// [--camera SPEC] [--follow BODY] [--preset clean|default|debug] [--hide-body NAME]...
+// [--body-opacity NAME=A]... [--force-scale N] [--screenshot FILE] [--quit]
+// (architecture.md, "Command-line contract").
 #pragma once
 
 #include <QString>
 #include <QStringList>
 #include <optional>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "layers.h"
 #include "render_video.h"
@@ -24,6 +27,11 @@ struct CommandLine {
   std::optional<render::CameraOptions> camera;
   std::optional<render::LayerPreset> preset;
   QStringList hidden_bodies;
+  // The camera follows this body: its eye and focal point move with the body's centre each frame
+  // (orbit and zoom are the user's). Empty for none.
+  QString follow_body;
+  // Bodies drawn see-through: name and opacity in [0, 1] (1 opaque).
+  std::vector<std::pair<QString, double>> body_opacity;
   std::optional<double> force_scale;
   bool help = false;
   QString help_text;

@@ -1,7 +1,7 @@
 // contactsim: the simulator's window.
-// Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--camera SPEC]
-//                   [--preset clean|default|debug] [--hide-body NAME]... [--force-scale N]
-//                   [--screenshot FILE] [--quit]
+// Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--camera SPEC] [--follow BODY]
+//                   [--preset clean|default|debug] [--hide-body NAME]... [--body-opacity NAME=A]...
+//                   [--force-scale N] [--screenshot FILE] [--quit]
 #include <QApplication>
 #include <QMessageBox>
 #include <QSurfaceFormat>
@@ -74,8 +74,9 @@ class ScriptedRun : public QObject {
   bool rendered_ = false, reached_ = false, done_ = false;
 };
 
-// The command line's view options (--camera, --hide-body, --force-scale) applied to every new view
-// once its first frame has framed the camera; a +follow camera is reframed on every frame.
+// The command line's view options (--camera, --follow, --hide-body, --body-opacity, --force-scale)
+// applied to every new view once its first frame has framed the camera; a +follow camera is
+// reframed on every frame, a --follow body carries the camera along with its centre.
 class ViewSetup : public QObject {
  public:
   ViewSetup(MainWindow& window, const CommandLine& line)
@@ -83,18 +84,28 @@ class ViewSetup : public QObject {
         window_(window),
         camera_(line.camera),
         hidden_(line.hidden_bodies),
+        follow_(line.follow_body),
+        opacity_(line.body_opacity),
         force_scale_(line.force_scale) {
     connect(&window, &MainWindow::viewReplaced, this, [this] { pending_ = true; });
     connect(&window, &MainWindow::frameShown, this, [this] { onFrameShown(); });
   }
 
-  // The --hide-body names that are not bodies of the open scene.
+  // One line per --hide-body, --follow or --body-opacity name that is not a body of the open
+  // scene.
   QStringList unknownBodies() const {
-    QStringList unknown;
+    QStringList errors;
+    const QStringList& names = window_.bodyNames();
+    const QString known = " (bodies: " + names.join(", ") + ")";
     for (const QString& name : hidden_) {
-      if (!window_.bodyNames().contains(name)) unknown << name;
+      if (!names.contains(name)) errors << "--hide-body: no body named '" + name + "'" + known;
     }
-    return unknown;
+    if (!follow_.isEmpty() && !names.contains(follow_))
+      errors << "--follow: no body named '" + follow_ + "'" + known;
+    for (const auto& [name, opacity] : opacity_) {
+      if (!names.contains(name)) errors << "--body-opacity: no body named '" + name + "'" + known;
+    }
+    return errors;
   }
 
  private:
@@ -104,9 +115,24 @@ class ViewSetup : public QObject {
     if (pending_) {
       pending_ = false;
       apply(*view);
+      followed_ = followedPoint(*view);
     } else if (camera_ && camera_->follow) {
       view->scene().resetCamera();
+    } else if (const std::optional<Vec3> point = followedPoint(*view)) {
+      if (followed_) view->scene().translateCamera(*point - *followed_);
+      followed_ = point;
     }
+  }
+
+  // The --follow body's centre (its mesh's box centre, carried by its pose), if it has a mesh.
+  std::optional<Vec3> followedPoint(render::SimulationView& view) const {
+    const qsizetype index = window_.bodyNames().indexOf(follow_);
+    if (follow_.isEmpty() || index < 0 || index >= static_cast<qsizetype>(view.bodyCount()))
+      return std::nullopt;
+    const std::shared_ptr<const TriMesh>& mesh = view.mesh(static_cast<std::size_t>(index));
+    if (!mesh) return std::nullopt;
+    const render::BodyId id = view.viewId(static_cast<std::size_t>(index));
+    return view.scene().bodyPose(id).apply(mesh->bounds().center());
   }
 
   void apply(render::SimulationView& view) {
@@ -121,7 +147,11 @@ class ViewSetup : public QObject {
     const QStringList& names = window_.bodyNames();
     for (int i = 0; i < names.size() && i < static_cast<int>(view.bodyCount()); ++i) {
       const render::BodyId id = view.viewId(static_cast<std::size_t>(i));
-      if (id >= 0 && hidden_.contains(names[i])) view.scene().setBodyVisible(id, false);
+      if (id < 0) continue;
+      if (hidden_.contains(names[i])) view.scene().setBodyVisible(id, false);
+      for (const auto& [name, opacity] : opacity_) {
+        if (name == names[i]) view.scene().setBodyOpacity(id, opacity);
+      }
     }
     if (force_scale_) {
       // Long arrows are clamped as a fitted scale would clamp them (0.6 of the scene's size).
@@ -137,7 +167,10 @@ class ViewSetup : public QObject {
   MainWindow& window_;
   std::optional<render::CameraOptions> camera_;
   QStringList hidden_;
+  QString follow_;
+  std::vector<std::pair<QString, double>> opacity_;
   std::optional<double> force_scale_;
+  std::optional<Vec3> followed_;
   bool pending_ = true;
 };
 
@@ -193,10 +226,7 @@ int main(int argc, char* argv[]) {
   int exit_code = 0;
   if (line.batch()) {
     QStringList errors = openBatch(*window, line.files);
-    for (const QString& name : view_setup->unknownBodies()) {
-      errors << "--hide-body: no body named '" + name +
-                    "' (bodies: " + window->bodyNames().join(", ") + ")";
-    }
+    errors << view_setup->unknownBodies();
     if (!errors.isEmpty()) {
       printErrors(errors);
       if (line.quit) return kBadInput;
