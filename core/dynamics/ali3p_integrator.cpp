@@ -159,6 +159,11 @@ void Ali3pIntegrator::initialize() {
   if (!converged) fail("acceleration computation");
   state_.multipliers = state_.lambda;
   last_powers_ = powers(state_);
+  double moving_mass = 0.0;
+  for (const BodyDefinition& body : system_.bodies())
+    if (!body.fixed) moving_mass += body.mass.mass;
+  energy_floor_ =
+      std::max(moving_mass * system_.forces().gravity().norm() * system_.lengthScale(), 1e-12);
 }
 
 Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
@@ -295,24 +300,41 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   return true;
 }
 
-void Ali3pIntegrator::commit(MultibodyState&& next, double h, StepReport& report) {
-  state_ = std::move(next);
-  for (const auto& source : system_.forces().sources()) {
-    source->acceptStep(state_.q, state_.qdot, state_.t);
-  }
-  const Powers now = powers(state_);
+EnergyReport Ali3pIntegrator::worksOver(const Powers& now, double h) const {
+  EnergyReport step;
   // Trapezoidal accumulation of the works, the same rule as the integrator's.
-  work_.load_work += 0.5 * h * (last_powers_.load + now.load);
+  step.load_work = 0.5 * h * (last_powers_.load + now.load);
   // The sources' (contact's) work as the trapezoidal rule itself does it: the step moves q by
   // (h/2)(q̇_n + q̇_{n+1}) under the mean force, so ΔT = ¼h(Q_n + Q_{n+1})·(q̇_n + q̇_{n+1}) exactly
   // for these forces; the mean of the end powers misses ¼h·ΔQ·Δq̇, large across a stiff impact.
   if (now.source_force.size() > 0 && last_powers_.source_force.size() > 0) {
-    work_.source_work +=
+    step.source_work =
         0.25 * h * (last_powers_.source_force + now.source_force).dot(last_powers_.qdot + now.qdot);
   }
-  work_.dissipated += 0.5 * h * (last_powers_.dissipation + now.dissipation);
-  work_.cable_work += 0.5 * h * (last_powers_.cable + now.cable);
+  step.dissipated = 0.5 * h * (last_powers_.dissipation + now.dissipation);
+  step.cable_work = 0.5 * h * (last_powers_.cable + now.cable);
+  return step;
+}
+
+double Ali3pIntegrator::mechanicalEnergy(const MultibodyState& s) const {
+  const Potentials p = system_.forces().potentials(s.q);
+  return 0.5 * s.qdot.dot(system_.massMatrix() * s.qdot) + p.gravity + p.springs;
+}
+
+// The forces at `next` are evaluated before the sources see the step accepted: they are the ones
+// the Newton iteration balanced (a contact's history changes on acceptance).
+void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
+                             StepReport& report) {
+  const EnergyReport step = worksOver(now, h);
+  work_.load_work += step.load_work;
+  work_.source_work += step.source_work;
+  work_.dissipated += step.dissipated;
+  work_.cable_work += step.cable_work;
   last_powers_ = now;
+  state_ = std::move(next);
+  for (const auto& source : system_.forces().sources()) {
+    source->acceptStep(state_.q, state_.qdot, state_.t);
+  }
   report.substeps += 1;
   report.smallest_substep =
       report.smallest_substep > 0.0 ? std::min(report.smallest_substep, h) : h;
@@ -342,7 +364,8 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
     advance(0.5 * h, depth + 1, report);
     return;
   }
-  commit(std::move(next), h, report);
+  const Powers now = powers(next);
+  commit(std::move(next), now, h, report);
 }
 
 // Local error of the trapezoidal rule (Newmark β = ¼, γ = ½) in positions,
@@ -379,8 +402,27 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     }
     report.newton_iterations += iterations;
     report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
-    const double error = ok ? localError(next, h) : std::numeric_limits<double>::infinity();
     const bool at_floor = h <= h_min * (1.0 + 1e-9);
+    // Two error measures, each as a fraction of what it may be: the local position error
+    // (localError) against the tolerance, and the step's energy-balance error against 100× the
+    // tolerance of the energy in play. The second catches stiff impacts whose accelerations the
+    // first under-rates (a flat face landing flat gained energy at 1e-6 while its position error
+    // looked small): the balance is exact for the trapezoidal rule's own works, so what it loses
+    // is the integration's.
+    Powers now;
+    double error = std::numeric_limits<double>::infinity();
+    if (ok) {
+      now = powers(next);
+      const EnergyReport works = worksOver(now, h);
+      const double before = mechanicalEnergy(state_), after = mechanicalEnergy(next);
+      const double drift = (after - before) + works.dissipated - works.cable_work -
+                           works.load_work - works.source_work;
+      const double energy_scale =
+          std::max({0.5 * state_.qdot.dot(system_.massMatrix() * state_.qdot),
+                    0.5 * next.qdot.dot(system_.massMatrix() * next.qdot),
+                    std::abs(works.source_work), energy_floor_});
+      error = std::max(localError(next, h), std::abs(drift) / energy_scale / kEnergyToleranceRatio);
+    }
     if (!ok && at_floor) {
       throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (smallest step " +
                             formatSeconds(h) + " s): " + failure);
@@ -394,7 +436,7 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     }
     const bool clipped = h < std::min(next_substep_, h_max) * (1.0 - 1e-9);
     if (std::abs(next.t - t_end) <= 1e-9 * h_max) next.t = t_end;  // no drift from summing
-    commit(std::move(next), h, report);
+    commit(std::move(next), now, h, report);
     // A substep clipped to land on t_end says nothing about the size error control would take.
     if (!clipped) next_substep_ = std::clamp(h * factor, h_min, h_max);
   }

@@ -44,6 +44,9 @@ struct SolverSettings {
 
 // The smallest substep of error control relative to time_step when min_step is not given.
 inline constexpr double kDefaultMinStepRatio = 1e-4;
+// Error control's energy-balance error per substep may be this multiple of the tolerance, relative
+// to the energy in play (docs/dynamics.md, "Variable step").
+inline constexpr double kEnergyToleranceRatio = 100.0;
 
 struct MultibodyState {
   double t = 0.0;
@@ -119,8 +122,13 @@ class Ali3pIntegrator {
   bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure);
   void advance(double h, int depth, StepReport& report);
   void advanceControlled(double t_end, StepReport& report);
-  // Makes `next` the state and accumulates the works over the substep h.
-  void commit(MultibodyState&& next, double h, StepReport& report);
+  // Makes `next` the state and accumulates the works over the substep h, `now` being the powers
+  // at `next`.
+  void commit(MultibodyState&& next, const Powers& now, double h, StepReport& report);
+  // The works of a substep h from state_ to a state with powers `now`.
+  EnergyReport worksOver(const Powers& now, double h) const;
+  // Kinetic energy plus the potentials (gravity, springs) of a state.
+  double mechanicalEnergy(const MultibodyState& s) const;
   // Estimated local position error of the step state_ → next (scaled norm).
   double localError(const MultibodyState& next, double h) const;
   void initialize();
@@ -136,8 +144,11 @@ class Ali3pIntegrator {
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   double next_substep_ = 0.0;  // error control's proposal for the next substep
-  EnergyReport work_;          // accumulated works and dissipation
-  Powers last_powers_;         // at state_, for trapezoidal accumulation of the works
+  // Error control's smallest energy scale: the energy to lift every moving body by the model's
+  // length scale (1 J·1e-12 without gravity), so a body at rest is not held to zero.
+  double energy_floor_ = 0.0;
+  EnergyReport work_;   // accumulated works and dissipation
+  Powers last_powers_;  // at state_, for trapezoidal accumulation of the works
 };
 
 }  // namespace contactsim
