@@ -19,6 +19,11 @@
 //  bore_plate.stl, pin.stl
 //                   0.4 m plate (top at z = 0, 40 mm thick) with a 100 mm vertical bore at its
 //                   centre; a 96 mm pin, 150 mm long, base at z = 0.
+//  thread_bolt.stl, thread_nut.stl
+//                   ISO M8x1 (geometry/thread_mesh.h): a 12 mm threaded bolt, z in [0, 0.012],
+//                   96 columns per turn; a 13 mm hex nut, 6.5 mm long, 102 columns, radial
+//                   clearance 0.05 mm and 0.1 mm axial play. Placed a whole number of pitches up
+//                   the bolt the nut is centred in its play.
 // The key points are printed by this tool (HullModel / AnchorModel fields); as generated:
 //   hull: 100460 triangles, genus 1. Pipe upper opening (deck) [14.300, 0.900, 6.838], lower
 //     opening (shell, in the pocket) [16.500, 1.321, 3.300], axis (down) [0.5254, 0.1005,
@@ -40,6 +45,7 @@
 #include "generator/hull_model.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
+#include "geometry/thread_mesh.h"
 #include "import/mesh_export.h"
 
 namespace {
@@ -93,6 +99,24 @@ int main(int argc, char** argv) {
     report("ramp.stl", ramp, 0.0);
     report("bore_plate.stl", bore_plate, 0.0);
     report("pin.stl", pin, 0.0);
+
+    // A threaded pair for conforming-contact scenes (split patches on the flanks).
+    contactsim::ThreadSpec thread;
+    thread.nominal_diameter = 0.008;
+    thread.pitch = 0.001;
+    thread.length = 0.012;
+    thread.segments_per_turn = 96;
+    thread.flank_divisions = 2;
+    thread.radial_clearance = 0.05e-3;
+    thread.axial_clearance = 0.1e-3;
+    const contactsim::TriMesh bolt = contactsim::makeBolt(thread);
+    thread.length = 0.0065;
+    thread.segments_per_turn = 102;
+    const contactsim::TriMesh nut = contactsim::makeNut(thread, contactsim::NutBody{0.013, 0.0});
+    contactsim::writeBinaryStl(dir / "thread_bolt.stl", bolt);
+    contactsim::writeBinaryStl(dir / "thread_nut.stl", nut);
+    report("thread_bolt.stl", bolt, kSteelDensity);
+    report("thread_nut.stl", nut, kSteelDensity);
 
     const HullModel hull = makeHull();
     contactsim::writeBinaryStl(dir / "hull.stl", hull.mesh);
