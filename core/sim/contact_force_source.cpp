@@ -141,12 +141,15 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
 
 }  // namespace
 
-// C = −∂Q/∂q̇ of a torque −D·ω_rel on B (and its opposite on A), ω_rel = ω_B − ω_A. With
-// ω = ½ Σ_i e_i × ė_i and Q_{e_j} = ½ τ × e_j (ali3p.md, "Forces"), the block of body Y's e_j
-// and body X's ė_i is −¼·s_X·s_Y·skew(e_j)·D·skew(e_i), s_B = 1, s_A = −1.
-void ContactForceSource::addRelativeAngularDamping(BodyIndex a, BodyIndex b, const Mat3& D,
-                                                   const Eigen::VectorXd& q,
-                                                   Triplets& damping) const {
+// A torque τ(ω_rel) on B and −τ on A, ω_rel = ω_B − ω_A, ω = ½ Σ_i e_i × ė_i, has
+// Q_{e_j} = −½ s_Y skew(e_j) τ on body Y (ali3p.md, "Forces"; s_B = 1, s_A = −1). With
+// D = −∂τ/∂ω_rel, ∂ω/∂ė_i = ½ skew(e_i) and ∂ω/∂e_i = −½ skew(ė_i), the blocks of body Y's e_j
+// and body X's e_i are C = −¼ s_X s_Y skew(e_j) D skew(e_i) and K = ¼ s_X s_Y skew(e_j) D
+// skew(ė_i).
+void ContactForceSource::addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D,
+                                                    const Eigen::VectorXd& q,
+                                                    const Eigen::VectorXd& qdot,
+                                                    Triplets& stiffness, Triplets& damping) const {
   if (D.isZero()) return;
   const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
                                             {system_.coordinateOffset(b), 1.0}};
@@ -155,15 +158,38 @@ void ContactForceSource::addRelativeAngularDamping(BodyIndex a, BodyIndex b, con
     for (const auto& [ox, sx] : bodies) {
       if (ox < 0) continue;
       for (int j = 1; j <= 3; ++j) {
-        const Mat3 left = skew(q.segment<3>(oy + 3 * j)) * D;
+        const Mat3 left = 0.25 * sx * sy * skew(q.segment<3>(oy + 3 * j)) * D;
         for (int i = 1; i <= 3; ++i) {
-          const Mat3 block = -0.25 * sx * sy * left * skew(q.segment<3>(ox + 3 * i));
+          const Mat3 c_block = -left * skew(q.segment<3>(ox + 3 * i));
+          const Mat3 k_block = left * skew(qdot.segment<3>(ox + 3 * i));
           for (int r = 0; r < 3; ++r) {
-            for (int c = 0; c < 3; ++c)
-              damping.emplace_back(oy + 3 * j + r, ox + 3 * i + c, block(r, c));
+            for (int col = 0; col < 3; ++col) {
+              damping.emplace_back(oy + 3 * j + r, ox + 3 * i + col, c_block(r, col));
+              stiffness.emplace_back(oy + 3 * j + r, ox + 3 * i + col, k_block(r, col));
+            }
           }
         }
       }
+    }
+  }
+}
+
+// K = −∂Q/∂q and C = −∂Q/∂q̇ of that torque through d: the rows of body Y's e_j are
+// −½ s_Y skew(e_j) ∂τ/∂(d or ḋ), mapped by d's own coordinates (addBlocks with a row map of e_j).
+void ContactForceSource::addTorqueThroughSeparation(BodyIndex a, BodyIndex b, const AffineVec3& d,
+                                                    const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
+                                                    const Eigen::VectorXd& q, Triplets& stiffness,
+                                                    Triplets& damping) const {
+  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
+                                            {system_.coordinateOffset(b), 1.0}};
+  for (const auto& [oy, sy] : bodies) {
+    if (oy < 0) continue;
+    for (int j = 1; j <= 3; ++j) {
+      AffineVec3 row;
+      row.terms = {{oy + 3 * j, 1.0}};
+      const Mat3 lever = 0.5 * sy * skew(q.segment<3>(oy + 3 * j));
+      addBlocks(row, d, lever * dtau_dd_q, stiffness);
+      addBlocks(row, d, lever * dtau_dd_v, damping);
     }
   }
 }
@@ -263,11 +289,20 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       e.friction.force = tangent_projector * e.friction.force;
 
       const RollingResistance& rolling = pair.law.rolling;
+      Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
+      Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
       if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
         // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
-        const double reg = regularisedSpeed(omega_rel.norm(), rolling.w_small).first;
-        e.rolling_torque =
-            -rolling.coefficient * rolling.geometry_radius * e.normal.value * omega_rel / reg;
+        const double speed = omega_rel.norm();
+        const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
+        const double c = rolling.coefficient * rolling.geometry_radius;
+        e.rolling_torque = -c * e.normal.value * omega_rel / reg;
+        rolling_d_force = -c * omega_rel / reg;
+        rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
+        if (speed > 0.0) {
+          rolling_d_omega -= c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel *
+                             omega_rel.transpose();
+        }
       }
 
       // The law's damping acts at one point, so a face rocking about it would not be damped;
@@ -299,7 +334,15 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
             addBodyTorque(ob, torque, q, qdot, out->q_force, &out->stiffness);
           if (const int oa = system_.coordinateOffset(a); oa >= 0)
             addBodyTorque(oa, -torque, q, qdot, out->q_force, &out->stiffness);
-          addRelativeAngularDamping(a, b, e.rocking_damping, q, out->damping);
+          addRelativeAngularTangents(a, b, e.rocking_damping + rolling_d_omega, q, qdot,
+                                     out->stiffness, out->damping);
+          // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
+          if (rolling_d_force != Vec3::Zero()) {
+            addTorqueThroughSeparation(a, b, d,
+                                       -e.normal.d_indentation * rolling_d_force * n.transpose(),
+                                       -e.normal.d_rate * rolling_d_force * n.transpose(), q,
+                                       out->stiffness, out->damping);
+          }
         }
       }
 

@@ -65,8 +65,16 @@ class ContactForceSource : public GeneralizedForceSource {
   struct Evaluation;
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
-  void addRelativeAngularDamping(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
-                                 Triplets& damping) const;
+  // Tangents of a torque τ(ω_rel) on B (−τ on A) with D = −∂τ/∂ω_rel, ω_rel = ω_B − ω_A.
+  void addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
+                                  const Eigen::VectorXd& qdot, Triplets& stiffness,
+                                  Triplets& damping) const;
+  // Tangents of a torque on B (−τ on A) through its dependence on the point separation d:
+  // dτ_dd_q = ∂τ/∂d (from q, K) and dτ_dd_v = ∂τ/∂ḋ (from q̇, C).
+  void addTorqueThroughSeparation(BodyIndex a, BodyIndex b, const AffineVec3& d,
+                                  const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
+                                  const Eigen::VectorXd& q, Triplets& stiffness,
+                                  Triplets& damping) const;
 
   const MultibodySystem& system_;
   std::vector<ContactPairDefinition> pairs_;

@@ -1,0 +1,115 @@
+// The contact force source's Newton tangents against central differences: K = −∂Q/∂q and
+// C = −∂Q/∂q̇ within one step (geometry computed once at the step's first trial state, then
+// linearised; contact_force_source.h), for every normal law and friction model, loading and
+// unloading, with stick anchors from a committed step and with rolling resistance.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "contact_rig.h"
+#include "geometry/primitives.h"
+
+using namespace contactsim;
+using namespace contactsim::test;
+
+namespace {
+
+struct Setup {
+  std::string name;
+  ContactLaw law;
+};
+
+std::vector<Setup> setups() {
+  std::vector<Setup> all;
+  const NormalLaw laws[] = {HuntCrossleyLaw{1e7, 1.5, 0.5, 1e-2},
+                            HertzHuntCrossleyLaw{1e10, 0.1, 0.2},
+                            Modia3dLaw{1e9, 0.1, 0.7, 0.01, 2000.0, 1.0}};
+  const FrictionModel frictions[] = {NoFriction{}, CoulombFriction{0.3, 0.01},
+                                     StribeckFriction{0.4, 0.3, 1e-2},
+                                     StickSlipFriction{0.4, 0.3, 1e-3, 0.0, 0.82}};
+  const char* law_names[] = {"hunt-crossley", "hertz", "modia3d"};
+  const char* friction_names[] = {"none", "coulomb", "stribeck", "stick-slip"};
+  for (int l = 0; l < 3; ++l) {
+    for (int f = 0; f < 4; ++f) {
+      Setup s{std::string(law_names[l]) + " + " + friction_names[f], {}};
+      s.law.normal = laws[l];
+      s.law.friction = frictions[f];
+      if (l == 2) {  // modia3d's rotational dissipation is its rolling resistance
+        s.law.spread_damping = false;
+        s.law.rolling = {0.01, 0.1, 1e-3};
+      }
+      all.push_back(s);
+    }
+  }
+  return all;
+}
+
+Eigen::MatrixXd dense(const Triplets& t, int n) {
+  Eigen::MatrixXd m = Eigen::MatrixXd::Zero(n, n);
+  for (const auto& e : t) m(e.row(), e.col()) += e.value();
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("contact tangents match central differences for every law and friction model",
+          "[contact][tangents]") {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const Setup& setup : setups()) {
+    for (const double approach : {0.05, -0.05}) {  // loading, then unloading (m/s)
+      RigSpec spec;
+      spec.ground = makePlate(1.0, 1.0, 0.02, 8);
+      spec.body = makeIcosphere(0.1, 3);
+      spec.mass = solidSphere(1.0, 0.1);
+      spec.gravity = Vec3::Zero();
+      spec.pose.translation = Vec3(0.01, -0.02, 0.1 - 2e-4);  // 0.2 mm into the plate
+      spec.velocity = Vec3(0.03, 0.01, -approach);
+      spec.angular_velocity = Vec3(0.5, -0.3, 0.2);
+      spec.law = setup.law;
+      ContactRig rig(std::move(spec));
+      INFO(setup.name << (approach > 0 ? ", loading" : ", unloading"));
+      // A committed step (stick anchors, δ̇₀, the passivity ledger), then one trial state of
+      // the next step, where the geometry is computed and then held for the step.
+      rig.step();
+      REQUIRE(!rig.contacts().empty());
+      const MultibodySystem& system = rig.integrator().system();
+      const int n = system.coordinateCount();
+      auto& source = const_cast<ContactForceSource&>(rig.source());
+      const double t = rig.time() + 1e-4;
+      Eigen::VectorXd q = rig.integrator().state().q, qdot = rig.integrator().state().qdot;
+      for (int i = 0; i < n; ++i) {
+        q[i] += 1e-7 * u(rng);
+        qdot[i] += 1e-3 * u(rng);
+      }
+      ForceValues at;
+      at.q_force = Eigen::VectorXd::Zero(n);
+      source.addForces(q, qdot, t, at);
+      const Eigen::MatrixXd K = dense(at.stiffness, n), C = dense(at.damping, n);
+      const auto force = [&](const Eigen::VectorXd& qq, const Eigen::VectorXd& vv) {
+        ForceValues f;
+        f.q_force = Eigen::VectorXd::Zero(n);
+        source.addForces(qq, vv, t, f);
+        return Eigen::VectorXd(f.q_force);
+      };
+      // Steps far below the 0.2 mm indentation (positions) and the speeds (velocities), so the
+      // central difference's O(ε²) error is below 1e-6 of the entries.
+      const double eq = 1e-9, ev = 1e-7;
+      Eigen::MatrixXd K_fd(n, n), C_fd(n, n);
+      for (int j = 0; j < n; ++j) {
+        Eigen::VectorXd qp = q, qm = q, vp = qdot, vm = qdot;
+        qp[j] += eq;
+        qm[j] -= eq;
+        vp[j] += ev;
+        vm[j] -= ev;
+        K_fd.col(j) = -(force(qp, qdot) - force(qm, qdot)) / (2 * eq);
+        C_fd.col(j) = -(force(q, vp) - force(q, vm)) / (2 * ev);
+      }
+      const double k_scale = K_fd.cwiseAbs().maxCoeff(), c_scale = C_fd.cwiseAbs().maxCoeff();
+      // Rounding in the differences: ~ε·|Q|/step per entry (1e3 ε for the sums inside Q).
+      const double q_max = at.q_force.cwiseAbs().maxCoeff(), eps = 1e3 * 2.2e-16;
+      INFO("K scale " << k_scale << ", C scale " << c_scale);
+      CHECK((K - K_fd).cwiseAbs().maxCoeff() <= 1e-5 * k_scale + eps * q_max / eq);
+      CHECK((C - C_fd).cwiseAbs().maxCoeff() <= 1e-5 * c_scale + eps * q_max / ev);
+    }
+  }
+}
