@@ -32,8 +32,20 @@ std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches)
   return ids;
 }
 
+double ContactTracker::inheritedEnergy(const std::vector<int>& ids) const {
+  const auto newborn = std::count(ids.begin(), ids.end(), -1);
+  if (newborn == 0) return 0.0;
+  double ended = 0.0;
+  for (const ContactHistory& h : live_) {
+    if (std::find(ids.begin(), ids.end(), h.id) == ids.end())
+      ended += std::max(h.absorbed_energy, 0.0);
+  }
+  return ended / static_cast<double>(newborn);
+}
+
 void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
   const std::vector<int> ids = match(patches);
+  const double inherited = inheritedEnergy(ids);
   std::vector<ContactHistory> next;
   next.reserve(patches.size());
   for (std::size_t i = 0; i < patches.size(); ++i) {
@@ -43,6 +55,7 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
     } else {
       h.id = next_id_++;
       h.first_time = time;
+      h.absorbed_energy = h.absorbed_before = inherited;
     }
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;

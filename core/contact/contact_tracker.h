@@ -20,17 +20,20 @@ struct ContactHistory {
   // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
   // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
-  // from the bodies since it began (J), and at the last committed step its force and torque on
-  // body B and B's velocity and angular velocity relative to A at the force's point (world).
-  struct Ledger {
-    double absorbed_energy = 0.0;
+  // from the bodies (J), now and before the last committed step. A contact that begins when
+  // others of the pair end inherits their share (a sliding region re-identified keeps what it
+  // absorbed); one that begins from nothing starts at 0.
+  double absorbed_energy = 0.0, absorbed_before = 0.0;
+  // For the passivity ledger: at the last committed step,
+  // this contact's force and torque on body B and B's velocity and angular velocity relative to A
+  // at the force's point (world).
+  struct Load {
     Vec3 force = Vec3::Zero(), relative_velocity = Vec3::Zero();
     Vec3 torque = Vec3::Zero(), relative_angular_velocity = Vec3::Zero();
   };
-  Ledger ledger;
-  // The ledger the last committed step was evaluated with: forces at the committed state itself
-  // must be the ones the step used.
-  Ledger ledger_before;
+  Load load;
+  // The load before that: forces at the committed state itself must be the ones its step used.
+  Load load_before;
   // Where the patch was at the last committed step.
   Vec3 centroid = Vec3::Zero();
   Vec3 normal = Vec3::Zero();
@@ -54,8 +57,11 @@ class ContactTracker {
   // Newton iterations within a step.
   std::vector<int> match(const std::vector<ContactPatch>& patches) const;
   // Commits a step: sets every patch's id, starts histories of new contacts (first_time = time),
-  // ends those of contacts that vanished.
+  // ends those of contacts that vanished; the new contacts share equally the ledger energy of the
+  // ones that ended (inheritedEnergy).
   void update(double time, std::vector<ContactPatch>& patches);
+  // Ledger energy each new contact of a match inherits: the ended contacts' total, shared equally.
+  double inheritedEnergy(const std::vector<int>& ids) const;
 
   ContactHistory* history(int id);
   const std::vector<ContactHistory>& live() const { return live_; }

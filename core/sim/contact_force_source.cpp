@@ -29,10 +29,10 @@ constexpr double kTrackingJumpFraction = 0.02;
 // — so without this an impact can end faster than it began. Work is counted as the trapezoidal
 // rule does it: over a step of length h the contact point moves by (h/2)(v₀ + v) under the mean
 // force, so the normal force delivers ¼h(F₀ + F)(s₀ + s), s = −δ̇ the separation rate. While the
-// contact unloads (s₀ + s > 0), a normal force that would deliver more than the ledger B holds is
+// contact unloads (s₀ + s > 0), a normal force that would deliver more than its ledger B holds is
 // lowered to exactly that, F = 4B/(h(s₀ + s)) − F₀ (not below 0), with its exact derivatives: a
-// force continuous where the cap begins, constant in δ, and a new contact (B = 0) cannot push
-// bodies apart until it has absorbed energy by being loaded.
+// force continuous where the cap begins, constant in δ, and a contact that begins from nothing
+// (B = 0) cannot push the bodies apart until it has absorbed energy by being loaded.
 void capByLedger(NormalForce& force, double rate, double budget, double last_force,
                  double last_separation, double h) {
   const double separation = last_separation - rate;  // s₀ + s
@@ -65,6 +65,10 @@ struct ContactForceSource::PairState {
   // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
   // length again when forces are evaluated at the committed state itself).
   double committed_time = 0.0, last_step = 0.0;
+  // The passivity ledger a contact beginning in this step starts with (ContactTracker::
+  // inheritedEnergy): without it a sliding region re-identified lost what it had absorbed, and
+  // the anchor sank 24 mm into the plating while its contacts were capped to zero.
+  double inherited = 0.0;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
 };
@@ -222,6 +226,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       state.time = t;
       state.q = q;
       state.ids = state.tracker.match(state.patches);
+      state.inherited = state.tracker.inheritedEnergy(state.ids);
       state.point_a.clear();
       state.point_b.clear();
       state.separation.clear();
@@ -260,14 +265,15 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       const double initial_rate =
           has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
       e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
-      // A contact without history begins in this step: nothing absorbed, nothing delivered. At
-      // the committed state itself the step's own ledger and length apply.
+      // A contact without history begins in this step: it delivered nothing and has what it
+      // inherits. At the committed state itself the step's own ledger and length apply.
       const bool after_commit = t > state.committed_time;
-      const ContactHistory::Ledger ledger =
-          !history ? ContactHistory::Ledger{}
-                   : (after_commit ? history->ledger : history->ledger_before);
-      capByLedger(e.normal, e.rate, ledger.absorbed_energy, n.dot(ledger.force),
-                  n.dot(ledger.relative_velocity),
+      const ContactHistory::Load load =
+          !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
+      const double budget = !history       ? state.inherited
+                            : after_commit ? history->absorbed_energy
+                                           : history->absorbed_before;
+      capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
                   after_commit ? t - state.committed_time : state.last_step);
 
       // Stick offset: separation of the two material anchor points, tangential part (seed 004
@@ -352,9 +358,10 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
         // born in this step had no force at its start).
         const Vec3 force = e.normal.value * n + e.friction.force;
         const Vec3 torque = e.rolling_torque + rocking_torque;
-        ContactHistory::Ledger& l = h.ledger;
-        h.ledger_before = l;
-        l.absorbed_energy -= 0.25 * (t - state.committed_time) *
+        ContactHistory::Load& l = h.load;
+        h.load_before = l;
+        h.absorbed_before = h.absorbed_energy;
+        h.absorbed_energy -= 0.25 * (t - state.committed_time) *
                              ((l.force + force).dot(l.relative_velocity + v_rel) +
                               (l.torque + torque).dot(l.relative_angular_velocity + omega_rel));
         l.force = force;
