@@ -312,7 +312,11 @@ void MainWindow::updateStatus(const SimulationFrame& frame, const RunStats* stat
   } else {
     rate_label_->setText("replay");
   }
-  solver_label_->setText(QStringLiteral("Newton %1").arg(frame.solver.newton_iterations));
+  // The step error control took (the smallest substep of the last frame's step).
+  QString solver = QStringLiteral("Newton %1").arg(frame.solver.newton_iterations);
+  if (frame.solver.smallest_substep > 0.0)
+    solver += QStringLiteral(", step %1 ms").arg(1e3 * frame.solver.smallest_substep, 0, 'g', 3);
+  solver_label_->setText(solver);
   contacts_label_->setText(QStringLiteral("%1 contact%2")
                                .arg(frame.contacts.size())
                                .arg(frame.contacts.size() == 1 ? "" : "s"));

@@ -63,6 +63,7 @@ SimulationFrame Simulation::frame() const {
   frame.energy = integrator_->energy();
   frame.solver.newton_iterations = last_report_.newton_iterations;
   frame.solver.substeps = last_report_.substeps;
+  frame.solver.smallest_substep = last_report_.smallest_substep;
   frame.solver.constraint_violation = last_report_.constraint_violation;
   frame.solver.step_wall_seconds = last_step_wall_seconds_;
   return frame;

@@ -23,6 +23,7 @@ struct CableState {
 struct SolverStats {
   int newton_iterations = 0;  // of the step that ended at this frame
   int substeps = 1;
+  double smallest_substep = 0.0;      // s, of that step (error control; the step itself if fixed)
   double constraint_violation = 0.0;  // max |Φ| after the step
   double step_wall_seconds = 0.0;     // wall time of that step
 };
