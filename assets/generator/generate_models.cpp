@@ -100,6 +100,24 @@ int main(int argc, char** argv) {
     report("bore_plate.stl", bore_plate, 0.0);
     report("pin.stl", pin, 0.0);
 
+    // Everyday contact corpus (assets/scenes/corpus/, issue 14): a 60 x 60 x 120 mm block to tip
+    // over an edge, a 50 mm cube for a stack of five, and a 20 mm pin, 40 mm long, in a 50 mm
+    // long bore of radius 10.1 mm (0.1 mm radial clearance). All centred on their origin; pin and
+    // bore axes along z, 96 vertices around, so a facet's sagitta (5 µm) stays well inside the
+    // clearance.
+    const contactsim::TriMesh tip_block = contactsim::makeBox(Vec3(0.03, 0.03, 0.06), 6);
+    const contactsim::TriMesh stack_cube = contactsim::makeBox(Vec3(0.025, 0.025, 0.025), 4);
+    const contactsim::TriMesh rattle_pin = contactsim::makeCylinder(0.01, 0.04, 96, 4);
+    const contactsim::TriMesh rattle_bore = contactsim::makeTube(0.0101, 0.02, 0.05, 96, 4);
+    contactsim::writeBinaryStl(dir / "tip_block.stl", tip_block);
+    contactsim::writeBinaryStl(dir / "stack_cube.stl", stack_cube);
+    contactsim::writeBinaryStl(dir / "rattle_pin.stl", rattle_pin);
+    contactsim::writeBinaryStl(dir / "rattle_bore.stl", rattle_bore);
+    report("tip_block.stl", tip_block, kSteelDensity);
+    report("stack_cube.stl", stack_cube, kSteelDensity);
+    report("rattle_pin.stl", rattle_pin, kSteelDensity);
+    report("rattle_bore.stl", rattle_bore, 0.0);
+
     // A threaded pair for conforming-contact scenes (split patches on the flanks).
     contactsim::ThreadSpec thread;
     thread.nominal_diameter = 0.008;
