@@ -1,0 +1,125 @@
+// Everyday contact corpus (assets/scenes/corpus/stack_of_five.json): five 50 mm steel cubes
+// stacked on a plate, each placed just touching the one below, settle under gravity. At rest the
+// stack stays a stack, stops drifting, and the plate carries exactly the total weight (statics:
+// the only other external force is gravity).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "import/mesh_import.h"
+#include "scene/scene_reader.h"
+#include "sim/simulation.h"
+
+using namespace contactsim;
+
+namespace {
+
+const std::filesystem::path kScene =
+    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/stack_of_five.json";
+
+TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
+  ImportOptions options;
+  options.units = units;
+  options.scale = scale;
+  return importMesh(file, options).mesh;
+}
+
+struct StackRun {
+  std::vector<Vec3> centres;  // of the cubes, bottom first, at the end
+  std::vector<double> drift;  // m/s, each cube's displacement over the window / its length
+  double fastest = 0.0;       // m/s, largest cube speed seen in the window
+  double weight = 0.0;        // N, of the five cubes
+  double load = 0.0;          // N, mean vertical force on the plate over the window
+  double load_low = INFINITY, load_high = -INFINITY;  // N, its extremes over the window
+};
+
+// Runs the scene once (shared by the test cases): 0.6 s to settle, then a 0.2 s window.
+const StackRun& settledStack() {
+  static const StackRun run = [] {
+    Scene scene = readScene(kScene, loadMesh);
+    scene.solver.time_step = 1e-3;
+    scene.solver.tolerance = 1e-6;
+    const double g = 9.81;
+    int plate = -1;
+    std::vector<int> cubes;
+    StackRun r;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+      if (scene.bodies[i].name == "plate") plate = static_cast<int>(i);
+      if (scene.bodies[i].name.rfind("cube", 0) == 0) {
+        cubes.push_back(static_cast<int>(i));
+        r.weight += scene.bodies[i].mass.mass * g;
+      }
+    }
+    REQUIRE(plate >= 0);
+    REQUIRE(cubes.size() == 5);
+    Simulation simulation(scene);
+    const Ali3pIntegrator& integrator = simulation.integrator();
+    const auto centres = [&] {
+      std::vector<Vec3> c;
+      for (const int i : cubes)
+        c.push_back(simulation.system()
+                        .bodyPose(i, integrator.state().q)
+                        .apply(scene.bodies[i].mass.center_of_mass));
+      return c;
+    };
+    const double settle = 0.6, end = 0.8;
+    std::vector<Vec3> at_settle;
+    double load_sum = 0.0;
+    int load_frames = 0;
+    while (simulation.time() < end - 1e-9) {
+      REQUIRE_NOTHROW(simulation.step());
+      if (at_settle.empty() && simulation.time() >= settle - 1e-9) at_settle = centres();
+      if (at_settle.empty()) continue;
+      const SimulationFrame frame = simulation.frame();
+      double on_plate = 0.0;  // vertical force the cubes press on the plate with
+      for (const ContactDiagnostics& c : frame.contacts) {
+        if (c.body_a == plate) on_plate += c.force().z();
+        if (c.body_b == plate) on_plate -= c.force().z();
+      }
+      load_sum += on_plate;
+      ++load_frames;
+      r.load_low = std::min(r.load_low, on_plate);
+      r.load_high = std::max(r.load_high, on_plate);
+      for (const int i : cubes)
+        r.fastest = std::max(r.fastest, frame.bodies[i].linear_velocity.norm());
+    }
+    r.centres = centres();
+    for (std::size_t k = 0; k < cubes.size(); ++k)
+      r.drift.push_back((r.centres[k] - at_settle[k]).norm() / (end - settle));
+    r.load = load_sum / load_frames;
+    return r;
+  }();
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("stack of five cubes settles: stays stacked and does not drift", "[corpus][slow]") {
+  const double width = 0.05;
+  const StackRun& r = settledStack();
+  REQUIRE(r.weight == Approx(5 * 7850 * width * width * width * 9.81).epsilon(1e-6));
+  for (std::size_t k = 0; k < r.centres.size(); ++k) {
+    INFO("cube " << k + 1 << " at " << r.centres[k].transpose() << ", drift " << r.drift[k]
+                 << " m/s");
+    // Each centre over the one below to 2 % of the width; drift below 0.1 mm/s.
+    if (k > 0) CHECK((r.centres[k] - r.centres[k - 1]).head<2>().norm() < 0.02 * width);
+    CHECK(r.drift[k] < 1e-4);
+  }
+}
+
+// Known gap, reported against the core: the cubes never come to rest under error control. The
+// stack (and a single cube on the plate alike) keeps vibrating on its contacts at a level that
+// does not decay over a second, whatever the law's dissipation (0.2 or 1.0 s/m): cube speeds of
+// up to 13 mm/s and the plate's load swinging between 10 and 94 N (weight 48 N), so the mean over
+// the window's frames misses the weight by a few per cent. At rest the plate carries the weight
+// exactly and nothing moves.
+TEST_CASE("stack of five cubes comes to rest on the plate carrying its weight",
+          "[corpus][slow][!mayfail]") {
+  const StackRun& r = settledStack();
+  INFO("mean load on the plate " << r.load << " N (" << r.load_low << " to " << r.load_high
+                                 << " N), fastest cube " << r.fastest << " m/s");
+  CHECK(r.load == Approx(r.weight).epsilon(0.01));
+  CHECK(r.fastest < 1e-4);
+}
