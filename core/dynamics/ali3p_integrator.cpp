@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "dynamics/step_rejected.h"
+
 namespace contactsim {
 namespace {
 
@@ -347,6 +349,8 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   bool ok = false;
   try {
     ok = attempt(h, next, iterations, failure);
+  } catch (const StepRejected& e) {
+    failure = e.what();  // a force source rejected the trial state: retry smaller
   } catch (const std::runtime_error& e) {
     // A prescribed motion that cannot be followed (cable length ≤ 0): smaller steps won't help.
     throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
@@ -397,6 +401,8 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     bool ok = false;
     try {
       ok = attempt(h, next, iterations, failure);
+    } catch (const StepRejected& e) {
+      failure = e.what();  // a force source rejected the trial state: retry smaller
     } catch (const std::runtime_error& e) {
       throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
     }

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <stdexcept>
 #include <string>
 
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
+#include "dynamics/step_rejected.h"
 
 namespace contactsim {
 namespace {
@@ -62,6 +64,10 @@ struct ContactForceSource::PairState {
   // Full containment can only follow contact (bodies move continuously): it is checked while
   // the last committed state had patches, or before the first commit.
   bool may_be_contained = true;
+  // A's pose in B's frame at the last commit (none before the first): where the tunnelling check
+  // of a pair that was apart sweeps from.
+  bool committed = false;
+  Pose committed_a_in_b;
   // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
   // length again when forces are evaluated at the committed state itself).
   double committed_time = 0.0, last_step = 0.0;
@@ -71,6 +77,14 @@ struct ContactForceSource::PairState {
   double inherited = 0.0;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
+};
+
+// One pair's contribution to an evaluation, combined with the others' in pair order.
+struct ContactForceSource::PairResult {
+  ForceValues forces;  // q_force, stiffness and damping only
+  std::vector<ContactDiagnostics> contacts;
+  ContactTimings timings;
+  std::exception_ptr error;
 };
 
 // One patch's force at a trial state.
@@ -118,6 +132,105 @@ void ContactForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::Vecto
 }
 
 namespace {
+
+// Vertices of each body traced through the other's tree by the tunnelling check: evenly spread
+// over the vertex list (all of a mesh with fewer).
+constexpr std::size_t kSweptVertices = 32;
+
+// Where (as a fraction of d) the segment from p to p + d meets the triangle (a, b, c), or −1.
+// (Möller–Trumbore.)
+double segmentMeetsTriangle(const Vec3& p, const Vec3& d, const Vec3& a, const Vec3& b,
+                            const Vec3& c) {
+  const Vec3 e1 = b - a, e2 = c - a;
+  const Vec3 h = d.cross(e2);
+  const double det = e1.dot(h);
+  if (std::abs(det) <= 1e-300) return -1.0;  // parallel to the triangle's plane
+  const double inv = 1.0 / det;
+  const Vec3 s = p - a;
+  const double u = s.dot(h) * inv;
+  if (u < 0.0 || u > 1.0) return -1.0;
+  const Vec3 qv = s.cross(e1);
+  const double v = d.dot(qv) * inv;
+  if (v < 0.0 || u + v > 1.0) return -1.0;
+  const double along = e2.dot(qv) * inv;
+  return along >= 0.0 && along <= 1.0 ? along : -1.0;
+}
+
+// Does the segment from p to p + d meet the (float, outward-rounded) box? (Slab test.)
+bool segmentMeetsBox(const Vec3& p, const Vec3& d, const float lo[3], const float hi[3]) {
+  double enter = 0.0, leave = 1.0;
+  for (int k = 0; k < 3; ++k) {
+    if (d[k] == 0.0) {
+      if (p[k] < lo[k] || p[k] > hi[k]) return false;
+      continue;
+    }
+    double t0 = (lo[k] - p[k]) / d[k], t1 = (hi[k] - p[k]) / d[k];
+    if (t0 > t1) std::swap(t0, t1);
+    enter = std::max(enter, t0);
+    leave = std::min(leave, t1);
+    if (enter > leave) return false;
+  }
+  return true;
+}
+
+// How often the segment from p to q (the tree's mesh frame) crosses the tree's surface, counted
+// up to `limit`.
+int surfaceCrossings(const AabbTree& tree, const Vec3& p, const Vec3& q, int limit) {
+  const TriMesh& mesh = tree.mesh();
+  const Vec3 d = q - p;
+  // A chord through an edge or vertex meets every triangle there at one point: one crossing.
+  std::vector<double> crossings;
+  const auto meetsTriangle = [&](AabbTree::Ref ref) {
+    const auto t = static_cast<std::size_t>(AabbTree::triangleOf(ref));
+    const double at =
+        segmentMeetsTriangle(p, d, mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2));
+    if (at < 0.0) return false;
+    for (const double seen : crossings)
+      if (std::abs(at - seen) <= 1e-9) return false;
+    crossings.push_back(at);
+    return true;
+  };
+  if (AabbTree::isTriangle(tree.root())) return meetsTriangle(tree.root()) ? 1 : 0;
+  std::vector<AabbTree::Ref> stack = {tree.root()};
+  while (!stack.empty()) {
+    const AabbTree::Node& node = tree.node(stack.back());
+    stack.pop_back();
+    if (!segmentMeetsBox(p, d, node.lo, node.hi)) continue;
+    for (const AabbTree::Ref child : node.child) {
+      if (!AabbTree::isTriangle(child)) {
+        stack.push_back(child);
+      } else if (meetsTriangle(child) && static_cast<int>(crossings.size()) >= limit) {
+        return limit;
+      }
+    }
+  }
+  return static_cast<int>(crossings.size());
+}
+
+// Tunnelling: `moving` (its pose in `other`'s frame before and now) had no contact with `other`
+// at the last commit. Its vertices are traced along the chord between the two relative poses:
+// - with no intersecting triangles now, a vertex that crossed the other's surface went into or
+//   through the other within the step — the surfaces met and parted again unseen. A vertex that
+//   ends inside crossed too, so this also finds containment, in O(log n) per vertex instead of
+//   the winding number's pass over the mesh;
+// - in contact now, a vertex that crossed twice went in and out again: through a thin part of the
+//   other, to touch it from the far side (a vertex that just penetrates crosses once).
+// `crossings` is 1 or 2 for the two cases. Sampled vertices: a graze of an edge between them can
+// be missed.
+bool sweptThrough(const AabbTree& moving, const Pose& before, const Pose& now,
+                  const AabbTree& other, int crossings) {
+  const TriMesh& mesh = moving.mesh();
+  Box3 swept = PosedMesh{mesh, before}.worldBounds();
+  swept.extend(PosedMesh{mesh, now}.worldBounds());
+  if (!swept.intersects(other.mesh().bounds())) return false;
+  const std::size_t count = mesh.vertices().size();
+  const std::size_t stride = std::max<std::size_t>(1, count / kSweptVertices);
+  for (std::size_t v = 0; v < count; v += stride) {
+    const Vec3& x = mesh.vertices()[v];
+    if (surfaceCrossings(other, before.apply(x), now.apply(x), crossings) >= crossings) return true;
+  }
+  return false;
+}
 
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
@@ -200,202 +313,262 @@ void ContactForceSource::addTorqueThroughSeparation(BodyIndex a, BodyIndex b, co
 
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
-  if (commit) contacts_.clear();
-  for (std::size_t i = 0; i < pairs_.size(); ++i) {
-    const ContactPairDefinition& pair = pairs_[i];
-    PairState& state = *states_[i];
-    const BodyIndex a = pair.body_a, b = pair.body_b;
-
-    const bool reuse =
-        state.valid && state.time == t &&
-        (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
-    const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
-    if (!reuse) {
-      ContactRegions regions =
-          queryRegions(pair, world_a, world_b, state.may_be_contained, timings_);
-      if (regions.containment != Containment::None) {
-        // No surface intersects, yet one body is inside the other: the laws have no
-        // indentation to act on (the step was too large for the impact speed, or the scene
-        // starts inside).
-        throw std::runtime_error("contact '" + system_.bodies()[a].name + "'–'" +
-                                 system_.bodies()[b].name +
-                                 "': one body is entirely inside the other");
-      }
-      state.patches = std::move(regions.patches);
-      state.valid = true;
-      state.time = t;
-      state.q = q;
-      state.ids = state.tracker.match(state.patches);
-      state.inherited = state.tracker.inheritedEnergy(state.ids);
-      state.point_a.clear();
-      state.point_b.clear();
-      state.separation.clear();
-      const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
-      for (const ContactPatch& patch : state.patches) {
-        const Vec3& at = patch.pressure_centre;
-        state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
-        state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
-        state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
-      }
+  std::vector<PairResult> results(pairs_.size());
+  const auto body = [&](std::size_t i) {
+    try {
+      evaluatePair(i, q, qdot, t, commit, out != nullptr, results[i]);
+    } catch (...) {
+      results[i].error = std::current_exception();
     }
-    if (commit) {
-      state.may_be_contained = !state.patches.empty();
-      state.tracker.update(t, state.patches);
-      for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
-    }
-
-    const auto start = Clock::now();
-    const Vec3 omega_rel =
-        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-    for (std::size_t k = 0; k < state.patches.size(); ++k) {
-      const ContactPatch& patch = state.patches[k];
-      ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
-      const Vec3& n = patch.normal;
-      const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
-      const AffineVec3 d = state.point_b[k] - state.point_a[k];
-
-      // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
-      // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
-      Evaluation e;
-      e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
-      const Vec3 v_rel = d.rate(qdot);  // of B's material point relative to A's
-      e.rate = -n.dot(v_rel);
-      e.slip = tangent_projector * v_rel;
-      const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
-      const double initial_rate =
-          has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
-      e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
-      // A contact without history begins in this step: it delivered nothing and has what it
-      // inherits. At the committed state itself the step's own ledger and length apply.
-      const bool after_commit = t > state.committed_time;
-      const ContactHistory::Load load =
-          !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
-      const double budget = !history       ? state.inherited
-                            : after_commit ? history->absorbed_energy
-                                           : history->absorbed_before;
-      capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
-                  after_commit ? t - state.committed_time : state.last_step);
-
-      // Stick offset: separation of the two material anchor points, tangential part (seed 004
-      // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
-      AffineVec3 anchor_gap = d;
-      Vec3 offset = Vec3::Zero();
-      if (history && history->stick_anchor_a && history->stick_anchor_b) {
-        anchor_gap = system_.pointOn(b, *history->stick_anchor_b) -
-                     system_.pointOn(a, *history->stick_anchor_a);
-        offset = tangent_projector * anchor_gap.value(q);
-      }
-      FrictionInput friction_input;
-      friction_input.slip_velocity = e.slip;
-      friction_input.normal_force = e.normal.value;
-      friction_input.normal_stiffness = e.normal.d_indentation;
-      friction_input.normal_damping = e.normal.d_rate;
-      friction_input.stick_offset = offset;
-      e.friction = contactsim::evaluate(pair.law.friction, friction_input);
-      e.friction.force = tangent_projector * e.friction.force;
-
-      const RollingResistance& rolling = pair.law.rolling;
-      Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
-      Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
-      if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
-        // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
-        const double speed = omega_rel.norm();
-        const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
-        const double c = rolling.coefficient * rolling.geometry_radius;
-        e.rolling_torque = -c * e.normal.value * omega_rel / reg;
-        rolling_d_force = -c * omega_rel / reg;
-        rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
-        if (speed > 0.0) {
-          rolling_d_omega -= c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel *
-                             omega_rel.transpose();
-        }
-      }
-
-      // The law's damping acts at one point, so a face rocking about it would not be damped;
-      // spread over the contact area like the pressure it damps tilting with
-      // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
-      if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
-        e.rocking_damping =
-            e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
-      }
-      const Vec3 rocking_torque = -e.rocking_damping * omega_rel;
-
-      if (out) {
-        const Vec3 force = e.normal.value * n + e.friction.force;
-        d.addTransposed(force, out->q_force);
-        // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
-        // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
-        // proportionality to F_n, its velocity and stick-offset derivatives (ali3p.md, "Forces").
-        const Vec3 along =
-            n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
-        addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out->stiffness);
-        addBlocks(d, anchor_gap, -(e.friction.d_offset * tangent_projector), out->stiffness);
-        addBlocks(
-            d, d,
-            e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
-            out->damping);
-        const Vec3 torque = e.rolling_torque + rocking_torque;
-        if (torque != Vec3::Zero()) {
-          if (const int ob = system_.coordinateOffset(b); ob >= 0)
-            addBodyTorque(ob, torque, q, qdot, out->q_force, &out->stiffness);
-          if (const int oa = system_.coordinateOffset(a); oa >= 0)
-            addBodyTorque(oa, -torque, q, qdot, out->q_force, &out->stiffness);
-          addRelativeAngularTangents(a, b, e.rocking_damping + rolling_d_omega, q, qdot,
-                                     out->stiffness, out->damping);
-          // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
-          if (rolling_d_force != Vec3::Zero()) {
-            addTorqueThroughSeparation(a, b, d,
-                                       -e.normal.d_indentation * rolling_d_force * n.transpose(),
-                                       -e.normal.d_rate * rolling_d_force * n.transpose(), q,
-                                       out->stiffness, out->damping);
-          }
-        }
-      }
-
-      if (commit) {
-        ContactHistory& h = *state.tracker.history(patch.id);
-        // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
-        // born in this step had no force at its start).
-        const Vec3 force = e.normal.value * n + e.friction.force;
-        const Vec3 torque = e.rolling_torque + rocking_torque;
-        ContactHistory::Load& l = h.load;
-        h.load_before = l;
-        h.absorbed_before = h.absorbed_energy;
-        h.absorbed_energy -= 0.25 * (t - state.committed_time) *
-                             ((l.force + force).dot(l.relative_velocity + v_rel) +
-                              (l.torque + torque).dot(l.relative_angular_velocity + omega_rel));
-        l.force = force;
-        l.relative_velocity = v_rel;
-        l.torque = torque;
-        l.relative_angular_velocity = omega_rel;
-        if (!std::isfinite(h.initial_indentation_rate))
-          h.initial_indentation_rate = std::max(e.rate, 0.0);
-        // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
-        // offset then integrates the material slip at wherever the contact point is.
-        const Vec3 on_a = state.point_a[k].value(q);
-        h.stick_anchor_a = world_a.inverse().apply(on_a);
-        h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
-
-        ContactDiagnostics diagnostics;
-        diagnostics.body_a = a;
-        diagnostics.body_b = b;
-        diagnostics.patch = patch;
-        diagnostics.patch.indentation = std::max(e.indentation, 0.0);
-        diagnostics.indentation_rate = e.rate;
-        diagnostics.normal_force = e.normal.value;
-        diagnostics.friction_force = e.friction.force;
-        diagnostics.rolling_torque = e.rolling_torque;
-        diagnostics.slip_velocity = e.slip;
-        diagnostics.sticking = e.friction.sticking;
-        contacts_.push_back(std::move(diagnostics));
-      }
-    }
-    if (commit) {
-      state.last_step = t - state.committed_time;
-      state.committed_time = t;
-    }
-    timings_.forces += secondsSince(start);
+  };
+  if (options_.pair_loop && pairs_.size() > 1) {
+    options_.pair_loop(pairs_.size(), body);
+  } else {
+    for (std::size_t i = 0; i < pairs_.size(); ++i) body(i);
   }
+  // In pair order, whatever the threads did: the first pair's failure, the forces summed, the
+  // triplets and diagnostics concatenated, the timings added.
+  for (const PairResult& r : results) {
+    if (r.error) std::rethrow_exception(r.error);
+  }
+  if (commit) contacts_.clear();
+  for (PairResult& r : results) {
+    timings_.collision += r.timings.collision;
+    timings_.regions += r.timings.regions;
+    timings_.forces += r.timings.forces;
+    timings_.sweeps += r.timings.sweeps;
+    timings_.queries += r.timings.queries;
+    timings_.sweep_checks += r.timings.sweep_checks;
+    if (out && r.forces.q_force.size() > 0) {
+      out->q_force += r.forces.q_force;
+      out->stiffness.insert(out->stiffness.end(), r.forces.stiffness.begin(),
+                            r.forces.stiffness.end());
+      out->damping.insert(out->damping.end(), r.forces.damping.begin(), r.forces.damping.end());
+    }
+    if (commit) {
+      contacts_.insert(contacts_.end(), std::make_move_iterator(r.contacts.begin()),
+                       std::make_move_iterator(r.contacts.end()));
+    }
+  }
+}
+
+void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
+                                      const Eigen::VectorXd& qdot, double t, bool commit,
+                                      bool with_forces, PairResult& result) {
+  const ContactPairDefinition& pair = pairs_[i];
+  PairState& state = *states_[i];
+  const BodyIndex a = pair.body_a, b = pair.body_b;
+
+  const bool reuse =
+      state.valid && state.time == t &&
+      (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
+  const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+  if (!reuse) {
+    ContactRegions regions =
+        queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings);
+    const std::string pair_name =
+        "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
+    if (regions.containment != Containment::None) {
+      // No surface intersects, yet one body is inside the other: the laws have no
+      // indentation to act on (the step was too large for the impact speed: a smaller one
+      // meets the contact; or the scene starts inside).
+      throw StepRejected(pair_name + ": one body is entirely inside the other");
+    }
+    if (!commit && state.committed && !state.may_be_contained) {
+      // Apart at the last commit: did they meet and part in between? (sweptThrough)
+      const int crossings = regions.patches.empty() ? 1 : 2;
+      const auto sweep_start = Clock::now();
+      const Pose a_in_b = relativePose(world_a, world_b);
+      const bool through =
+          sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, crossings) ||
+          sweptThrough(*pair.tree_b, state.committed_a_in_b.inverse(), a_in_b.inverse(),
+                       *pair.tree_a, crossings);
+      result.timings.sweeps += secondsSince(sweep_start);
+      ++result.timings.sweep_checks;
+      if (through) {
+        throw StepRejected(pair_name +
+                           ": one body passed into or through the other within the step");
+      }
+    }
+    state.patches = std::move(regions.patches);
+    state.valid = true;
+    state.time = t;
+    state.q = q;
+    state.ids = state.tracker.match(state.patches);
+    state.inherited = state.tracker.inheritedEnergy(state.ids);
+    state.point_a.clear();
+    state.point_b.clear();
+    state.separation.clear();
+    const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
+    for (const ContactPatch& patch : state.patches) {
+      const Vec3& at = patch.pressure_centre;
+      state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
+      state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
+      state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
+    }
+  }
+  if (commit) {
+    state.may_be_contained = !state.patches.empty();
+    state.committed = true;
+    state.committed_a_in_b = relativePose(world_a, world_b);
+    state.tracker.update(t, state.patches);
+    for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
+  }
+
+  ForceValues* out = nullptr;
+  if (with_forces && !state.patches.empty()) {
+    result.forces.q_force = Eigen::VectorXd::Zero(q.size());
+    out = &result.forces;
+  }
+  const auto start = Clock::now();
+  const Vec3 omega_rel =
+      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+  for (std::size_t k = 0; k < state.patches.size(); ++k) {
+    const ContactPatch& patch = state.patches[k];
+    ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
+    const Vec3& n = patch.normal;
+    const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
+    const AffineVec3 d = state.point_b[k] - state.point_a[k];
+
+    // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
+    // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
+    Evaluation e;
+    e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
+    const Vec3 v_rel = d.rate(qdot);  // of B's material point relative to A's
+    e.rate = -n.dot(v_rel);
+    e.slip = tangent_projector * v_rel;
+    const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
+    const double initial_rate =
+        has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
+    e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
+    // A contact without history begins in this step: it delivered nothing and has what it
+    // inherits. At the committed state itself the step's own ledger and length apply.
+    const bool after_commit = t > state.committed_time;
+    const ContactHistory::Load load =
+        !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
+    const double budget = !history       ? state.inherited
+                          : after_commit ? history->absorbed_energy
+                                         : history->absorbed_before;
+    capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
+                after_commit ? t - state.committed_time : state.last_step);
+
+    // Stick offset: separation of the two material anchor points, tangential part (seed 004
+    // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
+    AffineVec3 anchor_gap = d;
+    Vec3 offset = Vec3::Zero();
+    if (history && history->stick_anchor_a && history->stick_anchor_b) {
+      anchor_gap = system_.pointOn(b, *history->stick_anchor_b) -
+                   system_.pointOn(a, *history->stick_anchor_a);
+      offset = tangent_projector * anchor_gap.value(q);
+    }
+    FrictionInput friction_input;
+    friction_input.slip_velocity = e.slip;
+    friction_input.normal_force = e.normal.value;
+    friction_input.normal_stiffness = e.normal.d_indentation;
+    friction_input.normal_damping = e.normal.d_rate;
+    friction_input.stick_offset = offset;
+    e.friction = contactsim::evaluate(pair.law.friction, friction_input);
+    e.friction.force = tangent_projector * e.friction.force;
+
+    const RollingResistance& rolling = pair.law.rolling;
+    Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
+    Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
+    if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
+      // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
+      const double speed = omega_rel.norm();
+      const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
+      const double c = rolling.coefficient * rolling.geometry_radius;
+      e.rolling_torque = -c * e.normal.value * omega_rel / reg;
+      rolling_d_force = -c * omega_rel / reg;
+      rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
+      if (speed > 0.0) {
+        rolling_d_omega -=
+            c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel * omega_rel.transpose();
+      }
+    }
+
+    // The law's damping acts at one point, so a face rocking about it would not be damped;
+    // spread over the contact area like the pressure it damps tilting with
+    // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
+    if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
+      e.rocking_damping =
+          e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
+    }
+    const Vec3 rocking_torque = -e.rocking_damping * omega_rel;
+
+    if (out) {
+      const Vec3 force = e.normal.value * n + e.friction.force;
+      d.addTransposed(force, out->q_force);
+      // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
+      // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
+      // proportionality to F_n, its velocity and stick-offset derivatives (ali3p.md, "Forces").
+      const Vec3 along =
+          n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
+      addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out->stiffness);
+      addBlocks(d, anchor_gap, -(e.friction.d_offset * tangent_projector), out->stiffness);
+      addBlocks(d, d,
+                e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
+                out->damping);
+      const Vec3 torque = e.rolling_torque + rocking_torque;
+      if (torque != Vec3::Zero()) {
+        if (const int ob = system_.coordinateOffset(b); ob >= 0)
+          addBodyTorque(ob, torque, q, qdot, out->q_force, &out->stiffness);
+        if (const int oa = system_.coordinateOffset(a); oa >= 0)
+          addBodyTorque(oa, -torque, q, qdot, out->q_force, &out->stiffness);
+        addRelativeAngularTangents(a, b, e.rocking_damping + rolling_d_omega, q, qdot,
+                                   out->stiffness, out->damping);
+        // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
+        if (rolling_d_force != Vec3::Zero()) {
+          addTorqueThroughSeparation(
+              a, b, d, -e.normal.d_indentation * rolling_d_force * n.transpose(),
+              -e.normal.d_rate * rolling_d_force * n.transpose(), q, out->stiffness, out->damping);
+        }
+      }
+    }
+
+    if (commit) {
+      ContactHistory& h = *state.tracker.history(patch.id);
+      // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
+      // born in this step had no force at its start).
+      const Vec3 force = e.normal.value * n + e.friction.force;
+      const Vec3 torque = e.rolling_torque + rocking_torque;
+      ContactHistory::Load& l = h.load;
+      h.load_before = l;
+      h.absorbed_before = h.absorbed_energy;
+      h.absorbed_energy -= 0.25 * (t - state.committed_time) *
+                           ((l.force + force).dot(l.relative_velocity + v_rel) +
+                            (l.torque + torque).dot(l.relative_angular_velocity + omega_rel));
+      l.force = force;
+      l.relative_velocity = v_rel;
+      l.torque = torque;
+      l.relative_angular_velocity = omega_rel;
+      if (!std::isfinite(h.initial_indentation_rate))
+        h.initial_indentation_rate = std::max(e.rate, 0.0);
+      // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
+      // offset then integrates the material slip at wherever the contact point is.
+      const Vec3 on_a = state.point_a[k].value(q);
+      h.stick_anchor_a = world_a.inverse().apply(on_a);
+      h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
+
+      ContactDiagnostics diagnostics;
+      diagnostics.body_a = a;
+      diagnostics.body_b = b;
+      diagnostics.patch = patch;
+      diagnostics.patch.indentation = std::max(e.indentation, 0.0);
+      diagnostics.indentation_rate = e.rate;
+      diagnostics.normal_force = e.normal.value;
+      diagnostics.friction_force = e.friction.force;
+      diagnostics.rolling_torque = e.rolling_torque;
+      diagnostics.slip_velocity = e.slip;
+      diagnostics.sticking = e.friction.sticking;
+      result.contacts.push_back(std::move(diagnostics));
+    }
+  }
+  if (commit) {
+    state.last_step = t - state.committed_time;
+    state.committed_time = t;
+  }
+  result.timings.forces += secondsSince(start);
 }
 
 }  // namespace contactsim

@@ -4,6 +4,8 @@
 // contributions.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -30,10 +32,19 @@ enum class ContactGeometryUpdate {
   OncePerStep,
 };
 
+// Runs body(i) once for every i in [0, count), in any order and on any threads: the pairs'
+// collision query, regions and forces are independent of each other.
+using PairLoop =
+    std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
+
 struct ContactOptions {
   // Linearised by default: measured 2–3× faster with the same results to ~1e-4 (README,
   // "Contact in the dynamics"; tests/sim/test_bounce.cpp).
   ContactGeometryUpdate geometry_update = ContactGeometryUpdate::OncePerStep;
+  // Empty: the pairs one after the other. contactsim_parallel's parallelPairLoop runs them on
+  // oneTBB; each pair's forces, tangents, diagnostics and timings are kept apart and combined in
+  // pair order, so the results are bit-identical for any thread count.
+  PairLoop pair_loop;
 };
 
 // Wall time spent per phase (s), accumulated since construction.
@@ -41,7 +52,11 @@ struct ContactTimings {
   double collision = 0.0;
   double regions = 0.0;
   double forces = 0.0;
+  // The tunnelling check of pairs that were apart (ContactForceSource::evaluate): vertices swept
+  // through the other body's tree.
+  double sweeps = 0.0;
   long queries = 0;
+  long sweep_checks = 0;
 };
 
 class ContactForceSource : public GeneralizedForceSource {
@@ -62,9 +77,13 @@ class ContactForceSource : public GeneralizedForceSource {
 
  private:
   struct PairState;
+  struct PairResult;
   struct Evaluation;
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
+  // One pair's share of evaluate(), touching only its own state and `result`.
+  void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                    bool commit, bool with_forces, PairResult& result);
   // Tangents of a torque τ(ω_rel) on B (−τ on A) with D = −∂τ/∂ω_rel, ω_rel = ω_B − ω_A.
   void addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
                                   const Eigen::VectorXd& qdot, Triplets& stiffness,
