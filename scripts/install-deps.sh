@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev                 # scene files and --json output
   libcli11-dev                       # command-line parsing of contactsim-cli
   libsqlite3-dev                     # recordings
+  libtbb-dev                         # core/parallel: contact pairs on oneTBB's work stealing
   catch2                             # tests (Catch2 v2)
   libvtk9-dev                        # render: VTK 9.1 (its Qt modules are not used)
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev  # app: Qt 6 widgets, QOpenGLWidget, plots

@@ -1,6 +1,6 @@
 // `contactsim-cli run SCENE [--until T] [--dt H] [--output-every S] [--csv FILE]
-// [--contacts-csv FILE] [--record FILE] [--geometry-update MODE] [--json]`: runs a scene headless
-// (architecture.md, "Command-line contract").
+// [--contacts-csv FILE] [--record FILE] [--geometry-update MODE] [--threads N] [--json]`: runs a
+// scene headless (architecture.md, "Command-line contract").
 #include <unistd.h>
 
 #include <chrono>
@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "import/mesh_import.h"
+#include "parallel/parallel_pair_loop.h"
 #include "record/frame_csv.h"
 #include "record/recording_writer.h"
 #include "record/scene_header.h"
@@ -29,6 +30,7 @@ struct RunArguments {
   bool fixed_step = false;
   std::string csv, contacts_csv, record;
   std::string geometry_update = "once-per-step";
+  int threads = 0;  // contact pairs in parallel; 0: all cores
   bool json = false;
 };
 
@@ -150,6 +152,9 @@ void runScene(const RunArguments& args) {
 
   ContactOptions contact_options;
   contact_options.geometry_update = parseGeometryUpdate(args.geometry_update);
+  if (args.threads < 0) throw std::runtime_error("--threads: expected a count >= 0 (0: all cores)");
+  const int threads = args.threads > 0 ? args.threads : availableThreads();
+  contact_options.pair_loop = parallelPairLoop(threads);
   const auto start = std::chrono::steady_clock::now();
   Simulation simulation(std::move(scene), contact_options);
   const MultibodySystem& system = simulation.system();
@@ -210,6 +215,7 @@ void runScene(const RunArguments& args) {
       {"newton_iterations_max", max_iterations},
       {"max_constraint_violation", max_violation},
       {"time_step", h},
+      {"threads", threads},
       {"penalty", integrator.penalty()},
       {"coordinates", system.coordinateCount()},
       {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
@@ -284,6 +290,9 @@ void addRunCommand(CLI::App& app) {
   run->add_option(
       "--geometry-update", args->geometry_update,
       "Contact geometry: once-per-step (default, linearised within a step) or every-iteration");
+  run->add_option("--threads", args->threads,
+                  "Threads for the contact pairs (default 0: all cores; results are identical "
+                  "for any count)");
   run->add_flag("--json", args->json, "Print the summary as one JSON object");
   run->callback([args] { runScene(*args); });
 }
