@@ -117,6 +117,10 @@ int main(int argc, char** argv) {
     report("stack_cube.stl", stack_cube, kSteelDensity);
     report("rattle_pin.stl", rattle_pin, kSteelDensity);
     report("rattle_bore.stl", rattle_bore, 0.0);
+    // Euler's disk: a coin 30 mm across and 3 mm thick, axis along z, 96 vertices around its rim.
+    const contactsim::TriMesh coin = contactsim::makeCylinder(0.015, 0.003, 96, 1);
+    contactsim::writeBinaryStl(dir / "coin.stl", coin);
+    report("coin.stl", coin, kSteelDensity);
 
     // A threaded pair for conforming-contact scenes (split patches on the flanks).
     contactsim::ThreadSpec thread;

@@ -1,0 +1,100 @@
+// Everyday contact corpus (assets/scenes/corpus/eulers_disk.json): Euler's disk. A steel coin,
+// 30 mm across and 3 mm thick, is set down on its rim tilted 15° from the plate and spun at
+// 25 rad/s about the vertical; it rolls and wobbles down until it lies flat. Contact and friction
+// only take energy: the mechanical energy never rises above its lowest value so far by more than
+// 1 % of what has to go (the start less the coin lying flat, m·g·t/2), and at the end the coin
+// lies flat, its centre t/2 above the plate.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "import/mesh_import.h"
+#include "scene/scene_reader.h"
+#include "sim/simulation.h"
+
+using namespace contactsim;
+
+namespace {
+
+const std::filesystem::path kScene =
+    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/eulers_disk.json";
+
+TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
+  ImportOptions options;
+  options.units = units;
+  options.scale = scale;
+  return importMesh(file, options).mesh;
+}
+
+struct CoinRun {
+  double to_lose = 0.0;       // J, start less lying flat
+  double worst_rise = 0.0;    // J, largest rise of the energy above its lowest value so far
+  double height = 0.0;        // m, centre of mass above the plate at the end
+  double axis_z = 0.0;        // vertical component of the coin's axis at the end
+  double rim_speed = 0.0;     // m/s, |v_G| + |ω|·R at the end
+  double final_excess = 0.0;  // J, energy above lying flat at the end
+};
+
+const CoinRun& spunCoin() {
+  static const CoinRun run = [] {
+    const double radius = 0.015, thickness = 0.003, g = 9.81, end = 10.0;
+    Scene scene = readScene(kScene, loadMesh);
+    scene.solver.time_step = 1e-3;
+    scene.solver.tolerance = 1e-6;
+    int coin = -1;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+      if (scene.bodies[i].name == "coin") coin = static_cast<int>(i);
+    REQUIRE(coin >= 0);
+    const double m = scene.bodies[coin].mass.mass;
+    const double flat = m * g * thickness / 2.0;
+    Simulation simulation(scene);
+    const Ali3pIntegrator& integrator = simulation.integrator();
+    const auto mechanical = [&] {
+      const EnergyReport e = integrator.energy();
+      return e.kinetic + e.gravity;
+    };
+    CoinRun r;
+    double lowest = mechanical();
+    r.to_lose = lowest - flat;
+    while (simulation.time() < end - 1e-9) {
+      REQUIRE_NOTHROW(simulation.step());
+      const double e = mechanical();
+      r.worst_rise = std::max(r.worst_rise, e - lowest);
+      lowest = std::min(lowest, e);
+    }
+    const SimulationFrame frame = simulation.frame();
+    const BodyState& state = frame.bodies[coin];
+    r.height = state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
+    r.axis_z = state.pose.rotation(2, 2);
+    r.rim_speed = state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
+    r.final_excess = mechanical() - flat;
+    return r;
+  }();
+  return run;
+}
+
+}  // namespace
+
+// Known failure, reported against the core: since the tunnelling check (4115f4b) the run stops at
+// t = 0.103 s, "step failed at t = 0.102870968 s (smallest step 1e-07 s): contact 'plate'–'coin':
+// one body passed into or through the other within the step". Before it, the same scene ran
+// through 10 s, passive to about 0.8 % of the energy to lose (frames of the CLI run), and ended
+// flat.
+TEST_CASE("Euler's disk spins down passively and ends lying flat", "[corpus][slow][!mayfail]") {
+  const CoinRun& r = spunCoin();
+  INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J; height "
+                         << r.height << " m, axis z " << r.axis_z);
+  CHECK(r.worst_rise < 0.01 * r.to_lose);
+  CHECK(std::abs(r.axis_z) > std::cos(1.0 * M_PI / 180.0));
+  CHECK(r.height == Approx(0.0015).margin(1e-4));
+}
+
+// Known gap, reported against the core: once flat the coin keeps spinning about the plate's
+// normal (measured 2.8 rad/s after 10 s, rim at 4 cm/s): friction acts at the patch's centre of
+// pressure, where a spin about the normal has no slip, so nothing takes the spin out.
+TEST_CASE("Euler's disk comes to rest", "[corpus][slow][!mayfail]") {
+  const CoinRun& r = spunCoin();
+  INFO("rim speed " << r.rim_speed << " m/s, energy above lying flat " << r.final_excess << " J");
+  CHECK(r.rim_speed < 1e-3);
+}
