@@ -207,9 +207,9 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   };
   updateRates();
 
-  ConstraintValues cv;
-  ForceValues fv;
-  SparseMatrix W, Jq;
+  const int m = system_.constraintCount();
+  ConstraintValues& cv = step_constraints_;
+  ForceValues& fv = step_forces_;
   // The iterate q_k is accepted when Newton's estimated remaining error η·‖Δq‖ (Hairer &
   // Wanner, Solving ODEs II, §IV.8: η = ρ/(1 − ρ), ρ the observed contraction) is a small
   // fraction of the step's own motion, and the constraints hold (docs/dynamics.md, "Newton
@@ -258,17 +258,22 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
     }
     ++iterations;
     system_.forces().evaluate(next.q, next.qdot, t1, fv);
-    Jq = jacobianMatrix(cv);
+    const SparseMatrix& Jq = assembly_.jacobian(m, n, cv.jacobian);
     // f = (h²/4)[M q̈ + Φ_qᵀ(αΦ + λ*) − Q];  f_q ≈ M + (h/2)C + (h²/4)(αΦ_qᵀΦ_q + K).
-    const Eigen::VectorXd f =
-        h2 * (M * next.qddot + Jq.transpose() * (alpha_k * cv.phi + next.lambda) - fv.q_force);
-    W = M + (0.5 * h) * fromTriplets(n, n, fv.damping) + h2 * fromTriplets(n, n, fv.stiffness);
-    const SparseMatrix A = W + (h2 * alpha_k) * SparseMatrix(Jq.transpose() * Jq);
-    if (!f.allFinite() || !solver_.factorize(A)) {
+    multipliers_ = alpha_k * cv.phi + next.lambda;
+    residual_.noalias() = M * next.qddot;
+    residual_.noalias() += Jq.transpose() * multipliers_;
+    residual_ = h2 * (residual_ - fv.q_force);
+    // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ (a
+    // third of SparseLU's time for A02), refined once against A since α may be raised ×1e4.
+    const SparseMatrix& A =
+        assembly_.tangent(M, fv.damping, 0.5 * h, fv.stiffness, h2, h2 * alpha_k);
+    if (!residual_.allFinite() ||
+        !solver_.factorize(A, fv.damping.empty() && fv.stiffness.empty())) {
       failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
       return false;
     }
-    const Eigen::VectorXd dq = solver_.solve(-f);
+    const Eigen::VectorXd dq = solver_.solve(-residual_);
     if (!dq.allFinite()) {
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;
@@ -288,10 +293,18 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
 
   // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
   // factorisation of A (ali3p.md, step 3). The Φ_t and γ terms carry the prescribed cable motion.
+  // W x = M x + (h/2)C x + (h²/4)K x, from the last iteration's force tangents.
+  const auto timesW = [&](const Eigen::VectorXd& x) {
+    Eigen::VectorXd y = M * x;
+    for (const auto& e : fv.damping) y[e.row()] += 0.5 * h * e.value() * x[e.col()];
+    for (const auto& e : fv.stiffness) y[e.row()] += h2 * e.value() * x[e.col()];
+    return y;
+  };
+  const SparseMatrix& Jq = assembly_.lastJacobian();  // of the last factorised tangent
   const Eigen::VectorXd qd_star = next.qdot, qdd_star = next.qddot;
-  next.qdot = solver_.solve(W * qd_star - (h2 * alpha_k) * (Jq.transpose() * cv.phi_t));
+  next.qdot = solver_.solve(timesW(qd_star) - (h2 * alpha_k) * (Jq.transpose() * cv.phi_t));
   system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
-  next.qddot = solver_.solve(W * qdd_star - (h2 * alpha_k) * (Jq.transpose() * cv.gamma));
+  next.qddot = solver_.solve(timesW(qdd_star) - (h2 * alpha_k) * (Jq.transpose() * cv.gamma));
   // The projection solved M(q̈ − q̈*) + Φ_qᵀ(h²/4)α(Φ_q q̈ + γ) = 0 (C, K aside) while
   // M q̈* + Φ_qᵀλ* = Q, so M q̈ + Φ_qᵀ[λ* + (h²/4)α(Φ_q q̈ + γ)] = Q.
   next.multipliers = next.lambda + (h2 * alpha_k) * (Jq * next.qddot + cv.gamma);

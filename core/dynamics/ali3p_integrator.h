@@ -141,6 +141,11 @@ class Ali3pIntegrator {
   double alpha_ = 0.0;  // α at settings_.time_step; substeps of size h use α·(Δt/h)²
   MultibodyState state_;
   LinearSolver solver_;
+  // The Newton tangent in a fixed pattern, and buffers reused from step to step.
+  TangentAssembly assembly_;
+  ConstraintValues step_constraints_;
+  ForceValues step_forces_;
+  Eigen::VectorXd residual_, multipliers_;
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   double next_substep_ = 0.0;  // error control's proposal for the next substep

@@ -14,9 +14,38 @@ bool LinearSolver::samePattern(const Eigen::SparseMatrix<double>& A) const {
          std::equal(inner_.begin(), inner_.end(), A.innerIndexPtr());
 }
 
-bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A) {
+namespace {
+
+bool patternEquals(const Eigen::SparseMatrix<double>& A, const std::vector<int>& outer,
+                   const std::vector<int>& inner) {
+  return static_cast<std::size_t>(A.outerSize() + 1) == outer.size() &&
+         static_cast<std::size_t>(A.nonZeros()) == inner.size() &&
+         std::equal(outer.begin(), outer.end(), A.outerIndexPtr()) &&
+         std::equal(inner.begin(), inner.end(), A.innerIndexPtr());
+}
+
+}  // namespace
+
+bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetric) {
   use_sparse_ = kind_ == LinearSolverKind::Sparse ||
                 (kind_ == LinearSolverKind::Auto && A.rows() > kDenseMaxCoordinates);
+  use_ldlt_ = false;
+  if (use_sparse_ && symmetric) {
+    if (!patternEquals(A, ldlt_outer_, ldlt_inner_)) {
+      ldlt_.analyzePattern(A);
+      ldlt_outer_.assign(A.outerIndexPtr(), A.outerIndexPtr() + A.outerSize() + 1);
+      ldlt_inner_.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
+    }
+    ldlt_.factorize(A);
+    if (ldlt_.info() == Eigen::Success) {
+      const auto& d = ldlt_.vectorD();
+      if (d.allFinite() && d.minCoeff() > 1e-14 * d.maxCoeff()) {
+        matrix_ = A;
+        use_ldlt_ = true;
+        return true;
+      }
+    }
+  }
   if (!use_sparse_) {
     dense_.compute(Eigen::MatrixXd(A));
     // Partial pivoting does not report singularity: a zero or non-finite pivot does.
@@ -34,8 +63,147 @@ bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A) {
 }
 
 Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b) const {
+  if (use_ldlt_) {
+    Eigen::VectorXd x = ldlt_.solve(b);
+    const Eigen::VectorXd residual = b - matrix_.selfadjointView<Eigen::Lower>() * x;
+    x += ldlt_.solve(residual);
+    return x;
+  }
   if (use_sparse_) return sparse_.solve(b);
   return dense_.solve(b);
+}
+
+}  // namespace contactsim
+
+namespace contactsim {
+namespace {
+
+// Value index of S(row, col) in compressed S, or −1.
+int valueIndex(const Eigen::SparseMatrix<double>& S, int row, int col) {
+  const int* begin = S.innerIndexPtr() + S.outerIndexPtr()[col];
+  const int* end = S.innerIndexPtr() + S.outerIndexPtr()[col + 1];
+  const int* it = std::lower_bound(begin, end, row);
+  return it != end && *it == row ? static_cast<int>(it - S.innerIndexPtr()) : -1;
+}
+
+}  // namespace
+
+void TangentAssembly::rebuildJacobian(int rows, int cols, const TripletList& triplets) {
+  J_.resize(rows, cols);
+  J_.setFromTriplets(triplets.begin(), triplets.end());
+  J_.makeCompressed();
+  jacobian_rows_.resize(triplets.size());
+  jacobian_cols_.resize(triplets.size());
+  jacobian_map_.resize(triplets.size());
+  for (std::size_t k = 0; k < triplets.size(); ++k) {
+    jacobian_rows_[k] = triplets[k].row();
+    jacobian_cols_[k] = triplets[k].col();
+    jacobian_map_[k] = valueIndex(J_, triplets[k].row(), triplets[k].col());
+  }
+  tangent_stale_ = true;
+}
+
+const Eigen::SparseMatrix<double>& TangentAssembly::jacobian(int rows, int cols,
+                                                             const TripletList& triplets) {
+  bool same = J_.rows() == rows && J_.cols() == cols && jacobian_map_.size() == triplets.size();
+  for (std::size_t k = 0; same && k < triplets.size(); ++k) {
+    same = jacobian_rows_[k] == triplets[k].row() && jacobian_cols_[k] == triplets[k].col();
+  }
+  if (!same) rebuildJacobian(rows, cols, triplets);
+  double* values = J_.valuePtr();
+  std::fill(values, values + J_.nonZeros(), 0.0);
+  // Duplicates summed in triplet order, as setFromTriplets does.
+  for (std::size_t k = 0; k < triplets.size(); ++k) values[jacobian_map_[k]] += triplets[k].value();
+  return J_;
+}
+
+void TangentAssembly::rebuildTangent(const Eigen::SparseMatrix<double>& M) {
+  const int n = static_cast<int>(M.rows());
+  // Φ_q row by row: (column, value index) of each entry.
+  std::vector<std::vector<std::pair<int, int>>> rows(J_.rows());
+  for (int col = 0; col < J_.outerSize(); ++col) {
+    for (int k = J_.outerIndexPtr()[col]; k < J_.outerIndexPtr()[col + 1]; ++k) {
+      rows[J_.innerIndexPtr()[k]].emplace_back(col, k);
+    }
+  }
+  TripletList pattern;
+  for (int col = 0; col < M.outerSize(); ++col) {
+    for (Eigen::SparseMatrix<double>::InnerIterator it(M, col); it; ++it) {
+      pattern.emplace_back(static_cast<int>(it.row()), col, 0.0);
+    }
+  }
+  for (const auto& [row, col] : extra_) pattern.emplace_back(row, col, 0.0);
+  for (const auto& entries : rows) {
+    for (const auto& [i, a] : entries) {
+      for (const auto& [j, b] : entries) pattern.emplace_back(i, j, 0.0);
+    }
+  }
+  A_.resize(n, n);
+  A_.setFromTriplets(pattern.begin(), pattern.end());
+  A_.makeCompressed();
+  mass_map_.clear();
+  for (int col = 0; col < M.outerSize(); ++col) {
+    for (int k = M.outerIndexPtr()[col]; k < M.outerIndexPtr()[col + 1]; ++k) {
+      mass_map_.push_back(valueIndex(A_, M.innerIndexPtr()[k], col));
+    }
+  }
+  pairs_.clear();
+  for (const auto& entries : rows) {
+    for (std::size_t x = 0; x < entries.size(); ++x) {
+      for (std::size_t y = x; y < entries.size(); ++y) {
+        const auto [i, a] = entries[x];
+        const auto [j, b] = entries[y];
+        pairs_.push_back({valueIndex(A_, i, j), i == j ? -1 : valueIndex(A_, j, i), a, b});
+      }
+    }
+  }
+  tangent_stale_ = false;
+}
+
+bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& map) {
+  map.resize(triplets.size());
+  bool complete = true;
+  for (std::size_t k = 0; k < triplets.size(); ++k) {
+    map[k] = valueIndex(A_, triplets[k].row(), triplets[k].col());
+    if (map[k] < 0) {
+      extra_.emplace_back(triplets[k].row(), triplets[k].col());
+      complete = false;
+    }
+  }
+  return complete;
+}
+
+const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseMatrix<double>& M,
+                                                            const TripletList& damping, double c,
+                                                            const TripletList& stiffness, double k,
+                                                            double p) {
+  if (tangent_stale_ || A_.rows() != M.rows() ||
+      mass_map_.size() != static_cast<std::size_t>(M.nonZeros())) {
+    rebuildTangent(M);
+  }
+  const bool damping_mapped = mapForces(damping, damping_map_);
+  const bool stiffness_mapped = mapForces(stiffness, stiffness_map_);
+  if (!damping_mapped || !stiffness_mapped) {
+    rebuildTangent(M);
+    mapForces(damping, damping_map_);
+    mapForces(stiffness, stiffness_map_);
+  }
+  double* values = A_.valuePtr();
+  std::fill(values, values + A_.nonZeros(), 0.0);
+  const double* mass = M.valuePtr();
+  for (std::size_t e = 0; e < mass_map_.size(); ++e) values[mass_map_[e]] += mass[e];
+  for (std::size_t e = 0; e < damping.size(); ++e)
+    values[damping_map_[e]] += c * damping[e].value();
+  for (std::size_t e = 0; e < stiffness.size(); ++e) {
+    values[stiffness_map_[e]] += k * stiffness[e].value();
+  }
+  const double* jacobian = J_.valuePtr();
+  for (const Pair& pair : pairs_) {
+    const double product = p * (jacobian[pair.a] * jacobian[pair.b]);
+    values[pair.target] += product;
+    if (pair.mirror >= 0) values[pair.mirror] += product;
+  }
+  return A_;
 }
 
 }  // namespace contactsim

@@ -1,9 +1,12 @@
-// LU factorisation of the ALI3-P tangent, dense for small systems and sparse for large ones.
+// Factorisation of the ALI3-P tangent: LU, dense for small systems and sparse for large ones, or
+// sparse LDLᵀ with one refinement step when the tangent is symmetric positive definite.
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
+#include <utility>
 #include <vector>
 
 namespace contactsim {
@@ -16,11 +19,15 @@ inline constexpr int kDenseMaxCoordinates = 48;
 class LinearSolver {
  public:
   explicit LinearSolver(LinearSolverKind kind = LinearSolverKind::Auto) : kind_(kind) {}
-  // Factorises A (compressed). Returns false when A is numerically singular.
-  bool factorize(const Eigen::SparseMatrix<double>& A);
+  // Factorises A (compressed). Returns false when A is numerically singular. A `symmetric` A
+  // (only its lower triangle is read) is factorised as LDLᵀ when it is large enough for the
+  // sparse path and every pivot of D is positive, else by LU; solves then take one step of
+  // iterative refinement against A, which is kept.
+  bool factorize(const Eigen::SparseMatrix<double>& A, bool symmetric = false);
   // Solves with the last successful factorisation (reused by the projections).
   Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
   bool usesSparse() const { return use_sparse_; }
+  bool usesLdlt() const { return use_ldlt_; }
 
  private:
   bool samePattern(const Eigen::SparseMatrix<double>& A) const;
@@ -29,9 +36,48 @@ class LinearSolver {
   bool use_sparse_ = false;
   Eigen::PartialPivLU<Eigen::MatrixXd> dense_;
   Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_;
+  bool use_ldlt_ = false;
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  Eigen::SparseMatrix<double> matrix_;  // A of the LDLᵀ path, for refinement
+  std::vector<int> ldlt_outer_, ldlt_inner_;
   // Pattern of the last analysed matrix: symbolic analysis is redone only when it changes.
   std::vector<int> outer_, inner_;
   bool analysed_ = false;
+};
+
+// The ALI3-P tangent A = M + c·C + k·K + p·Φ_qᵀΦ_q and the Jacobian Φ_q, assembled into sparsity
+// patterns kept from one call to the next: values are filled in place, with no allocation, as
+// long as the triplets keep their positions (the Jacobian's list is the same every iteration) and
+// every force-tangent entry falls in the pattern. A new entry (a contact coupling two bodies)
+// widens the pattern, which then stays: the LU's symbolic analysis is redone only then.
+// Φ_qᵀΦ_q is accumulated row by row of Φ_q (a row couples few coordinates), each product
+// J(r,i)·J(r,j) written to (i,j) and (j,i), so A stays exactly symmetric when C and K are.
+class TangentAssembly {
+ public:
+  using TripletList = std::vector<Eigen::Triplet<double>>;
+  const Eigen::SparseMatrix<double>& jacobian(int rows, int cols, const TripletList& triplets);
+  const Eigen::SparseMatrix<double>& lastJacobian() const { return J_; }
+  // A from M, the damping and stiffness triplets and the last jacobian().
+  const Eigen::SparseMatrix<double>& tangent(const Eigen::SparseMatrix<double>& M,
+                                             const TripletList& damping, double c,
+                                             const TripletList& stiffness, double k, double p);
+
+ private:
+  struct Pair {
+    int target, mirror;  // value indices of A(i,j) and A(j,i) (−1 on the diagonal)
+    int a, b;            // value indices of J(r,i) and J(r,j)
+  };
+  void rebuildJacobian(int rows, int cols, const TripletList& triplets);
+  void rebuildTangent(const Eigen::SparseMatrix<double>& M);
+  // Value indices of the triplets in A; false (the missing positions kept) if one is not there.
+  bool mapForces(const TripletList& triplets, std::vector<int>& map);
+
+  Eigen::SparseMatrix<double> J_, A_;
+  std::vector<int> jacobian_rows_, jacobian_cols_, jacobian_map_;
+  std::vector<int> mass_map_, damping_map_, stiffness_map_;
+  std::vector<Pair> pairs_;
+  std::vector<std::pair<int, int>> extra_;  // force-tangent positions seen so far
+  bool tangent_stale_ = true;
 };
 
 }  // namespace contactsim
