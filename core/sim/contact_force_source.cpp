@@ -68,6 +68,10 @@ struct ContactForceSource::PairState {
   // of a pair that was apart sweeps from.
   bool committed = false;
   Pose committed_a_in_b;
+  // Whether triangles intersected at the geometry's state, and whether the pair was apart (no
+  // intersecting triangles, no patches) at the last commit: only then is it checked for
+  // tunnelling.
+  bool touching = false, apart = false;
   // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
   // length again when forces are evaluated at the committed state itself).
   double committed_time = 0.0, last_step = 0.0;
@@ -136,12 +140,19 @@ namespace {
 // Vertices of each body traced through the other's tree by the tunnelling check: evenly spread
 // over the vertex list (all of a mesh with fewer).
 constexpr std::size_t kSweptVertices = 32;
+// A vertex within this fraction of the other mesh's size of its surface is touching it.
+constexpr double kSweptClearance = 1e-6;
 
 // Where (as a fraction of d) the segment from p to p + d meets the triangle (a, b, c), or −1.
-// (Möller–Trumbore.)
+// (Möller–Trumbore.) Only a crossing from clear on one side to clear on the other counts: both
+// ends farther than `clearance` from the triangle's plane (a vertex grazing the surface is
+// touching, not passing through).
 double segmentMeetsTriangle(const Vec3& p, const Vec3& d, const Vec3& a, const Vec3& b,
-                            const Vec3& c) {
+                            const Vec3& c, double clearance) {
   const Vec3 e1 = b - a, e2 = c - a;
+  const Vec3 normal = e1.cross(e2).normalized();
+  if (std::abs(normal.dot(p - a)) <= clearance || std::abs(normal.dot(p + d - a)) <= clearance)
+    return -1.0;
   const Vec3 h = d.cross(e2);
   const double det = e1.dot(h);
   if (std::abs(det) <= 1e-300) return -1.0;  // parallel to the triangle's plane
@@ -177,13 +188,14 @@ bool segmentMeetsBox(const Vec3& p, const Vec3& d, const float lo[3], const floa
 // up to `limit`.
 int surfaceCrossings(const AabbTree& tree, const Vec3& p, const Vec3& q, int limit) {
   const TriMesh& mesh = tree.mesh();
+  const double clearance = kSweptClearance * mesh.scale();
   const Vec3 d = q - p;
   // A chord through an edge or vertex meets every triangle there at one point: one crossing.
   std::vector<double> crossings;
   const auto meetsTriangle = [&](AabbTree::Ref ref) {
     const auto t = static_cast<std::size_t>(AabbTree::triangleOf(ref));
-    const double at =
-        segmentMeetsTriangle(p, d, mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2));
+    const double at = segmentMeetsTriangle(p, d, mesh.corner(t, 0), mesh.corner(t, 1),
+                                           mesh.corner(t, 2), clearance);
     if (at < 0.0) return false;
     for (const double seen : crossings)
       if (std::abs(at - seen) <= 1e-9) return false;
@@ -213,8 +225,9 @@ int surfaceCrossings(const AabbTree& tree, const Vec3& p, const Vec3& q, int lim
 //   through the other within the step — the surfaces met and parted again unseen. A vertex that
 //   ends inside crossed too, so this also finds containment, in O(log n) per vertex instead of
 //   the winding number's pass over the mesh;
-// - in contact now, a vertex that crossed twice went in and out again: through a thin part of the
-//   other, to touch it from the far side (a vertex that just penetrates crosses once).
+// - with triangles intersecting now (even without a patch), a vertex that crossed twice went in
+//   and out again: through a thin part of the other, to touch it from the far side (a vertex
+//   that just penetrates crosses once).
 // `crossings` is 1 or 2 for the two cases. Sampled vertices: a graze of an edge between them can
 // be missed.
 bool sweptThrough(const AabbTree& moving, const Pose& before, const Pose& now,
@@ -233,8 +246,11 @@ bool sweptThrough(const AabbTree& moving, const Pose& before, const Pose& now,
 }
 
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
+// `touching`: whether any triangles intersect (a touch can have pairs but no patch).
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
-                            const Pose& world_b, bool check_containment, ContactTimings& timings) {
+                            const Pose& world_b, bool check_containment, ContactTimings& timings,
+                            bool& touching) {
+  touching = false;
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
   if (!PosedMesh{mesh_a, world_a}.worldBounds().intersects(
@@ -244,6 +260,7 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
   auto start = Clock::now();
   const Pose a_in_b = relativePose(world_a, world_b);
   const CollisionResult collision = collide(*pair.tree_a, *pair.tree_b, a_in_b);
+  touching = !collision.pairs.empty();
   timings.collision += secondsSince(start);
   ++timings.queries;
 
@@ -364,8 +381,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
   if (!reuse) {
+    bool touching = false;
     ContactRegions regions =
-        queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings);
+        queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings, touching);
     const std::string pair_name =
         "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
     if (regions.containment != Containment::None) {
@@ -374,9 +392,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       // meets the contact; or the scene starts inside).
       throw StepRejected(pair_name + ": one body is entirely inside the other");
     }
-    if (!commit && state.committed && !state.may_be_contained) {
+    if (!commit && state.committed && state.apart) {
       // Apart at the last commit: did they meet and part in between? (sweptThrough)
-      const int crossings = regions.patches.empty() ? 1 : 2;
+      const int crossings = touching ? 2 : 1;
       const auto sweep_start = Clock::now();
       const Pose a_in_b = relativePose(world_a, world_b);
       const bool through =
@@ -390,6 +408,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
                            ": one body passed into or through the other within the step");
       }
     }
+    state.touching = touching;
     state.patches = std::move(regions.patches);
     state.valid = true;
     state.time = t;
@@ -410,6 +429,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   if (commit) {
     state.may_be_contained = !state.patches.empty();
     state.committed = true;
+    state.apart = !state.touching && state.patches.empty();
     state.committed_a_in_b = relativePose(world_a, world_b);
     state.tracker.update(t, state.patches);
     for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
