@@ -265,7 +265,8 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
     residual_.noalias() += Jq.transpose() * multipliers_;
     residual_ = h2 * (residual_ - fv.q_force);
     // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ (a
-    // third of SparseLU's time for A02), refined once against A since α may be raised ×1e4.
+    // third of SparseLU's time for A02). The projections' solves are refined once against A,
+    // since α may be raised ×1e4; a Newton update is corrected by the next iteration.
     const SparseMatrix& A =
         assembly_.tangent(M, fv.damping, 0.5 * h, fv.stiffness, h2, h2 * alpha_k);
     if (!residual_.allFinite() ||
@@ -273,7 +274,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
       failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
       return false;
     }
-    const Eigen::VectorXd dq = solver_.solve(-residual_);
+    const Eigen::VectorXd dq = solver_.solve(-residual_, false);
     if (!dq.allFinite()) {
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;

@@ -62,9 +62,10 @@ bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetri
   return sparse_.info() == Eigen::Success;
 }
 
-Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b) const {
+Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b, bool refine) const {
   if (use_ldlt_) {
     Eigen::VectorXd x = ldlt_.solve(b);
+    if (!refine) return x;
     const Eigen::VectorXd residual = b - matrix_.selfadjointView<Eigen::Lower>() * x;
     x += ldlt_.solve(residual);
     return x;

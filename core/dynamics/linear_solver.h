@@ -24,8 +24,9 @@ class LinearSolver {
   // sparse path and every pivot of D is positive, else by LU; solves then take one step of
   // iterative refinement against A, which is kept.
   bool factorize(const Eigen::SparseMatrix<double>& A, bool symmetric = false);
-  // Solves with the last successful factorisation (reused by the projections).
-  Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
+  // Solves with the last successful factorisation (reused by the projections). `refine`: the
+  // LDLᵀ path's refinement step, which a Newton update, corrected by the next iteration, skips.
+  Eigen::VectorXd solve(const Eigen::VectorXd& b, bool refine = true) const;
   bool usesSparse() const { return use_sparse_; }
   bool usesLdlt() const { return use_ldlt_; }
 
