@@ -7,31 +7,18 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
 #include "scene/scene_system.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
-
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/anchor_hull.json";
-
-// The mesh loader the CLI uses (app/cli/run_command.cpp).
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
 
 int bodyIndex(const Scene& scene, const std::string& name) {
   for (std::size_t i = 0; i < scene.bodies.size(); ++i)
@@ -50,7 +37,7 @@ double percentile(std::vector<double> values, double p) {
 }  // namespace
 
 TEST_CASE("The anchor scene loads: a fixed hull and 6414 kg of anchor in two bodies", "[anchor]") {
-  const Scene scene = readScene(kScene, loadMesh);
+  const Scene scene = test::readShippedScene("anchor_hull.json");
   REQUIRE(scene.bodies.size() == 4);
   REQUIRE(bodyIndex(scene, "hull") >= 0);
   CHECK(scene.bodies[bodyIndex(scene, "hull")].fixed);
@@ -71,7 +58,7 @@ TEST_CASE("The anchor scene loads: a fixed hull and 6414 kg of anchor in two bod
 
 TEST_CASE("The anchor scene's first second: contact with the hull, constraints held",
           "[anchor][slow]") {
-  Scene scene = readScene(kScene, loadMesh);
+  Scene scene = test::readShippedScene("anchor_hull.json");
   const int hull = bodyIndex(scene, "hull");
   const double h = scene.solver.time_step;
   // Exact contact geometry at every Newton iterate (the reference mode).
@@ -132,7 +119,7 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
 // impact, one that slides keeps its id.
 TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in balance",
           "[anchor][slow]") {
-  Scene scene = readScene(kScene, loadMesh);
+  Scene scene = test::readShippedScene("anchor_hull.json");
   const int hull = bodyIndex(scene, "hull");
   const int shank = bodyIndex(scene, "shank"), crown = bodyIndex(scene, "crown");
   const double mass = scene.bodies[shank].mass.mass + scene.bodies[crown].mass.mass;

@@ -7,25 +7,13 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
-
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/eulers_disk.json";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
 
 struct CoinRun {
   double to_lose = 0.0;       // J, start less lying flat
@@ -39,7 +27,7 @@ struct CoinRun {
 const CoinRun& spunCoin() {
   static const CoinRun run = [] {
     const double radius = 0.015, thickness = 0.003, g = 9.81, end = 10.0;
-    Scene scene = readScene(kScene, loadMesh);
+    Scene scene = test::readShippedScene("corpus/eulers_disk.json");
     scene.solver.time_step = 1e-3;
     scene.solver.tolerance = 1e-6;
     int coin = -1;

@@ -4,31 +4,19 @@
 // energy, and the pin never rises above where it started.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 #include <initializer_list>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
 
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/pin_on_bore_rim.json";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
-
 // Drops the pin at each offset and tilt under error control; every run must go through, and
 // contact must not add energy nor lift the pin above its start.
 void dropPin(std::initializer_list<double> offsets, std::initializer_list<double> tilts) {
-  const Scene base = readScene(kScene, loadMesh);
+  const Scene base = test::readShippedScene("corpus/pin_on_bore_rim.json");
   int pin = -1;
   for (std::size_t i = 0; i < base.bodies.size(); ++i)
     if (base.bodies[i].name == "pin") pin = static_cast<int>(i);

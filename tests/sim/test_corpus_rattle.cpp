@@ -12,31 +12,17 @@
 // (m g·2c), so δ ≤ (15·E / (8·E*·√R))^0.4.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
-namespace {
-
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/pin_rattles_in_bore.json";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("pin shaken in a bore with 0.1 mm clearance: runs through, passive, stays inside",
           "[corpus][slow]") {
-  Scene scene = readScene(kScene, loadMesh);
+  Scene scene = test::readShippedScene("corpus/pin_rattles_in_bore.json");
   scene.solver.time_step = 1e-3;
   scene.solver.tolerance = 1e-6;
   int pin = -1, bore = -1;

@@ -5,26 +5,14 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 #include <vector>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
-
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus/stack_of_five.json";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
 
 struct StackRun {
   std::vector<Vec3> centres;  // of the cubes, bottom first, at the end
@@ -38,7 +26,7 @@ struct StackRun {
 // Runs the scene once (shared by the test cases): 0.6 s to settle, then a 0.2 s window.
 const StackRun& settledStack() {
   static const StackRun run = [] {
-    Scene scene = readScene(kScene, loadMesh);
+    Scene scene = test::readShippedScene("corpus/stack_of_five.json");
     scene.solver.time_step = 1e-3;
     scene.solver.tolerance = 1e-6;
     const double g = 9.81;

@@ -11,25 +11,13 @@
 // at these speeds), so the edge stays a pivot; contact damping and friction only take energy.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
-
-const std::filesystem::path kCorpus =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/corpus";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
 
 int bodyIndex(const Scene& scene, const std::string& name) {
   for (std::size_t i = 0; i < scene.bodies.size(); ++i)
@@ -49,7 +37,7 @@ struct TipResult {
 // Runs `file` for 1 s with the block started at `factor`·ω_c about its bottom edge at y = −a/2.
 TipResult tip(const char* file, double factor) {
   const double a = 0.06, b = 0.12, g = 9.81;
-  Scene scene = readScene(kCorpus / file, loadMesh);
+  Scene scene = test::readShippedScene(std::string("corpus/") + file);
   scene.solver.time_step = 1e-3;
   scene.solver.tolerance = 1e-6;
   const int block = bodyIndex(scene, "block");

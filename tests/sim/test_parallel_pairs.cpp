@@ -2,31 +2,19 @@
 // two give bit-identical states, contacts and energies, step after step (each pair's results are
 // combined in pair order, whichever thread computed them).
 #include <catch2/catch.hpp>
-#include <filesystem>
 
-#include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
-#include "scene/scene_reader.h"
+#include "shipped_scene.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
 
 namespace {
 
-const std::filesystem::path kScene =
-    std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/anchor_hull.json";
-
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
-
 Simulation makeSimulation(int threads) {
   ContactOptions options;
   options.pair_loop = parallelPairLoop(threads);
-  return Simulation(readScene(kScene, loadMesh), options);
+  return Simulation(test::readShippedScene("anchor_hull.json"), options);
 }
 
 }  // namespace
