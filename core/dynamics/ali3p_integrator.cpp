@@ -356,10 +356,9 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
       report.smallest_substep > 0.0 ? std::min(report.smallest_substep, h) : h;
 }
 
-void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
-  MultibodyState next;
+bool Ali3pIntegrator::attemptCounted(double h, MultibodyState& next, StepReport& report,
+                                     std::string& failure) {
   int iterations = 0;
-  std::string failure;
   bool ok = false;
   try {
     ok = attempt(h, next, iterations, failure);
@@ -371,7 +370,13 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   }
   report.newton_iterations += iterations;
   report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
-  if (!ok) {
+  return ok;
+}
+
+void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
+  MultibodyState next;
+  std::string failure;
+  if (!attemptCounted(h, next, report, failure)) {
     if (depth >= settings_.max_step_halvings) {
       throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (step " +
                             formatSeconds(h) + " s after " + std::to_string(depth) +
@@ -410,18 +415,8 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     else if (h > 0.5 * remaining)
       h = 0.5 * remaining;  // two even pieces instead of a sliver
     MultibodyState next;
-    int iterations = 0;
     std::string failure;
-    bool ok = false;
-    try {
-      ok = attempt(h, next, iterations, failure);
-    } catch (const StepRejected& e) {
-      failure = e.what();  // a force source rejected the trial state: retry smaller
-    } catch (const std::runtime_error& e) {
-      throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
-    }
-    report.newton_iterations += iterations;
-    report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
+    const bool ok = attemptCounted(h, next, report, failure);
     const bool at_floor = h <= h_min * (1.0 + 1e-9);
     // Two error measures, each as a fraction of what it may be: the local position error
     // (localError) against the tolerance, and the step's energy-balance error against 100× the

@@ -120,6 +120,9 @@ class Ali3pIntegrator {
   // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
   // Newton does not converge.
   bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure);
+  // attempt() with its Newton iterations counted in `report`; a force source's StepRejected is
+  // a failed attempt (retried smaller), any other runtime error ends the run as SimulationError.
+  bool attemptCounted(double h, MultibodyState& next, StepReport& report, std::string& failure);
   void advance(double h, int depth, StepReport& report);
   void advanceControlled(double t_end, StepReport& report);
   // Makes `next` the state and accumulates the works over the substep h, `now` being the powers
