@@ -6,14 +6,6 @@ namespace contactsim::gui {
 
 namespace {
 
-// Index of body `name` in scene order, −1 for the world (or an unknown name).
-int bodyIndex(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    if (scene.bodies[i].name == name) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 render::BodyPoint bodyPoint(const Scene& scene, const std::string& body, const Vec3& world) {
   const int index = bodyIndex(scene, body);
   if (index < 0) return {-1, world};

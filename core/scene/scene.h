@@ -114,4 +114,7 @@ struct Scene {
   std::vector<std::string> warnings;
 };
 
+// Index of the body called `name` in scene order; −1 for "world" or a name the scene lacks.
+int bodyIndex(const Scene& scene, const std::string& name);
+
 }  // namespace contactsim

@@ -1,4 +1,5 @@
 target_sources(contactsim_core PRIVATE
+  scene/scene.cpp
   scene/scene_reader.cpp
   scene/scene_system.cpp
 )

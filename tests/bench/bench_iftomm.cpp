@@ -29,21 +29,6 @@ namespace {
 constexpr double kSample = 1e-4;  // s: the references' sampling; every Δt divides it
 constexpr double kMaxSeconds = 60.0;
 
-Scene benchmark(const std::string& file) {
-  const auto path =
-      std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/benchmarks" / file;
-  return readScene(path, [](const std::filesystem::path&, LengthUnit, double) -> TriMesh {
-    throw std::runtime_error("the benchmarks have no meshes");
-  });
-}
-
-BodyIndex bodyNamed(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    if (scene.bodies[i].name == name) return static_cast<BodyIndex>(i);
-  }
-  throw std::invalid_argument("no body " + name);
-}
-
 // Measures one problem's error over a run: `observe` is called after every step.
 struct Observer {
   virtual ~Observer() = default;
@@ -155,7 +140,7 @@ int main(int argc, char** argv) {
   constexpr double kG = 9.81;
 
   if (want("A01")) {
-    Scene scene = benchmark("a01_simple_pendulum.json");
+    Scene scene = test::readBenchmarkScene("a01_simple_pendulum.json");
     const double izz = scene.bodies[0].mass.inertia(2, 2);
     std::vector<double> x = test::integrateOneDof(
         [&](double theta, double) { return -kG * std::cos(theta) / (1.0 + izz); }, 0.0, 0.0,
@@ -174,10 +159,10 @@ int main(int argc, char** argv) {
                         }});
   }
   if (want("A02")) {
-    Scene scene = benchmark("a02_four_bar_n4.json");
+    Scene scene = test::readBenchmarkScene("a02_four_bar_n4.json");
     references.push_back(test::fourBarTipX(4, kG, scene.end_time, kSample));
     const std::vector<double>& ref = references.back();
-    const BodyIndex coupler = bodyNamed(scene, "coupler0");
+    const BodyIndex coupler = test::benchmarkBody(scene, "coupler0");
     problems.push_back({"A02", "N-four-bar, N = 4", "max |x_B0 - ref| (m)", std::move(scene),
                         [&ref, coupler](const MultibodySystem& system, double dt) {
                           return std::make_unique<ReferenceObserver>(
@@ -188,10 +173,10 @@ int main(int argc, char** argv) {
                         }});
   }
   if (want("A03")) {
-    Scene scene = benchmark("a03_andrews.json");
+    Scene scene = test::readBenchmarkScene("a03_andrews.json");
     references.push_back(test::andrewsBeta(scene.end_time, kSample, 100));
     const std::vector<double>& ref = references.back();
-    const BodyIndex crank = bodyNamed(scene, "body1");
+    const BodyIndex crank = test::benchmarkBody(scene, "body1");
     problems.push_back({"A03", "Andrews' mechanism", "max |beta - ref| (rad)", std::move(scene),
                         [&ref, crank](const MultibodySystem& system, double dt) {
                           return std::make_unique<ReferenceObserver>(
@@ -199,16 +184,16 @@ int main(int argc, char** argv) {
                         }});
   }
   if (want("A04")) {
-    Scene scene = benchmark("a04_bricard.json");
+    Scene scene = test::readBenchmarkScene("a04_bricard.json");
     problems.push_back(
         {"A04", "Bricard's mechanism", "max |E - E0| (J)", std::move(scene),
          [](const MultibodySystem&, double) { return std::make_unique<EnergyObserver>(); }});
   }
   if (want("A05")) {
-    Scene scene = benchmark("a05_flyball_governor.json");
+    Scene scene = test::readBenchmarkScene("a05_flyball_governor.json");
     references.push_back(test::governorSleeve(-scene.gravity.z(), scene.end_time, kSample));
     const std::vector<double>& ref = references.back();
-    const BodyIndex sleeve = bodyNamed(scene, "sleeve");
+    const BodyIndex sleeve = test::benchmarkBody(scene, "sleeve");
     const Vec3 centre = scene.bodies[sleeve].mass.center_of_mass;
     problems.push_back(
         {"A05", "flyball governor", "max |s - ref| (m)", std::move(scene),

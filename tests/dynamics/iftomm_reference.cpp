@@ -2,10 +2,28 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <filesystem>
+#include <stdexcept>
+
 #include <initializer_list>
 #include <utility>
+#include "scene/scene_reader.h"
 
 namespace contactsim::test {
+
+Scene readBenchmarkScene(const std::string& file) {
+  const auto path =
+      std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/benchmarks" / file;
+  return readScene(path, [](const std::filesystem::path&, LengthUnit, double) -> TriMesh {
+    throw std::runtime_error("the benchmarks have no meshes");
+  });
+}
+
+int benchmarkBody(const Scene& scene, const std::string& name) {
+  const int index = bodyIndex(scene, name);
+  if (index < 0) throw std::invalid_argument("no body " + name + " in the benchmark scene");
+  return index;
+}
 
 std::vector<double> integrateOneDof(const std::function<double(double, double)>& acceleration,
                                     double theta0, double rate0, double end, double sample) {

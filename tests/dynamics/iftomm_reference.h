@@ -4,9 +4,18 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "scene/scene.h"
+
 namespace contactsim::test {
+
+// assets/scenes/benchmarks/<file> of the source tree (the benchmarks have no meshes).
+Scene readBenchmarkScene(const std::string& file);
+// Index of a benchmark's body; throws for a name the scene lacks (a mistake in the caller: the
+// scenes come from scripts/gen_iftomm_scenes.py).
+int benchmarkBody(const Scene& scene, const std::string& name);
 
 // θ̈ = acceleration(θ, θ̇) from (θ0, θ̇0), sampled every `sample` seconds up to `end`.
 std::vector<double> integrateOneDof(const std::function<double(double, double)>& acceleration,

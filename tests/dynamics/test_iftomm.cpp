@@ -18,21 +18,6 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kSample = 0.01;  // s: every step size tested divides it
 
-Scene benchmark(const std::string& file) {
-  const auto path =
-      std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/benchmarks" / file;
-  return readScene(path, [](const std::filesystem::path&, LengthUnit, double) -> TriMesh {
-    throw std::runtime_error("the benchmarks have no meshes");
-  });
-}
-
-BodyIndex bodyNamed(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    if (scene.bodies[i].name == name) return static_cast<BodyIndex>(i);
-  }
-  throw std::invalid_argument("no body " + name);
-}
-
 struct RunResult {
   double max_error = 0.0;         // of the tracked coordinate against the reference, m
   double max_energy_drift = 0.0;  // |E(t) − E(0)|, J
@@ -47,7 +32,7 @@ RunResult run(const Scene& scene, const std::string& body, const Vec3& local,
   SolverSettings settings = scene.solver;
   settings.time_step = dt;
   Ali3pIntegrator integrator(system, settings);
-  const BodyIndex tracked = bodyNamed(scene, body);
+  const BodyIndex tracked = test::benchmarkBody(scene, body);
   const double e0 = integrator.energy().balance();
   const auto steps_per_sample = static_cast<int>(std::lround(kSample / dt));
   RunResult result;
@@ -69,7 +54,7 @@ RunResult run(const Scene& scene, const std::string& body, const Vec3& local,
 
 TEST_CASE("A01 simple pendulum: position error and energy drift fall at second order",
           "[dynamics][iftomm]") {
-  const Scene scene = benchmark("a01_simple_pendulum.json");
+  const Scene scene = test::readBenchmarkScene("a01_simple_pendulum.json");
   // A 1 kg bob 1 m from the pivot (its own inertia about the centre, I_zz, adds to m·L²),
   // released from the horizontal at rest: (m L² + I_zz) θ̈ = −m g L cos θ.
   const double izz = scene.bodies[0].mass.inertia(2, 2);
@@ -91,7 +76,7 @@ TEST_CASE("A01 simple pendulum: position error and energy drift fall at second o
 
 TEST_CASE("A02 N-four-bar (N = 4) runs through its singular positions at every step size",
           "[dynamics][iftomm]") {
-  const Scene scene = benchmark("a02_four_bar_n4.json");
+  const Scene scene = test::readBenchmarkScene("a02_four_bar_n4.json");
   const std::vector<double> reference = test::fourBarTipX(4, kG, scene.end_time, kSample);
   // B0, the first crank's tip, is the first coupler's frame origin.
   std::vector<RunResult> results;
@@ -111,14 +96,14 @@ TEST_CASE("A02 N-four-bar (N = 4) runs through its singular positions at every s
 }
 
 TEST_CASE("A02 N-four-bar at 0.1 ms and N = 40 at 1 ms run through", "[dynamics][iftomm][slow]") {
-  const Scene four = benchmark("a02_four_bar_n4.json");
+  const Scene four = test::readBenchmarkScene("a02_four_bar_n4.json");
   const RunResult fine =
       run(four, "coupler0", Vec3::Zero(), test::fourBarTipX(4, kG, four.end_time, kSample), 0.0001);
   WARN("A02 N=4, dt 0.1 ms: max |x_B0 − ref| " << fine.max_error << " m");
   // The benchmark's low-precision bound. Known gap (README): at 0.1 ms the steps accepted at the
   // singular positions with a stalled violation leave more error than at 1 ms.
   CHECK(fine.max_error < 1e-1);
-  const Scene forty = benchmark("a02_four_bar_n40.json");
+  const Scene forty = test::readBenchmarkScene("a02_four_bar_n40.json");
   const RunResult many = run(forty, "coupler0", Vec3::Zero(),
                              test::fourBarTipX(40, kG, forty.end_time, kSample), 0.001);
   WARN("A02 N=40, dt 1 ms: max |x_B0 − ref| " << many.max_error << " m");
@@ -188,11 +173,11 @@ TEST_CASE("A03 Andrews' mechanism: the reference matches the published solution"
 
 TEST_CASE("A03 Andrews' mechanism: every step size runs to the end, β converges at second order",
           "[dynamics][iftomm]") {
-  const Scene scene = benchmark("a03_andrews.json");
+  const Scene scene = test::readBenchmarkScene("a03_andrews.json");
   constexpr double kSampleA03 = 5e-5;  // every step size below divides it
   const std::vector<double> reference = test::andrewsBeta(scene.end_time, kSampleA03, 50);
   const double beta0 = reference.front();
-  const BodyIndex crank = bodyNamed(scene, "body1");
+  const BodyIndex crank = test::benchmarkBody(scene, "body1");
   std::vector<double> errors;
   for (const double dt : {0.005, 0.002, 0.001, 0.0005, 0.0001, 0.00005}) {
     INFO("dt = " << dt);
@@ -217,7 +202,7 @@ TEST_CASE("A03 Andrews' mechanism: every step size runs to the end, β converges
 
 TEST_CASE("A04 Bricard's mechanism: energy drift falls at second order, constraints hold",
           "[dynamics][iftomm]") {
-  const Scene scene = benchmark("a04_bricard.json");
+  const Scene scene = test::readBenchmarkScene("a04_bricard.json");
   // Grübler: 5 moving bodies × 6 − 6 joints × 5 = 0, yet the mechanism moves: one of its rows
   // is redundant, which ALI3-P's penalty formulation accepts without removing it.
   const MultibodySystem system = buildSystem(scene);
@@ -229,7 +214,7 @@ TEST_CASE("A04 Bricard's mechanism: energy drift falls at second order, constrai
     const double e0 = integrator.energy().balance();
     double max_drift = 0.0, max_violation = 0.0, travel = 0.0;
     const Vec3 p3(1.0, -1.0, 0.0);  // rod2's lower end; body frames are the world at t = 0
-    const BodyIndex rod2 = bodyNamed(scene, "rod2");
+    const BodyIndex rod2 = test::benchmarkBody(scene, "rod2");
     INFO("dt = " << dt);
     while (integrator.state().t < scene.end_time - 0.5 * dt) {
       REQUIRE_NOTHROW(integrator.step());
@@ -251,10 +236,10 @@ TEST_CASE("A04 Bricard's mechanism: energy drift falls at second order, constrai
 
 TEST_CASE("A05 flyball governor: sleeve height against the three-coordinate reference",
           "[dynamics][iftomm]") {
-  const Scene scene = benchmark("a05_flyball_governor.json");
+  const Scene scene = test::readBenchmarkScene("a05_flyball_governor.json");
   const std::vector<double> reference =
       test::governorSleeve(-scene.gravity.z(), scene.end_time, kFineSample);
-  const BodyIndex sleeve = bodyNamed(scene, "sleeve");
+  const BodyIndex sleeve = test::benchmarkBody(scene, "sleeve");
   const Vec3 centre = scene.bodies[sleeve].mass.center_of_mass;
   std::vector<double> errors;
   for (const double dt : {0.002, 0.001}) {
@@ -274,7 +259,7 @@ TEST_CASE("A05 flyball governor: sleeve height against the three-coordinate refe
 TEST_CASE("a body's motion does not depend on where its mesh frame sits", "[dynamics]") {
   // The pendulum again, with its body frame moved 10 m away along x and y: the centre of mass
   // (and so the motion) is the same body point.
-  Scene near = benchmark("a01_simple_pendulum.json");
+  Scene near = test::readBenchmarkScene("a01_simple_pendulum.json");
   Scene far = near;
   const Vec3 shift(10.0, -10.0, 0.0);
   far.bodies[0].pose.translation -= shift;

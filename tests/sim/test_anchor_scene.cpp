@@ -20,12 +20,6 @@ using namespace contactsim;
 
 namespace {
 
-int bodyIndex(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-    if (scene.bodies[i].name == name) return static_cast<int>(i);
-  return -1;
-}
-
 // The value below which a fraction p of the samples lie (nearest rank).
 double percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0.0;

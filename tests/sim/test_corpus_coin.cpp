@@ -30,9 +30,7 @@ const CoinRun& spunCoin() {
     Scene scene = test::readShippedScene("corpus/eulers_disk.json");
     scene.solver.time_step = 1e-3;
     scene.solver.tolerance = 1e-6;
-    int coin = -1;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-      if (scene.bodies[i].name == "coin") coin = static_cast<int>(i);
+    const int coin = bodyIndex(scene, "coin");
     REQUIRE(coin >= 0);
     const double m = scene.bodies[coin].mass.mass;
     const double flat = m * g * thickness / 2.0;

@@ -17,9 +17,7 @@ namespace {
 // contact must not add energy nor lift the pin above its start.
 void dropPin(std::initializer_list<double> offsets, std::initializer_list<double> tilts) {
   const Scene base = test::readShippedScene("corpus/pin_on_bore_rim.json");
-  int pin = -1;
-  for (std::size_t i = 0; i < base.bodies.size(); ++i)
-    if (base.bodies[i].name == "pin") pin = static_cast<int>(i);
+  const int pin = bodyIndex(base, "pin");
   REQUIRE(pin >= 0);
   const double drop = base.bodies[pin].pose.translation.z();  // 30 mm above the plate
   for (const double offset : offsets) {

@@ -25,11 +25,7 @@ TEST_CASE("pin shaken in a bore with 0.1 mm clearance: runs through, passive, st
   Scene scene = test::readShippedScene("corpus/pin_rattles_in_bore.json");
   scene.solver.time_step = 1e-3;
   scene.solver.tolerance = 1e-6;
-  int pin = -1, bore = -1;
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-    if (scene.bodies[i].name == "pin") pin = static_cast<int>(i);
-    if (scene.bodies[i].name == "bore") bore = static_cast<int>(i);
-  }
+  const int pin = bodyIndex(scene, "pin"), bore = bodyIndex(scene, "bore");
   REQUIRE(pin >= 0);
   REQUIRE(bore >= 0);
   const double r = 0.01, c = 1e-4, g = 9.81;

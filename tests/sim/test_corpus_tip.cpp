@@ -19,13 +19,6 @@ using namespace contactsim;
 
 namespace {
 
-int bodyIndex(const Scene& scene, const std::string& name) {
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-    if (scene.bodies[i].name == name) return static_cast<int>(i);
-  FAIL("no body " << name);
-  return -1;
-}
-
 struct TipResult {
   double worst_gain = -INFINITY;    // J, max over the run of (mechanical energy − its start)
   double tipping_gain = -INFINITY;  // J, the same until the block has turned 80° (before landing)
