@@ -332,9 +332,13 @@ EnergyReport Ali3pIntegrator::worksOver(const Powers& now, double h) const {
   return step;
 }
 
-double Ali3pIntegrator::mechanicalEnergy(const MultibodyState& s) const {
+EnergyReport Ali3pIntegrator::stateEnergies(const MultibodyState& s) const {
+  EnergyReport e;
+  e.kinetic = 0.5 * s.qdot.dot(system_.massMatrix() * s.qdot);
   const Potentials p = system_.forces().potentials(s.q);
-  return 0.5 * s.qdot.dot(system_.massMatrix() * s.qdot) + p.gravity + p.springs;
+  e.gravity = p.gravity;
+  e.springs = p.springs;
+  return e;
 }
 
 // The forces at `next` are evaluated before the sources see the step accepted: they are the ones
@@ -429,13 +433,12 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     if (ok) {
       now = powers(next);
       const EnergyReport works = worksOver(now, h);
-      const double before = mechanicalEnergy(state_), after = mechanicalEnergy(next);
-      const double drift = (after - before) + works.dissipated - works.cable_work -
-                           works.load_work - works.source_work;
+      const EnergyReport before = stateEnergies(state_), after = stateEnergies(next);
+      const double drift = (after.kinetic + after.gravity + after.springs) -
+                           (before.kinetic + before.gravity + before.springs) + works.dissipated -
+                           works.cable_work - works.load_work - works.source_work;
       const double energy_scale =
-          std::max({0.5 * state_.qdot.dot(system_.massMatrix() * state_.qdot),
-                    0.5 * next.qdot.dot(system_.massMatrix() * next.qdot),
-                    std::abs(works.source_work), energy_floor_});
+          std::max({before.kinetic, after.kinetic, std::abs(works.source_work), energy_floor_});
       error = std::max(localError(next, h), std::abs(drift) / energy_scale / kEnergyToleranceRatio);
     }
     if (!ok && at_floor) {
@@ -496,10 +499,10 @@ double Ali3pIntegrator::cableTension(int cable) const {
 EnergyReport Ali3pIntegrator::energy() const {
   EnergyReport e = work_;
   if (system_.coordinateCount() == 0) return e;
-  e.kinetic = 0.5 * state_.qdot.dot(system_.massMatrix() * state_.qdot);
-  const Potentials p = system_.forces().potentials(state_.q);
-  e.gravity = p.gravity;
-  e.springs = p.springs;
+  const EnergyReport state = stateEnergies(state_);
+  e.kinetic = state.kinetic;
+  e.gravity = state.gravity;
+  e.springs = state.springs;
   return e;
 }
 

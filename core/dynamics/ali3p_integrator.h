@@ -130,8 +130,8 @@ class Ali3pIntegrator {
   void commit(MultibodyState&& next, const Powers& now, double h, StepReport& report);
   // The works of a substep h from state_ to a state with powers `now`.
   EnergyReport worksOver(const Powers& now, double h) const;
-  // Kinetic energy plus the potentials (gravity, springs) of a state.
-  double mechanicalEnergy(const MultibodyState& s) const;
+  // Kinetic energy and the potentials (gravity, springs) of a state; works left at zero.
+  EnergyReport stateEnergies(const MultibodyState& s) const;
   // Estimated local position error of the step state_ → next (scaled norm).
   double localError(const MultibodyState& next, double h) const;
   void initialize();
