@@ -1,6 +1,6 @@
 // Index-3 augmented Lagrangian with projections (ALI3-P) and the implicit trapezoidal rule
 // (Bayo & Ledesma 1996; Cuadrado, Cardenal, Bayo 1997; Cuadrado et al. 2001, 2004), as written
-// up in shared/reference/ali3p.md.
+// up, with this implementation's choices, in docs/dynamics.md.
 #pragma once
 
 #include <optional>
