@@ -17,6 +17,10 @@ packages=(
   qt6-qpa-plugins                    # Qt's xcb platform plugin (the GUI needs it at run time)
   libgl1-mesa-dri xvfb xauth         # software OpenGL and a virtual display for GUI tests
   python3-matplotlib                 # scripts/plot_anchor.py: force plots of the anchor demo
+  pybind11-dev python3-dev           # python/: the contactsim extension module
+  python3-numpy python3-pandas       # python/: states as arrays, study results as a DataFrame
+  python3-distributed                # contactsim.study: runs spread over dask workers
+  python3-pytest                     # python/tests (ctest label python)
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libfcl-dev libbullet-dev)  # benchmark peers only, never linked into the product
