@@ -1,0 +1,20 @@
+// Mesh loading for scenes read from Python, with a per-process cache: a study runs the same
+// scene hundreds of times in one worker process, and importing and welding a 100k-triangle hull
+// costs more than a short run.
+#pragma once
+
+#include <filesystem>
+
+#include "geometry/tri_mesh.h"
+#include "geometry/units.h"
+
+namespace contactsim::python {
+
+// A MeshLoader (scene/scene_reader.h) on importMesh. A file is imported again when its size or
+// modification time changed. Thread-safe. Throws what importMesh throws.
+TriMesh loadCachedMesh(const std::filesystem::path& file, LengthUnit units, double scale);
+
+// Forgets every cached mesh (tests, and users who edit meshes in place within a second).
+void clearMeshCache();
+
+}  // namespace contactsim::python
