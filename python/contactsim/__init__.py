@@ -85,16 +85,19 @@ class Simulation:
     """A scene set in motion.
 
     *scene* is a scene file's path or a scene dict; *params* ({JSON path: value}) are applied
-    first. Relative mesh paths of a dict are taken from *base_dir* (default: the current
-    folder). *threads* evaluates contact pairs in parallel (results bit-identical for any
+    first. Relative mesh paths of a dict are taken from the folder of *file* (the file it was
+    read from, also named in errors) or *base_dir* (default: the current folder). *threads* evaluates contact pairs in parallel (results bit-identical for any
     count); 1 suits a study, whose runs already fill the cores.
     """
 
-    def __init__(self, scene, *, params=None, base_dir=None, threads=1):
+    def __init__(self, scene, *, params=None, base_dir=None, file=None, threads=1):
         if isinstance(scene, dict):
-            base = os.path.abspath(os.fspath(base_dir) if base_dir is not None else os.getcwd())
-            # The engine names the scene in errors and resolves meshes against this file's folder.
-            file = os.path.join(base, "<scene dict>")
+            # The engine names the scene in errors and resolves meshes against this file's
+            # folder: *file* when the dict came from one, else a name in *base_dir*.
+            if file is None:
+                base = os.fspath(base_dir) if base_dir is not None else os.getcwd()
+                file = os.path.join(os.path.abspath(base), "<scene dict>")
+            file = os.fspath(file)
             text = scene_text(scene, params)
         elif params:
             file = os.path.abspath(os.fspath(scene))
