@@ -12,7 +12,7 @@ endif()
 set(PYBIND11_FINDPYTHON ON)
 find_package(pybind11 2.10 CONFIG QUIET)
 option(CONTACTSIM_BUILD_PYTHON "Build the contactsim Python module and studies (python/)"
-  OFF)  # TEMP: ON when pybind11 is found once the module builds
+  ${pybind11_FOUND})
 if(CONTACTSIM_BUILD_PYTHON AND NOT pybind11_FOUND)
   message(FATAL_ERROR "CONTACTSIM_BUILD_PYTHON needs pybind11 (Debian: pybind11-dev python3-dev)")
 endif()

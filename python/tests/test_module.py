@@ -1,0 +1,136 @@
+"""The module: scenes from files and dicts, parameters by JSON path, runs, arrays, recordings,
+errors worded as the CLI words them, the GIL released while the engine runs."""
+import json
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import contactsim
+
+
+def cli_error(cli, *args):
+    """The one line `contactsim-cli` prints for a failing command, without "error: "."""
+    result = subprocess.run([cli, *args], capture_output=True, text=True)
+    assert result.returncode == 2
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("error: ")
+    return line[len("error: "):]
+
+
+def test_run_reads_states_cables_and_contacts(ball_scene):
+    sim = contactsim.Simulation(ball_scene)
+    assert sim.body_names == ["plate", "ball"]
+    history = sim.run(0.3)
+    assert sim.steps == 1500 and abs(sim.time - 0.3) < 1e-9
+    assert history.array.shape == (1501, len(sim.columns))
+    assert history.columns[:4] == ["t", "plate.x", "plate.y", "plate.z"]
+    # It fell, hit the plate and left it again: a contact force in the history.
+    assert history["ball.z"][0] == 0.4 and history["contacts.fn_max"].max() > 1000
+    states = sim.body_states()
+    assert states.shape == (2, 13)
+    np.testing.assert_array_equal(states[1], sim.row()[14:27])
+    assert sim.cable_states().shape == (0, 2)
+
+
+def test_contact_patches_as_arrays(ball_scene):
+    sim = contactsim.Simulation(ball_scene)
+    history = sim.run(0.3)
+    first = history.t[np.argmax(history["contacts.count"] > 0)]
+    sim = contactsim.Simulation(ball_scene)
+    sim.run(first + 2e-3)
+    contacts = sim.contacts()
+    n = len(contacts["fn"])
+    assert n >= 1
+    assert contacts["normal"].shape == (n, 3) and contacts["ft"].shape == (n, 3)
+    assert (contacts["body_a"] == 0).all() and (contacts["body_b"] == 1).all()
+    np.testing.assert_allclose(np.linalg.norm(contacts["normal"], axis=1), 1.0)
+    assert (contacts["fn"] > 0).all() and (contacts["delta"] > 0).all()
+
+
+def test_csv_and_recording_match_the_cli(ball_scene, cli, tmp_path):
+    subprocess.run([cli, "run", str(ball_scene), "--until", "0.25", "--output-every", "0.01",
+                    "--csv", tmp_path / "cli.csv", "--contacts-csv", tmp_path / "cli_c.csv"],
+                   check=True, capture_output=True)
+    sim = contactsim.Simulation(ball_scene)
+    sim.run(0.25, csv=tmp_path / "py.csv", contacts_csv=tmp_path / "py_c.csv",
+            record=tmp_path / "py.db", output_every=0.01)
+    assert (tmp_path / "py.csv").read_bytes() == (tmp_path / "cli.csv").read_bytes()
+    assert (tmp_path / "py_c.csv").read_bytes() == (tmp_path / "cli_c.csv").read_bytes()
+
+    recording = contactsim.Recording(tmp_path / "py.db")
+    assert len(recording) == 26 and recording.body_names == ["plate", "ball"]
+    states = recording.states()
+    assert states.columns == contactsim.Simulation(ball_scene).columns[:27]
+    np.testing.assert_array_equal(states["ball.z"][-1], sim.body_state("ball")[2])
+    assert recording.summary()["max_normal_force"]["value"] > 1000
+    vertices, triangles = recording.mesh("ball")
+    assert vertices.shape[1] == 3 and triangles.shape[1] == 3 and len(triangles) > 100
+    assert json.loads(recording.scene_json)["bodies"][1]["name"] == "ball"
+
+
+def test_runs_in_pieces_equal_one_run(ball_scene):
+    whole = contactsim.Simulation(ball_scene).run(0.3).array[-1]
+    sim = contactsim.Simulation(ball_scene)
+    sim.run(0.1)
+    sim.run(0.2)
+    np.testing.assert_array_equal(sim.run(0.3).array[-1], whole)
+
+
+def test_parameters_by_json_path_and_dicts(ball_scene):
+    scene = contactsim.load_scene(ball_scene)
+    assert contactsim.paths.get(scene, "bodies[ball].position[2]") == 0.4
+    low = contactsim.Simulation(ball_scene, params={"bodies[ball].position[2]": 0.2})
+    assert low.body_state("ball")[2] == 0.2
+    # A dict with its file named gives exactly the run of the file itself.
+    from_dict = contactsim.Simulation(scene, file=ball_scene).run(0.2).array
+    from_file = contactsim.Simulation(ball_scene).run(0.2).array
+    np.testing.assert_array_equal(from_dict, from_file)
+    with pytest.raises(KeyError, match="contact has no 'lw'"):
+        contactsim.paths.set(scene, "contact.lw.restitutoin", 1)
+    with pytest.raises(KeyError, match="no element named 'bal'"):
+        contactsim.paths.get(scene, "bodies[bal].mass")
+
+
+def test_threads_give_bit_identical_results(ball_scene):
+    one = contactsim.Simulation(ball_scene, threads=1).run(0.25).array
+    two = contactsim.Simulation(ball_scene, threads=2).run(0.25).array
+    np.testing.assert_array_equal(one, two)
+
+
+def test_errors_are_the_cli_lines(ball_scene, cli, tmp_path):
+    with pytest.raises(contactsim.SceneError) as missing:
+        contactsim.Simulation(tmp_path / "none.json")
+    assert str(missing.value) == cli_error(cli, "run", str(tmp_path / "none.json"))
+
+    scene = contactsim.load_scene(ball_scene)
+    scene["contact"]["law"]["restitution"] = -1
+    for body in scene["bodies"]:
+        body["mesh"]["file"] = str((ball_scene.parent / body["mesh"]["file"]).resolve())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(scene))
+    with pytest.raises(contactsim.SceneError) as invalid:
+        contactsim.Simulation(bad)
+    assert str(invalid.value) == cli_error(cli, "run", str(bad))
+    assert "contact.law.restitution: expected a number >= 0" in str(invalid.value)
+
+    garbage = tmp_path / "garbage.db"
+    garbage.write_text("not a database")
+    with pytest.raises(contactsim.RecordingError) as recording:
+        contactsim.Recording(garbage)
+    assert str(recording.value) == cli_error(cli, "record-info", str(garbage))
+    assert isinstance(recording.value, contactsim.Error)
+    assert isinstance(recording.value, RuntimeError)
+
+
+def test_gil_released_while_running(ball_scene):
+    sim = contactsim.Simulation(ball_scene)
+    ticks = 0
+    worker = threading.Thread(target=sim.run, args=(1.5,))
+    worker.start()
+    while worker.is_alive():
+        ticks += 1  # only advances while the engine's thread does not hold the GIL
+    worker.join()
+    assert sim.steps == 7500
+    assert ticks > 1000
