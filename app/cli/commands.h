@@ -12,6 +12,8 @@ void addContactCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
 void addReplayCommand(CLI::App& app);
 void addRecordInfoCommand(CLI::App& app);
+// Runs the Python package contactsim.study (python/).
+void addStudyCommand(CLI::App& app);
 // Only in builds with the render library (CONTACTSIM_BUILD_APP).
 void addRenderCommand(CLI::App& app);
 

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   contactsim::cli::addRunCommand(app);
   contactsim::cli::addReplayCommand(app);
   contactsim::cli::addRecordInfoCommand(app);
+  contactsim::cli::addStudyCommand(app);
 #ifdef CONTACTSIM_HAS_RENDER
   contactsim::cli::addRenderCommand(app);
 #endif

@@ -92,11 +92,13 @@ class Study:
 
     @classmethod
     def from_file(cls, path):
-        with open(path, encoding="utf-8") as f:
-            try:
+        try:
+            with open(path, encoding="utf-8") as f:
                 spec = json.load(f)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}: not JSON: {e}") from None
+        except OSError as e:
+            raise ValueError(f"{path}: cannot open the study file: {e.strerror}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ValueError(f"{path}: not JSON: {e}") from None
         return cls(spec, os.path.dirname(os.path.abspath(path)))
 
     def params_of(self, values):
