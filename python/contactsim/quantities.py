@@ -6,6 +6,8 @@ columns and more) or a list of columns, summed row by row (the total force of se
 
 - ``final``, ``max``, ``min``, ``mean``: the value at the end, its extremes, its mean over the
   sampled steps;
+- ``percentile`` with ``"q": 99``: a percentile over the sampled steps (numpy's linear
+  interpolation) — a peak that one stiff step does not decide;
 - ``at`` with ``"time": T``: the value at the first sample at or after T (NaN if never reached);
 - ``time_of`` with ``"above": X`` or ``"below": X``: the first time the value is ≥ X or ≤ X
   (NaN if it never is) — an event such as a cable reaching its stop or a contact force rising;
@@ -17,7 +19,7 @@ import math
 
 import numpy as np
 
-KINDS = ("final", "max", "min", "mean", "at", "time_of", "distance")
+KINDS = ("final", "max", "min", "mean", "percentile", "at", "time_of", "distance")
 
 
 def kind_of(quantity):
@@ -33,6 +35,8 @@ def check(quantity):
     if not isinstance(quantity.get("name"), str) or not quantity["name"]:
         raise ValueError(f"quantity {quantity!r}: expected a \"name\"")
     kind = kind_of(quantity)
+    if kind == "percentile" and not 0 <= quantity.get("q", -1) <= 100:
+        raise ValueError(f"quantity '{quantity['name']}': 'percentile' needs \"q\" in [0, 100]")
     if kind == "at" and "time" not in quantity:
         raise ValueError(f"quantity '{quantity['name']}': 'at' needs \"time\"")
     if kind == "time_of" and ("above" in quantity) == ("below" in quantity):
@@ -63,6 +67,8 @@ def evaluate(quantity, history):
         return float(values.min())
     if kind == "mean":
         return float(values.mean())
+    if kind == "percentile":
+        return float(np.percentile(values, float(quantity["q"])))
     t = history["t"]
     if kind == "at":
         later = np.nonzero(t >= float(quantity["time"]) - 1e-12)[0]

@@ -53,6 +53,7 @@ def test_quantities_reduce_history_columns():
     assert value(max="a.tension") == 3.0 and value(min="b.tension") == 1.0
     assert value(final="a.tension") == 2.0 and value(mean="a.tension") == 2.0
     assert value(max=["a.tension", "b.tension"]) == 7.0
+    assert value(percentile="a.tension", q=50) == 2.0 and value(percentile="a.tension", q=100) == 3.0
     assert value(at="b.tension", time=0.05) == 4.0
     assert value(time_of="a.tension", above=2.5) == 0.1
     assert value(time_of="b.tension", below=1.0) == 0.2
