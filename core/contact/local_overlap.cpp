@@ -173,6 +173,7 @@ PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetratio
     std::sort(list->begin(), list->end());
     list->erase(std::unique(list->begin(), list->end()), list->end());
   }
+  side.edge_crossings = penetration.crossings;
   return side;
 }
 
@@ -196,7 +197,7 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
   addTriangles(b, side_b.crossing, 1, frame, triangles);
   const ProjectedGrid grid(std::move(triangles));
   // Rounding in the projected heights scales with the models' size.
-  const double tolerance = 1e-12 * std::max(a.mesh.scale(), b.mesh.scale());
+  const double tolerance = roundingLength(a, b);
   measureSide(a, side_a, 0, grid, frame, tolerance, result.a, result);
   measureSide(b, side_b, 1, grid, frame, tolerance, result.b, result);
   return result;

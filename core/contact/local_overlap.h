@@ -19,6 +19,8 @@ struct PenetratedSide {
   // a large triangle that the other body's surface cuts through (a nut's end face crossed by a
   // bolt's thread), so a ray may leave A ∩ B through one (local overlap only).
   std::vector<std::int32_t> crossing;
+  // Where the intersection curve crosses the side's edges (Penetration::crossings).
+  std::vector<EdgeCrossing> edge_crossings;
 };
 
 PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetration,

@@ -1,6 +1,7 @@
 #include "contact/penetration.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace contactsim {
 namespace {
@@ -17,6 +18,14 @@ bool pointInTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c,
       -1e-12 * std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
   return (b - a).cross(x - a).dot(n) >= allowance && (c - b).cross(x - b).dot(n) >= allowance &&
          (a - c).cross(x - c).dot(n) >= allowance;
+}
+
+// Whether x lies at least `margin` away from every edge of the triangle, inside it.
+bool wellInsideTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n,
+                        double margin) {
+  return (b - a).cross(x - a).dot(n) >= margin * (b - a).norm() &&
+         (c - b).cross(x - b).dot(n) >= margin * (c - b).norm() &&
+         (a - c).cross(x - c).dot(n) >= margin * (a - c).norm();
 }
 
 // Per-vertex, per-triangle and per-cluster marks of one flood. They are kept between calls (one
@@ -50,6 +59,7 @@ struct FloodMarks {
 // ones.
 struct Crossings {
   std::vector<std::uint64_t> edges;
+  std::vector<EdgeCrossing> points;
   std::vector<std::int32_t> seeds;
 
   bool crossed(std::int32_t u, std::int32_t w) const {
@@ -73,6 +83,7 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
     state = inside ? FloodMarks::kSeedInside : FloodMarks::kSeedOutside;
     marks.seed_distance[vertex] = distance;
   };
+  const double touching = roundingLength(self, other);
   for (const auto& [mine, theirs] : colliding) {
     const Vec3 n = other_in_self.rotation * other.mesh.normals()[theirs];
     if (n.isZero()) continue;  // a degenerate triangle has no inside
@@ -80,24 +91,46 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
                b1 = other_in_self.apply(other.mesh.corner(theirs, 1)),
                b2 = other_in_self.apply(other.mesh.corner(theirs, 2));
     const auto& tri = self.mesh.triangles()[mine];
+    // A corner on other's face up to rounding (surfaces that only touch, a pin lying exactly on
+    // its bore's facets) is on the surface, not inside: seeded outside at distance 0, ahead of
+    // any crossing, so that neither the rounding of its own face's test nor a crossing with
+    // another face further along its edges (the pin's end cap) can call it inside.
+    for (const std::int32_t corner : tri) {
+      const Vec3& x = vertices[corner];
+      if (std::abs(n.dot(x - b0)) <= touching && pointInTriangle(x, b0, b1, b2, n))
+        seed(corner, 0.0, false);
+    }
     for (int k = 0; k < 3; ++k) {
       const std::int32_t iu = tri[k], iv = tri[(k + 1) % 3];
       const Vec3& u = vertices[iu];
       const Vec3& v = vertices[iv];
-      const double du = n.dot(u - b0), dv = n.dot(v - b0);
       // Negative = behind the outward face = inside. A vertex exactly on the plane counts as
       // outside, the same way for every triangle, so neighbouring tests agree.
+      const double du = n.dot(u - b0), dv = n.dot(v - b0);
       if ((du < 0) == (dv < 0)) continue;
       const double s = du / (du - dv);
       const Vec3 x = u + s * (v - u);
       if (!pointInTriangle(x, b0, b1, b2, n)) continue;
       out.edges.push_back(edgeKey(iu, iv));
       const double length = (v - u).norm();
-      seed(iu, s * length, du < 0);
-      seed(iv, (1 - s) * length, dv < 0);
+      const double at_u = s * length, at_v = (1 - s) * length;
+      // An edge that meets other's face at one of its own ends, on that face's rim, only grazes
+      // it there (a tube's vertex exactly at a pin's end corner): the face's plane says nothing
+      // of the far end, which may lie beyond the face's body. The touching end is on the surface.
+      out.points.push_back(iu < iv ? EdgeCrossing{iu, iv, s} : EdgeCrossing{iv, iu, 1.0 - s});
+      const bool u_on_plane = std::abs(du) <= touching, v_on_plane = std::abs(dv) <= touching;
+      if ((u_on_plane || v_on_plane) && !wellInsideTriangle(x, b0, b1, b2, n, touching)) {
+        seed(u_on_plane ? iu : iv, 0.0, false);
+        continue;
+      }
+      seed(iu, at_u, du < 0);
+      seed(iv, at_v, dv < 0);
     }
   }
   std::sort(out.edges.begin(), out.edges.end());
+  std::sort(out.points.begin(), out.points.end(), [](const EdgeCrossing& x, const EdgeCrossing& y) {
+    return std::tie(x.u, x.w, x.s) < std::tie(y.u, y.w, y.s);
+  });
   std::sort(out.seeds.begin(), out.seeds.end());  // components numbered the same every time
 }
 
@@ -211,6 +244,7 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
     for (const std::int32_t t : piece.triangles) marks.listed[t] = 0;
   }
 
+  result.crossings = std::move(crossings.points);
   // Every corner of a colliding triangle lies in a cut cluster, so it was flooded one by one.
   result.corner_components.reserve(colliding.size());
   for (const auto& collision : colliding) {

@@ -23,8 +23,17 @@ struct PenetratedComponent {
   std::vector<std::int32_t> clusters;
 };
 
+// Where the intersection curve crosses an edge of self: the point u + s·(w − u) of the edge from
+// its lower-numbered end u to w (one entry per crossing; an edge crossed twice has two).
+struct EdgeCrossing {
+  std::int32_t u, w;  // u < w
+  double s;
+};
+
 struct Penetration {
   std::vector<PenetratedComponent> components;
+  // Every crossing the inside test used, sorted by (u, w, s).
+  std::vector<EdgeCrossing> crossings;
   // Per entry of `colliding`, the component of each corner of self's triangle (in its order),
   // or -1 for a corner that is not inside the other mesh.
   std::vector<std::array<std::int32_t, 3>> corner_components;

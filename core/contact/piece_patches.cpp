@@ -1,7 +1,9 @@
 #include "contact/piece_patches.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 #include "contact/patch_geometry.h"
 #include "contact/pressure_centre.h"
@@ -13,23 +15,67 @@ bool holds(const std::vector<std::int32_t>& sorted, std::int32_t x) {
   return std::binary_search(sorted.begin(), sorted.end(), x);
 }
 
-// Σ w and Σ w·centroid over one side's triangles of a piece, w = projected area × share of inside
-// corners; the piece's inside vertices of that side.
+// The parameter along u → w of the curve's crossing nearest u, or ½ when none was recorded (an
+// edge whose ends were told apart by the flood alone).
+double crossingFrom(const PenetratedSide& side, std::int32_t u, std::int32_t w) {
+  const std::int32_t lo = std::min(u, w), hi = std::max(u, w);
+  const auto first =
+      std::lower_bound(side.edge_crossings.begin(), side.edge_crossings.end(), std::pair{lo, hi},
+                       [](const EdgeCrossing& c, const std::pair<std::int32_t, std::int32_t>& e) {
+                         return std::pair{c.u, c.w} < e;
+                       });
+  const auto last = std::find_if(first, side.edge_crossings.end(),
+                                 [&](const EdgeCrossing& c) { return c.u != lo || c.w != hi; });
+  if (first == last) return 0.5;
+  // Sorted by s from lo: the crossing nearest u is the first from lo, the last from hi.
+  return u == lo ? first->s : 1.0 - std::prev(last)->s;
+}
+
+// The part of triangle t inside the other body: its inside corners and, on each edge from an
+// inside to an outside corner, the curve's crossing (exact when the curve runs straight through
+// the triangle, as it does on a fine mesh). Returns its area projected along n and its centroid.
+std::pair<double, Vec3> insidePart(const PosedMesh& m, const PenetratedSide& side, std::int32_t t,
+                                   const Vec3& n) {
+  const auto& corners = m.mesh.triangles()[t];
+  std::array<bool, 3> in{};
+  for (int k = 0; k < 3; ++k) in[k] = holds(side.vertices, corners[k]);
+  std::vector<Vec3> polygon;
+  for (int k = 0; k < 3; ++k) {
+    const int next = (k + 1) % 3;
+    const Vec3 x = m.vertex(corners[k]), y = m.vertex(corners[next]);
+    if (in[k]) polygon.push_back(x);
+    if (in[k] != in[next]) {
+      const std::int32_t from = in[k] ? corners[k] : corners[next];
+      const std::int32_t to = in[k] ? corners[next] : corners[k];
+      const double s = crossingFrom(side, from, to);
+      polygon.push_back(in[k] ? x + s * (y - x) : y + s * (x - y));
+    }
+  }
+  // Fan from the first point: the inside part of a triangle cut by one straight line is convex.
+  double area = 0.0;
+  Vec3 moment = Vec3::Zero();
+  for (std::size_t k = 1; k + 1 < polygon.size(); ++k) {
+    const double a =
+        0.5 * std::abs((polygon[k] - polygon[0]).cross(polygon[k + 1] - polygon[0]).dot(n));
+    area += a;
+    moment += a * (polygon[0] + polygon[k] + polygon[k + 1]) / 3.0;
+  }
+  return {area, area > 0.0 ? Vec3(moment / area) : Vec3::Zero()};
+}
+
+// Σ area and Σ area·centroid over the inside parts of one side's triangles of a piece, projected
+// along n; the piece's inside vertices of that side.
 void projectSide(const PosedMesh& m, const PenetratedSide& side,
                  const std::vector<std::int32_t>& triangles, const Vec3& n, double& weight,
                  Vec3& moment, PenetratedComponent& component) {
   component.triangles = triangles;
   for (const std::int32_t t : triangles) {
-    int inside = 0;
     for (const std::int32_t v : m.mesh.triangles()[t]) {
-      if (!holds(side.vertices, v)) continue;
-      ++inside;
-      component.vertices.push_back(v);
+      if (holds(side.vertices, v)) component.vertices.push_back(v);
     }
-    const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
-    const double w = 0.5 * std::abs((p1 - p0).cross(p2 - p0).dot(n)) * inside / 3.0;
-    weight += w;
-    moment += w * (p0 + p1 + p2) / 3.0;
+    const auto [area, centroid] = insidePart(m, side, t, n);
+    weight += area;
+    moment += area * centroid;
   }
   std::sort(component.vertices.begin(), component.vertices.end());
   component.vertices.erase(std::unique(component.vertices.begin(), component.vertices.end()),

@@ -1,6 +1,8 @@
 // A mesh placed in the world by a pose; vertices and normals transformed on demand.
 #pragma once
 
+#include <algorithm>
+
 #include "geometry/pose.h"
 #include "geometry/tri_mesh.h"
 
@@ -22,5 +24,12 @@ struct PosedMesh {
     return box;
   }
 };
+
+// Distances below this are rounding, not geometry, for a pair of posed meshes: 1e-12 of the larger
+// model's size. A vertex within it of the other's face lies on that face (touching is not
+// penetrating), and heights along a ray within it are equal.
+inline double roundingLength(const PosedMesh& a, const PosedMesh& b) {
+  return 1e-12 * std::max(a.mesh.scale(), b.mesh.scale());
+}
 
 }  // namespace contactsim
