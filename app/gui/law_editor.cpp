@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "number_fields.h"
+#include "scene/scene_reader.h"
 
 namespace contactsim::gui {
 
@@ -14,23 +15,22 @@ using nlohmann::json;
 
 namespace {
 
-// Parameters per model, as the scene reader accepts them (scene-format.md).
-QStringList normalParameters(const QString& model) {
-  if (model == "hunt-crossley") {
-    return {"stiffness", "exponent", "restitution", "min_impact_velocity"};
-  }
-  if (model == "modia3d") {
-    return {"restitution", "sliding_friction",      "rolling_resistance", "v_small",
-            "w_small",     "contact_sphere_radius", "reduction_factor",   "max_damping"};
-  }
-  return {"contact_radius", "dissipation"};
+using ModelTable = std::map<std::string, std::set<std::string>>;
+
+// The models and their parameters as the scene reader accepts them (its tables, not a copy).
+QStringList modelsOf(const ModelTable& table) {
+  QStringList names;
+  for (const auto& [model, parameters] : table) names << QString::fromStdString(model);
+  return names;
 }
 
-QStringList frictionParameters(const QString& model) {
-  if (model == "stick-slip") return {"static", "dynamic", "stick_velocity", "viscous"};
-  if (model == "stribeck") return {"static", "dynamic", "stiction_tolerance"};
-  if (model == "coulomb") return {"static", "dynamic", "v_small"};
-  return {};
+QStringList parametersOf(const ModelTable& table, const QString& model) {
+  QStringList names;
+  const auto it = table.find(model.toStdString());
+  if (it != table.end()) {
+    for (const std::string& name : it->second) names << QString::fromStdString(name);
+  }
+  return names;
 }
 
 QTableWidget* parameterTable(QWidget* parent, const QString& name) {
@@ -86,9 +86,9 @@ LawEditor::LawEditor(QWidget* parent)
       friction_(new QComboBox(this)),
       friction_parameters_(parameterTable(this, "friction_parameters")) {
   model_->setObjectName("law_model");
-  model_->addItems({"hunt-crossley", "modia3d", "hertz-stribeck"});
+  model_->addItems(modelsOf(normalLawParameters()));
   friction_->setObjectName("law_friction");
-  friction_->addItems({"none", "stick-slip", "stribeck", "coulomb"});
+  friction_->addItems(modelsOf(frictionParameters()));
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow("Normal law", model_);
@@ -113,11 +113,11 @@ void LawEditor::setLaw(const json& law) {
 }
 
 void LawEditor::onModelChanged() {
-  fillTable(parameters_, normalParameters(model_->currentText()), law_);
+  fillTable(parameters_, parametersOf(normalLawParameters(), model_->currentText()), law_);
 }
 
 void LawEditor::onFrictionChanged() {
-  fillTable(friction_parameters_, frictionParameters(friction_->currentText()),
+  fillTable(friction_parameters_, parametersOf(frictionParameters(), friction_->currentText()),
             law_.value("friction", json::object()));
 }
 

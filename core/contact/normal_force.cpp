@@ -35,6 +35,13 @@ NormalForce evaluateLaw(const HertzHuntCrossleyLaw& law, const NormalLawInput& i
   return dampedPower(hertz, 1.5, 1.5 * law.dissipation, in);
 }
 
+NormalForce evaluateLaw(const ConformingHertzLaw& law, const NormalLawInput& in) {
+  const double stiffness = 4.0 / 3.0 * law.effective_modulus * std::sqrt(law.effectiveRadius());
+  const double impact = std::max(in.initial_rate, law.min_impact_velocity);
+  const double e = law.restitution;
+  return dampedPower(stiffness, 1.5, 3.0 * (1.0 - e * e) / (4.0 * impact), in);
+}
+
 }  // namespace
 
 NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input) {

@@ -46,7 +46,25 @@ struct HertzHuntCrossleyLaw {
   double dissipation = 0.2;            // d (s/m); steel 0.08–0.32 [Hunt 1975]
 };
 
-using NormalLaw = std::variant<HuntCrossleyLaw, Modia3dLaw, HertzHuntCrossleyLaw>;
+// Conforming (clearance) contact, Lankarani & Nikravesh (1990) with the clearance's radius:
+// F = K·δ^1.5·(1 + 3(1 − e²)/4 · δ̇/δ̇⁻), K = 4/3·E*·√R*, 1/R* = 1/r − 1/(r + c) for an inner
+// surface of radius r in an outer one of radius r + c (docs/method.md, "Conforming laws"). Hertz's
+// solution for a ball in a spherical socket; for a pin in a bore the usual clearance-joint model.
+struct ConformingHertzLaw {
+  double effective_modulus = 1.15e11;  // E* (Pa)
+  double radius = 0.01;                // r: the ball's or pin's radius (m)
+  double clearance = 1e-4;             // c: radial clearance, outer radius − r (m)
+  double restitution = 0.7;            // e
+  // δ̇⁻ below this (a contact that began at rest) is replaced by it: the damping stays finite.
+  double min_impact_velocity = 1e-2;
+
+  // R* = r(r + c)/c: much larger than r when the clearance is small, so the contact is stiffer
+  // than a ball on a flat of radius r.
+  double effectiveRadius() const { return radius * (radius + clearance) / clearance; }
+};
+
+using NormalLaw =
+    std::variant<HuntCrossleyLaw, Modia3dLaw, HertzHuntCrossleyLaw, ConformingHertzLaw>;
 
 NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input);
 

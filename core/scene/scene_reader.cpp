@@ -28,19 +28,31 @@ std::string describe(const json& j) {
   return std::string(j.type_name()) + " " + text;
 }
 
-const std::map<std::string, std::set<std::string>> kNormalLawParameters = {
-    {"hunt-crossley", {"stiffness", "exponent", "restitution", "min_impact_velocity"}},
-    {"modia3d",
-     {"restitution", "sliding_friction", "rolling_resistance", "v_small", "w_small",
-      "contact_sphere_radius", "reduction_factor", "max_damping"}},
-    {"hertz-stribeck", {"contact_radius", "dissipation"}},
-};
-const std::map<std::string, std::set<std::string>> kFrictionParameters = {
-    {"stick-slip", {"static", "dynamic", "stick_velocity", "viscous"}},
-    {"stribeck", {"static", "dynamic", "stiction_tolerance"}},
-    {"coulomb", {"static", "dynamic", "v_small"}},
-    {"none", {}},
-};
+}  // namespace
+
+const std::map<std::string, std::set<std::string>>& normalLawParameters() {
+  static const std::map<std::string, std::set<std::string>> parameters = {
+      {"hunt-crossley", {"stiffness", "exponent", "restitution", "min_impact_velocity"}},
+      {"modia3d",
+       {"restitution", "sliding_friction", "rolling_resistance", "v_small", "w_small",
+        "contact_sphere_radius", "reduction_factor", "max_damping"}},
+      {"hertz-stribeck", {"contact_radius", "dissipation"}},
+      {"conforming-hertz", {"radius", "clearance", "restitution", "min_impact_velocity"}},
+  };
+  return parameters;
+}
+
+const std::map<std::string, std::set<std::string>>& frictionParameters() {
+  static const std::map<std::string, std::set<std::string>> parameters = {
+      {"stick-slip", {"static", "dynamic", "stick_velocity", "viscous"}},
+      {"stribeck", {"static", "dynamic", "stiction_tolerance"}},
+      {"coulomb", {"static", "dynamic", "v_small"}},
+      {"none", {}},
+  };
+  return parameters;
+}
+
+namespace {
 
 class Reader {
  public:
@@ -590,13 +602,15 @@ std::pair<std::string, std::string> Reader::bodyPair(const json& j, const std::s
 SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
   if (!j.is_object()) fail(path, "expected an object, got " + describe(j));
   if (!j.contains("model"))
-    fail(child(path, "model"), "required (hunt-crossley, modia3d or hertz-stribeck)");
+    fail(child(path, "model"),
+         "required (hunt-crossley, modia3d, hertz-stribeck or conforming-hertz)");
   SceneContactLaw law;
   law.model = string(j["model"], child(path, "model"));
-  const auto allowed = kNormalLawParameters.find(law.model);
-  if (allowed == kNormalLawParameters.end()) {
+  const auto allowed = normalLawParameters().find(law.model);
+  if (allowed == normalLawParameters().end()) {
     fail(child(path, "model"),
-         "expected hunt-crossley, modia3d or hertz-stribeck, got \"" + law.model + "\"");
+         "expected hunt-crossley, modia3d, hertz-stribeck or conforming-hertz, got \"" + law.model +
+             "\"");
   }
   for (const auto& [key, value] : j.items()) {
     const std::string p = child(path, key);
@@ -609,8 +623,8 @@ SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
       if (!value.contains("model"))
         fail(child(p, "model"), "required (stick-slip, stribeck, coulomb or none)");
       friction.model = string(value["model"], child(p, "model"));
-      const auto names = kFrictionParameters.find(friction.model);
-      if (names == kFrictionParameters.end()) {
+      const auto names = frictionParameters().find(friction.model);
+      if (names == frictionParameters().end()) {
         fail(child(p, "model"),
              "expected stick-slip, stribeck, coulomb or none, got \"" + friction.model + "\"");
       }

@@ -140,6 +140,21 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     n.dissipation = parameter(p, "dissipation", n.dissipation);
     result.normal = n;
     result.friction = StribeckFriction{};
+  } else if (law.model == "conforming-hertz") {
+    ConformingHertzLaw n;
+    n.effective_modulus = builder.effectiveModulusOfPair("conforming-hertz");
+    if (!p.count("radius") || !p.count("clearance"))
+      builder.fail("conforming-hertz needs radius and clearance (m)");
+    n.radius = p.at("radius");
+    n.clearance = p.at("clearance");
+    n.restitution = parameter(p, "restitution", n.restitution);
+    n.min_impact_velocity = parameter(p, "min_impact_velocity", n.min_impact_velocity);
+    if (!(n.radius > 0.0)) builder.fail("radius must be > 0");
+    if (!(n.clearance > 0.0)) builder.fail("clearance must be > 0 (a press fit is not a contact)");
+    if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");
+    if (!(n.min_impact_velocity > 0.0)) builder.fail("min_impact_velocity must be > 0");
+    result.normal = n;
+    result.friction = StribeckFriction{};
   } else {
     builder.fail("unknown law \"" + law.model + "\"");
   }

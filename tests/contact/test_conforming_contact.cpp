@@ -206,3 +206,30 @@ TEST_CASE("faces touching exactly coplanar have no overlap, however coarse the o
     CHECK(regions.patches[0].indentation == Approx(sink).margin(1e-12 * 3.0));
   }
 }
+
+TEST_CASE("a pin lying exactly on its bore's wall touches it: no overlap, whatever the rounding",
+          "[conforming][touching]") {
+  // Pin r in a bore r + c, moved c toward the wall: the circles touch along a line, and the
+  // polygons (same number of sides, a vertex on that line) overlap at most by their chords'
+  // sags. Every vertex there lies on the other's facets up to rounding, and the pin's end caps
+  // pass through the bore's vertices: neither may make the touch a deep overlap (it read 41 mm).
+  const double r = 0.02, c = 5e-4;
+  const int n = 256;
+  const TriMesh bore = makeTube(r + c, r + 0.005, 0.4, n, 8);
+  const TriMesh pin = makeCylinder(r, 0.2, n, 8);
+  const Vec3 turn(0.3, -0.2, 0.5);  // the whole scene turned and moved: rounding changes
+  for (const double scale : {1.0, 1.0 + 1e-12, 1.0 - 1e-12, 1.0 - 1e-9}) {
+    for (const bool turned : {false, true}) {
+      const Pose world = turned ? at(Vec3(1.7, -0.4, 2.2), turn) : Pose();
+      const ContactRegions result =
+          contactOf(bore, world, pin, world * at(Vec3(0, -c * scale, 0)));
+      INFO("offset " << scale << " c, turned " << turned);
+      for (const ContactPatch& p : result.patches) {
+        CHECK(p.indentation <= sag(r, n) + sag(r + c, n));
+        CHECK(p.area >= 0.0);
+        // At most the strip of facets on either side of the line of touch, the pin's length long.
+        CHECK(p.area <= 0.2 * 2 * (2 * std::numbers::pi * (r + c) / n));
+      }
+    }
+  }
+}

@@ -60,8 +60,44 @@ TEST_CASE("Hertz static indentation of a steel sphere matches the closed form", 
   }
 }
 
+TEST_CASE("conforming Hertz: a ball in a socket is stiffer than on a flat, by √(R*/r)",
+          "[laws][conforming]") {
+  // Hertz for two spheres with 1/R = 1/r₁ + 1/r₂; a concave socket of radius r + c has
+  // curvature −1/(r + c). Static δ = (9F²/(16·E*²·R))^(1/3) then depends on R only.
+  const double modulus = effectiveModulus(kSteelE, kSteelNu, kSteelE, kSteelNu);
+  const double r = 0.01, load = 100.0;
+  for (const double c : {1e-5, 1e-4, 1e-3, 1e-2}) {
+    const double conforming_radius = 1.0 / (1.0 / r - 1.0 / (r + c));
+    ConformingHertzLaw law;
+    law.effective_modulus = modulus;
+    law.radius = r;
+    law.clearance = c;
+    CHECK(law.effectiveRadius() == Approx(conforming_radius).epsilon(1e-12));
+    const double expected =
+        std::cbrt(9.0 * load * load / (16.0 * modulus * modulus * conforming_radius));
+    CHECK(staticIndentation(law, load) == Approx(expected).epsilon(1e-4));
+  }
+  // As the clearance grows the socket flattens: the ball on a flat (validation.md: 3.4829 µm).
+  const ConformingHertzLaw wide{.effective_modulus = modulus, .radius = r, .clearance = 1e6};
+  CHECK(staticIndentation(wide, load) == Approx(3.4829e-6).epsilon(1e-4));
+}
+
+TEST_CASE("conforming Hertz: Lankarani–Nikravesh damping rebounds at the restitution for e → 1",
+          "[laws][conforming][impact]") {
+  // The hysteresis factor 3(1 − e²)/4 is derived for small losses (Lankarani & Nikravesh 1990):
+  // the rebound ratio tends to e as e → 1, and never exceeds 1.
+  for (const double e : {0.95, 0.9}) {
+    const ConformingHertzLaw law{.effective_modulus = 1e9, .radius = 0.01, .clearance = 1e-3,
+                                 .restitution = e};
+    const double ratio = reboundRatio(law, 1.0, 2e-7);
+    INFO("e = " << e << ": rebound " << ratio);
+    CHECK(ratio == Approx(e).epsilon(2 * (1 - e) * (1 - e)));
+  }
+}
+
 TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[laws]") {
-  const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{}};
+  const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{},
+                                       ConformingHertzLaw{}};
   for (const NormalLaw& law : laws) {
     for (const double delta : {1e-6, 3e-5, 2e-4}) {
       for (const double rate : {-0.05, 0.0, 0.3}) {
@@ -83,7 +119,8 @@ TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[l
 }
 
 TEST_CASE("normal laws never pull and vanish continuously as contact ends", "[laws]") {
-  const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{}};
+  const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{},
+                                       ConformingHertzLaw{}};
   for (const NormalLaw& law : laws) {
     for (const double rate : {-1e3, -10.0, -1.0, 0.0, 1.0}) {
       for (const double delta : {-1e-3, 0.0, 1e-12, 1e-5}) {

@@ -1,0 +1,175 @@
+// Conforming contact in the dynamics (docs/method.md, "Conforming laws"): a pin resting in a bore
+// and a ball resting in a socket under a load, with the conforming-hertz law, settle where the
+// law balances the load, F = K·δ^1.5 = W with K = 4/3·E*·√R*, 1/R* = 1/r − 1/(r + c); the
+// indentation the meshes report must be that δ up to the facets' chordal error, the force the
+// load, its line the load's. A shaft sliding in a pipe under a side load feels that load as a
+// steady normal force and Coulomb friction stops it where the closed form says.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "contact_rig.h"
+#include "geometry/primitives.h"
+
+using namespace contactsim;
+using namespace contactsim::test;
+
+namespace {
+
+constexpr double kSteelE = 2.1e11, kSteelNu = 0.3;
+const double kSteelOnSteel = effectiveModulus(kSteelE, kSteelNu, kSteelE, kSteelNu);
+
+ConformingHertzLaw steelClearance(double radius, double clearance) {
+  ConformingHertzLaw law;
+  law.effective_modulus = kSteelOnSteel;
+  law.radius = radius;
+  law.clearance = clearance;
+  law.restitution = 0.3;  // settles within a few periods
+  return law;
+}
+
+// δ at which the law carries W at rest, from the closed form (not from the law's code).
+double restingIndentation(double radius, double clearance, double load) {
+  const double r_star = 1.0 / (1.0 / radius - 1.0 / (radius + clearance));
+  const double k = 4.0 / 3.0 * kSteelOnSteel * std::sqrt(r_star);
+  return std::pow(load / k, 2.0 / 3.0);
+}
+
+// Largest distance of a regular n-gon's edges inside its circle of radius r.
+double chordSag(double r, int n) { return r * (1.0 - std::cos(std::numbers::pi / n)); }
+
+// Largest gap between a sphere of radius r about the origin and the planes of a mesh whose
+// vertices lie on it.
+double facetSag(const TriMesh& mesh, double r) {
+  double worst = 0.0;
+  for (std::size_t t = 0; t < mesh.triangleCount(); ++t)
+    worst = std::max(worst, r - std::abs(mesh.normals()[t].dot(mesh.corner(t, 0))));
+  return worst;
+}
+
+struct Rest {
+  double indentation, force;
+  Vec3 normal;
+  std::size_t patches;
+};
+
+Rest settle(RigSpec spec, double until) {
+  ContactRig rig(std::move(spec));
+  rig.runUntil(until);
+  Rest rest{0.0, 0.0, Vec3::Zero(), rig.contacts().size()};
+  for (const auto& c : rig.contacts()) {
+    rest.indentation = std::max(rest.indentation, c.patch.indentation);
+    rest.force += c.normal_force;
+    rest.normal += c.normal_force * c.patch.normal;
+  }
+  rest.normal.normalize();
+  return rest;
+}
+
+}  // namespace
+
+TEST_CASE("a loaded pin rests in its bore where the conforming law balances the load",
+          "[conforming][dynamics]") {
+  // r = 10 mm, c = 0.5 mm, W = 6 kN: δ ≈ 20 µm, so the lune's half-angle, acos(c/(c + δ)), is
+  // 16°, inside the 30° patch cone: one patch. A 1000 kg pin keeps the contact's period near 1 ms.
+  const double r = 0.01, c = 5e-4, load = 6000.0, mass = 1000.0;
+  const int n = 1024;
+  const double delta = restingIndentation(r, c, load);
+  const double bound = chordSag(r, n) + chordSag(r + c, n);
+  REQUIRE(bound < 0.01 * delta);
+  for (const double direction : {-std::numbers::pi / 2, 0.7, 2.0 + std::numbers::pi / n}) {
+    const Vec3 down(std::cos(direction), std::sin(direction), 0.0);
+    RigSpec spec;
+    spec.ground = makeTube(r + c, r + 0.01, 0.06, n, 3);
+    spec.body = makeCylinder(r, 0.04, n, 4);
+    const double lengthwise = mass * (3 * r * r + 0.04 * 0.04) / 12;
+    spec.mass = {mass, Vec3::Zero(), Vec3(lengthwise, lengthwise, mass * r * r / 2).asDiagonal()};
+    spec.gravity = load / mass * down;
+    spec.pose.translation = (c + 0.9 * delta) * down;
+    spec.law.normal = steelClearance(r, c);
+    spec.law.friction = StickSlipFriction{};
+    spec.time_step = 1e-4;
+    const Rest rest = settle(std::move(spec), 0.05);
+    INFO("load toward " << direction << " rad: δ = " << rest.indentation << ", closed form "
+                        << delta);
+    CHECK(rest.patches == 1);
+    CHECK(rest.force == Approx(load).epsilon(1e-3));
+    CHECK(std::abs(rest.indentation - delta) <= bound + 1e-3 * delta);
+    CHECK(-rest.normal.dot(down) >= std::cos(std::numbers::pi / 180));
+  }
+}
+
+TEST_CASE("a loaded ball rests in its socket where the conforming law balances the load",
+          "[conforming][dynamics]") {
+  // r = 10 mm, c = 2 mm, W = 50 kN: δ ≈ 0.12 mm, the overlap's rim 19° off the load's line.
+  const double r = 0.01, c = 2e-3, load = 5e4, mass = 1000.0;
+  const double delta = restingIndentation(r, c, load);
+  const TriMesh ball = makeIcosphere(r, 6);
+  const double bound = facetSag(ball, r) + facetSag(makeIcosphere(r + c, 6), r + c);
+  REQUIRE(bound < 0.02 * delta);
+  for (const Vec3& load_direction : {Vec3(0, 0, -1), Vec3(0.3, -0.5, 0.8).normalized()}) {
+    RigSpec spec;
+    spec.ground = makeSphericalShell(r + c, r + 0.01, 6);
+    spec.body = ball;
+    spec.mass = solidSphere(mass, r);
+    spec.gravity = load / mass * load_direction;
+    spec.pose.translation = (c + 0.9 * delta) * load_direction;
+    spec.law.normal = steelClearance(r, c);
+    spec.law.friction = StickSlipFriction{};
+    spec.time_step = 1e-4;
+    const Rest rest = settle(std::move(spec), 0.05);
+    INFO("δ = " << rest.indentation << ", closed form " << delta);
+    CHECK(rest.patches == 1);
+    CHECK(rest.force == Approx(load).epsilon(1e-3));
+    CHECK(std::abs(rest.indentation - delta) <= bound + 1e-3 * delta);
+    CHECK(-rest.normal.dot(load_direction) >= std::cos(std::numbers::pi / 180));
+  }
+}
+
+// Known to fail (issue 22): at Δt = 0.1 ms the stop is right but the normal force rings between
+// 2 and 37 N about the 19 N weight — a 1.2 kHz vertical mode at δ ≈ 0.25 µm that the
+// Lankarani–Nikravesh damping, proportional to F/δ̇⁻, barely damps (ζ ≈ 0.04), kept ringing as
+// the patch's vertices change; at Δt = 1 ms the contact blows up. Kept as the specification.
+TEST_CASE("a shaft sliding in a pipe under its weight: steady normal force, Coulomb stop",
+          "[conforming][dynamics][friction][!mayfail]") {
+  // Steel shaft r = 20 mm, 200 mm long, in a pipe with c = 0.5 mm, pushed along its axis at v₀
+  // and left to slide on the pipe's bottom line. Nothing moves across the axis, so the normal
+  // force is the weight W = m·g at every step; sliding friction μ_d·W decelerates it uniformly,
+  // v = v₀ − μ_d·g·t, to a stop after v₀²/(2·μ_d·g), where it stays (μ_s > μ_d).
+  const double r = 0.02, c = 5e-4, length = 0.2, g = 9.81, v0 = 0.3;
+  const double mass = 7850.0 * std::numbers::pi * r * r * length, weight = mass * g;
+  StickSlipFriction friction;
+  const double mu = friction.dynamic_coefficient;
+  const double t_stop = v0 / (mu * g), x_stop = v0 * v0 / (2 * mu * g);
+  for (const double step : {1e-4, 1e-3}) {
+    RigSpec spec;
+    spec.ground = makeTube(r + c, r + 0.005, 0.4, 256, 8);
+    spec.body = makeCylinder(r, length, 256, 8);
+    const double lengthwise = mass * (3 * r * r + length * length) / 12;
+    spec.mass = {mass, Vec3::Zero(), Vec3(lengthwise, lengthwise, mass * r * r / 2).asDiagonal()};
+    spec.gravity = Vec3(0, -g, 0);
+    spec.pose.translation = Vec3(0, -c, 0);
+    spec.velocity = Vec3(0, 0, v0);
+    spec.law.normal = steelClearance(r, c);
+    spec.law.friction = friction;
+    spec.time_step = step;
+    ContactRig rig(std::move(spec));
+    INFO("Δt = " << step);
+    // Let the first touch settle (a few periods of the contact, well under 10 ms).
+    rig.runUntil(0.01);
+    double worst = 0.0;
+    while (rig.time() < 0.8 * t_stop) {
+      rig.step();
+      worst = std::max(worst, std::abs(rig.totalContactForce().y() - weight));
+    }
+    INFO("largest departure of the normal force from the weight: " << worst << " N of " << weight);
+    CHECK(worst < 0.05 * weight);
+    CHECK(rig.velocity().z() == Approx(v0 - mu * g * rig.time()).epsilon(0.03));
+    rig.runUntil(t_stop + 0.1);
+    const double stopped_at = rig.pose().translation.z();
+    CHECK(stopped_at == Approx(x_stop).epsilon(0.03));
+    rig.runUntil(t_stop + 0.3);
+    CHECK(std::abs(rig.pose().translation.z() - stopped_at) < 1e-3 * x_stop);
+    CHECK(rig.velocity().norm() < 1e-3 * v0);
+  }
+}
