@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages contactsim needs; does nothing when all are present.
-# Usage: scripts/install-deps.sh [--bench]   (--bench adds the benchmark-only peers FCL and Bullet)
+# Usage: scripts/install-deps.sh [--bench] [--reliability]
+#   --bench adds the benchmark-only peers FCL and Bullet; --reliability adds clang and its
+#   libFuzzer/sanitizer runtimes for scripts/ci-reliability.sh (docs/reliability.md).
 set -euo pipefail
 
 packages=(
@@ -22,9 +24,13 @@ packages=(
   python3-distributed                # contactsim.study: runs spread over dask workers
   python3-pytest                     # python/tests (ctest label python)
 )
-if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libfcl-dev libbullet-dev)  # benchmark peers only, never linked into the product
-fi
+for option in "$@"; do
+  case $option in
+    --bench) packages+=(libfcl-dev libbullet-dev) ;;  # benchmark peers, never in the product
+    --reliability) packages+=(clang libclang-rt-14-dev) ;;  # libFuzzer builds only
+    *) echo "unknown option $option (expected --bench or --reliability)" >&2 && exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
