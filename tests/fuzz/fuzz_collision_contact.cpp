@@ -105,8 +105,7 @@ void checkTreeAgainstBruteForce(const contactsim::AabbTree& a, const contactsim:
   const std::set<PairKey> brute_keys = keys(brute, false);
   if (tree_keys != brute_keys) {
     std::ostringstream text;
-    text << "tree query found " << tree_keys.size() << " pairs, brute force "
-         << brute_keys.size();
+    text << "tree query found " << tree_keys.size() << " pairs, brute force " << brute_keys.size();
     for (const auto& [ta, tb, coplanar] : brute_keys) {
       if (!tree_keys.count({ta, tb, coplanar}))
         text << "; missed (" << ta << ", " << tb << (coplanar ? ", coplanar)" : ")");
@@ -137,8 +136,7 @@ void checkFinite(const Vec3& v, const char* what) {
   if (!v.allFinite()) contactsim::fuzz::violated(std::string(what) + " not finite");
 }
 
-void checkTriangleList(const std::vector<std::int32_t>& list, std::size_t count,
-                       const char* what) {
+void checkTriangleList(const std::vector<std::int32_t>& list, std::size_t count, const char* what) {
   check(std::is_sorted(list.begin(), list.end()) &&
             std::adjacent_find(list.begin(), list.end()) == list.end(),
         std::string(what) + " not sorted and unique");

@@ -19,9 +19,9 @@ int main(int argc, char** argv) {
   for (int k = 0; k < 3; ++k) writer.append(contactsim::testing::syntheticFrame(k, 2, 1, 1, 4));
   writer.close();
   sqlite3* db = nullptr;
-  const bool ok = sqlite3_open(argv[1], &db) == SQLITE_OK &&
-                  sqlite3_exec(db, "PRAGMA page_size = 512; VACUUM;", nullptr, nullptr, nullptr) ==
-                      SQLITE_OK;
+  const bool ok =
+      sqlite3_open(argv[1], &db) == SQLITE_OK &&
+      sqlite3_exec(db, "PRAGMA page_size = 512; VACUUM;", nullptr, nullptr, nullptr) == SQLITE_OK;
   if (!ok) std::fprintf(stderr, "%s: %s\n", argv[1], sqlite3_errmsg(db));
   sqlite3_close(db);
   return ok ? 0 : 1;
