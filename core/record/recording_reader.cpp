@@ -33,7 +33,7 @@ struct RecordingReader::Impl {
     db = nullptr;
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw RecordingError(file + ": " + what);
+    throw RecordingError(file + ": " + record_detail::singleLine(what));
   }
   // A SQLite failure while opening: mostly "file is not a database" or "malformed".
   [[noreturn]] void notARecording(const std::string& why) const {

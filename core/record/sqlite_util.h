@@ -17,12 +17,36 @@
 
 namespace contactsim::record_detail {
 
+// SQLite quotes schema SQL in some messages ("malformed database schema (t) - unrecognized
+// token: ..."), line breaks included; the contract is one line per error, so every run of white
+// space that holds a line break becomes one space.
+inline std::string singleLine(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t end = i;
+    bool breaks = false;
+    while (end < text.size() && (text[end] == ' ' || text[end] == '\t' || text[end] == '\r' ||
+                                 text[end] == '\n')) {
+      breaks = breaks || text[end] == '\n' || text[end] == '\r';
+      ++end;
+    }
+    if (end == i) {
+      out += text[i++];
+    } else {
+      out.append(breaks ? std::string(" ") : text.substr(i, end - i));
+      i = end;
+    }
+  }
+  return out;
+}
+
 // A failure reported by SQLite itself (as opposed to a check of ours); `reason` is SQLite's
 // message, e.g. "file is not a database" or "database disk image is malformed".
 class SqliteFailure : public RecordingError {
  public:
   SqliteFailure(const std::string& message, std::string reason)
-      : RecordingError(message), reason(std::move(reason)) {}
+      : RecordingError(singleLine(message)), reason(singleLine(reason)) {}
   std::string reason;
 };
 

@@ -480,3 +480,19 @@ TEST_CASE("recording reader: damaged and foreign files give one clear error, nev
     requireSameFrame(reader.frame(4), syntheticFrame(4));
   }
 }
+
+// Fuzz finding (fuzz_recording_reader, docs/reliability.md): SQLite quotes the damaged schema
+// statement, line breaks and all, in its error; the error must still be one line.
+TEST_CASE("recording reader: a damaged schema gives a one-line error", "[record]") {
+  const fs::path dir = scratchDir("damaged_schema");
+  const fs::path file = writeSynthetic(dir / "schema.db", 3);
+  // An unterminated quote in the middle of a multi-line CREATE TABLE.
+  sql(file,
+      "PRAGMA writable_schema = ON; "
+      "UPDATE sqlite_master SET sql = replace(sql, 'wx,', 'wx'',') WHERE name = 'body_states'");
+  const std::string error = readerError(file);
+  CHECK_THAT(error, Catch::StartsWith(file.string() + ": not a readable contactsim recording"));
+  CHECK_THAT(error, Catch::Contains("malformed database schema"));
+  CHECK(error.find('\n') == std::string::npos);
+  CHECK(error.find('\r') == std::string::npos);
+}
