@@ -76,8 +76,12 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   // deliberately not joined here: welding with a scale-relative tolerance is ours.
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
                               aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-  const aiScene* scene =
-      importer.ReadFile(file.string(), aiProcess_Triangulate | aiProcess_SortByPType);
+  // ValidateDataStructure runs before the other steps: some loaders leave inconsistent faces in
+  // a malformed file (OFF with fewer face lines than its header declares), which Debian's
+  // Assimp, built with assertions, would otherwise abort the whole process on in Triangulate.
+  const aiScene* scene = importer.ReadFile(
+      file.string(),
+      aiProcess_ValidateDataStructure | aiProcess_Triangulate | aiProcess_SortByPType);
   if (scene == nullptr) {
     const std::string reason = oneLine(importer.GetErrorString());
     // Assimp's way of saying that sorting by primitive type left only points and lines.

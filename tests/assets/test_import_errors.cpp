@@ -82,3 +82,13 @@ TEST_CASE("a bad scale is a named error", "[import][errors]") {
   CHECK_THAT(importError(dir / "box.stl", {LengthUnit::Metre, 0.0}), Catch::Contains("scale"));
   CHECK_THAT(importError(dir / "box.stl", {LengthUnit::Metre, NAN}), Catch::Contains("scale"));
 }
+
+// Fuzz finding (fuzz_mesh_import, docs/reliability.md): an OFF file with fewer face lines than
+// its header declares left faces without indices; Assimp's Triangulate step asserted on them and
+// aborted the process (SIGABRT from `contactsim-cli info`) instead of an error.
+TEST_CASE("an OFF file with missing faces is a named error, not an abort", "[import][errors]") {
+  const auto dir = freshDirectory("off_missing_faces");
+  writeText(dir / "short.off",
+            "OFF\n4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 1 2 32 0 3\n");
+  importError(dir / "short.off");
+}
