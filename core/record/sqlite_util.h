@@ -26,8 +26,8 @@ inline std::string singleLine(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     std::size_t end = i;
     bool breaks = false;
-    while (end < text.size() && (text[end] == ' ' || text[end] == '\t' || text[end] == '\r' ||
-                                 text[end] == '\n')) {
+    while (end < text.size() &&
+           (text[end] == ' ' || text[end] == '\t' || text[end] == '\r' || text[end] == '\n')) {
       breaks = breaks || text[end] == '\n' || text[end] == '\r';
       ++end;
     }
