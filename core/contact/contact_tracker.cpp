@@ -1,6 +1,7 @@
 #include "contact/contact_tracker.h"
 
 #include <algorithm>
+#include <limits>
 #include <numbers>
 #include <tuple>
 
@@ -32,20 +33,42 @@ std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches)
   return ids;
 }
 
-double ContactTracker::inheritedEnergy(const std::vector<int>& ids) const {
-  const auto newborn = std::count(ids.begin(), ids.end(), -1);
-  if (newborn == 0) return 0.0;
-  double ended = 0.0;
-  for (const ContactHistory& h : live_) {
-    if (std::find(ids.begin(), ids.end(), h.id) == ids.end())
-      ended += std::max(h.absorbed_energy, 0.0);
+std::vector<const ContactHistory*> ContactTracker::parents(const std::vector<ContactPatch>& patches,
+                                                           const std::vector<int>& ids) const {
+  const double cos_limit = std::cos(options_.max_normal_angle);
+  const auto radius = [](double area) { return std::sqrt(std::max(area, 0.0) / std::numbers::pi); };
+  std::vector<const ContactHistory*> parent(patches.size(), nullptr);
+  for (std::size_t i = 0; i < patches.size(); ++i) {
+    if (ids[i] >= 0) continue;
+    double best = std::numeric_limits<double>::infinity();
+    for (const ContactHistory& h : live_) {
+      if (std::find(ids.begin(), ids.end(), h.id) != ids.end()) continue;  // continued
+      if (patches[i].normal.dot(h.normal) < cos_limit) continue;
+      // The two patches, as discs of their areas, overlap (or lie within min_jump).
+      const double distance = (patches[i].centroid - h.centroid).norm();
+      const double reach = std::max(radius(patches[i].area) + radius(h.area), options_.min_jump);
+      if (distance <= reach && distance < best) best = distance, parent[i] = &h;
+    }
   }
-  return ended / static_cast<double>(newborn);
+  return parent;
+}
+
+std::vector<double> ContactTracker::inheritedEnergy(const std::vector<ContactPatch>& patches,
+                                                    const std::vector<int>& ids) const {
+  const std::vector<const ContactHistory*> parent = parents(patches, ids);
+  std::vector<double> share(patches.size(), 0.0);
+  for (std::size_t i = 0; i < patches.size(); ++i) {
+    if (!parent[i]) continue;
+    const auto children = std::count(parent.begin(), parent.end(), parent[i]);
+    share[i] = std::max(parent[i]->absorbed_energy, 0.0) / static_cast<double>(children);
+  }
+  return share;
 }
 
 void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
   const std::vector<int> ids = match(patches);
-  const double inherited = inheritedEnergy(ids);
+  const std::vector<const ContactHistory*> parent = parents(patches, ids);
+  const std::vector<double> inherited = inheritedEnergy(patches, ids);
   std::vector<ContactHistory> next;
   next.reserve(patches.size());
   for (std::size_t i = 0; i < patches.size(); ++i) {
@@ -55,7 +78,11 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
     } else {
       h.id = next_id_++;
       h.first_time = time;
-      h.absorbed_energy = h.absorbed_before = inherited;
+      h.absorbed_energy = h.absorbed_before = inherited[i];
+      if (parent[i]) {
+        h.stick_anchor_a = parent[i]->stick_anchor_a;
+        h.stick_anchor_b = parent[i]->stick_anchor_b;
+      }
     }
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;

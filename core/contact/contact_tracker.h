@@ -20,9 +20,8 @@ struct ContactHistory {
   // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
   // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
-  // from the bodies (J), now and before the last committed step. A contact that begins when
-  // others of the pair end inherits their share (a sliding region re-identified keeps what it
-  // absorbed); one that begins from nothing starts at 0.
+  // from the bodies (J), now and before the last committed step. A new contact starts with its
+  // share of its parent's (ContactTracker::inheritedEnergy), an orphan with 0.
   double absorbed_energy = 0.0, absorbed_before = 0.0;
   // For the passivity ledger: at the last committed step,
   // this contact's force and torque on body B and B's velocity and angular velocity relative to A
@@ -57,16 +56,26 @@ class ContactTracker {
   // Newton iterations within a step.
   std::vector<int> match(const std::vector<ContactPatch>& patches) const;
   // Commits a step: sets every patch's id, starts histories of new contacts (first_time = time),
-  // ends those of contacts that vanished; the new contacts share equally the ledger energy of the
-  // ones that ended (inheritedEnergy).
+  // ends those of contacts that vanished. A new contact continues its parent (parents), if it
+  // has one: it takes the parent's stick anchors, so a region re-identified or re-split while
+  // stuck (a thread's flank patches) stays stuck instead of starting its stiction spring from
+  // zero, and its share of the parent's ledger (inheritedEnergy).
   void update(double time, std::vector<ContactPatch>& patches);
-  // Ledger energy each new contact of a match inherits: the ended contacts' total, shared equally.
-  double inheritedEnergy(const std::vector<int>& ids) const;
+  // Per patch of a match: the ledger energy a new contact inherits, its parent's shared equally
+  // among the parent's new contacts (0 for continued contacts and orphans).
+  std::vector<double> inheritedEnergy(const std::vector<ContactPatch>& patches,
+                                      const std::vector<int>& ids) const;
 
   ContactHistory* history(int id);
   const std::vector<ContactHistory>& live() const { return live_; }
 
  private:
+  // Per patch of a match, the parent of a new contact: among the contacts that end (not
+  // continued by `ids`) with a normal within max_normal_angle, the nearest whose disc of equal
+  // area overlaps the patch's (or lies within min_jump); null for continued contacts and orphans.
+  std::vector<const ContactHistory*> parents(const std::vector<ContactPatch>& patches,
+                                             const std::vector<int>& ids) const;
+
   TrackingOptions options_;
   std::vector<ContactHistory> live_;
   int next_id_ = 0;

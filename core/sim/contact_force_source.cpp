@@ -78,7 +78,7 @@ struct ContactForceSource::PairState {
   // The passivity ledger a contact beginning in this step starts with (ContactTracker::
   // inheritedEnergy): without it a sliding region re-identified lost what it had absorbed, and
   // the anchor sank 24 mm into the plating while its contacts were capped to zero.
-  double inherited = 0.0;
+  std::vector<double> inherited;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
 };
@@ -414,7 +414,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     state.time = t;
     state.q = q;
     state.ids = state.tracker.match(state.patches);
-    state.inherited = state.tracker.inheritedEnergy(state.ids);
+    state.inherited = state.tracker.inheritedEnergy(state.patches, state.ids);
     state.point_a.clear();
     state.point_b.clear();
     state.separation.clear();
@@ -466,7 +466,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     const bool after_commit = t > state.committed_time;
     const ContactHistory::Load load =
         !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
-    const double budget = !history       ? state.inherited
+    const double budget = !history       ? state.inherited[k]
                           : after_commit ? history->absorbed_energy
                                          : history->absorbed_before;
     capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
