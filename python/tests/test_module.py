@@ -115,6 +115,22 @@ def test_errors_are_the_cli_lines(ball_scene, cli, tmp_path):
     assert str(invalid.value) == cli_error(cli, "run", str(bad))
     assert "contact.law.restitution: expected a number >= 0" in str(invalid.value)
 
+    # A run that cannot continue: one 10 ms step carries the ball through the plate.
+    scene["contact"]["law"]["restitution"] = 0.7
+    scene["solver"].update(time_step=0.01, max_step_halvings=0)
+    scene["bodies"][1]["linear_velocity"] = [0, 0, -20]
+    through = tmp_path / "through.json"
+    through.write_text(json.dumps(scene))
+    sim = contactsim.Simulation(through)
+    with pytest.raises(contactsim.SimulationError) as failed:
+        sim.run(0.5, csv=tmp_path / "through.csv")
+    assert str(failed.value) == cli_error(cli, "run", str(through), "--until", "0.5")
+    assert "passed into or through the other" in str(failed.value)
+    # The first step lands short of the plate; the second fails: the state stays at the first,
+    # and the CSV holds the rows up to it, as the CLI's does.
+    assert sim.steps == 1 and abs(sim.time - 0.01) < 1e-12
+    assert len((tmp_path / "through.csv").read_text().splitlines()) == 3
+
     garbage = tmp_path / "garbage.db"
     garbage.write_text("not a database")
     with pytest.raises(contactsim.RecordingError) as recording:

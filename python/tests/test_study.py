@@ -109,3 +109,20 @@ def test_command_line_writes_the_table(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == \
         "error: sampling.method: expected one of grid, list, random, lhs, got 'sobol'"
+
+
+def test_cli_study_command_hands_over_to_the_package(cli, tmp_path):
+    spec = ball_study(until=0.2, restitutions=[0.5, 2.0])
+    (tmp_path / "study.json").write_text(json.dumps(spec))
+    result = subprocess.run([cli, "study", tmp_path / "study.json", "--serial", "--quiet",
+                             "--out", tmp_path / "out.csv"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "2 runs (1 ok, 1 failed)" in result.stderr and "[1/2]" not in result.stderr
+    table = pd.read_csv(tmp_path / "out.csv", keep_default_na=False)
+    assert list(table["status"]) == ["ok", "error"]
+    assert table.loc[1, "error"].endswith("restitution must be in [0, 1]")
+    result = subprocess.run([cli, "study", tmp_path / "none.json", "--out", tmp_path / "x.csv"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == \
+        f"error: {tmp_path / 'none.json'}: cannot open the study file: No such file or directory"
