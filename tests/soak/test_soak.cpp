@@ -24,7 +24,7 @@ namespace {
 // step over 1.8 million steps is far beyond this.
 double allowedGrowthMb(double baseline_mb) { return 16.0 + 0.1 * baseline_mb; }
 
-void soak(const std::string& scene) {
+void soakAndCheck(const std::string& scene) {
   const double seconds = soak::soakSeconds();
   const auto file =
       testing::testOutputDir("tests/soak") / (std::filesystem::path(scene).stem().string() + ".db");
@@ -51,16 +51,20 @@ double killDelay() {
 
 }  // namespace
 
-TEST_CASE("soak: anchor_hull", "[soak]") { soak("anchor_hull.json"); }
-TEST_CASE("soak: corpus/block_rocks_back", "[soak]") { soak("corpus/block_rocks_back.json"); }
-TEST_CASE("soak: corpus/block_tips_over_edge", "[soak]") {
-  soak("corpus/block_tips_over_edge.json");
+TEST_CASE("soak: anchor_hull", "[soak]") { soakAndCheck("anchor_hull.json"); }
+TEST_CASE("soak: corpus/block_rocks_back", "[soak]") {
+  soakAndCheck("corpus/block_rocks_back.json");
 }
-TEST_CASE("soak: corpus/eulers_disk", "[soak]") { soak("corpus/eulers_disk.json"); }
-TEST_CASE("soak: corpus/pin_on_bore_rim", "[soak]") { soak("corpus/pin_on_bore_rim.json"); }
-TEST_CASE("soak: corpus/pin_rattles_in_bore", "[soak]") { soak("corpus/pin_rattles_in_bore.json"); }
-TEST_CASE("soak: corpus/stack_of_five", "[soak]") { soak("corpus/stack_of_five.json"); }
-TEST_CASE("soak: corpus/thread_pair", "[soak]") { soak("corpus/thread_pair.json"); }
+TEST_CASE("soak: corpus/block_tips_over_edge", "[soak]") {
+  soakAndCheck("corpus/block_tips_over_edge.json");
+}
+TEST_CASE("soak: corpus/eulers_disk", "[soak]") { soakAndCheck("corpus/eulers_disk.json"); }
+TEST_CASE("soak: corpus/pin_on_bore_rim", "[soak]") { soakAndCheck("corpus/pin_on_bore_rim.json"); }
+TEST_CASE("soak: corpus/pin_rattles_in_bore", "[soak]") {
+  soakAndCheck("corpus/pin_rattles_in_bore.json");
+}
+TEST_CASE("soak: corpus/stack_of_five", "[soak]") { soakAndCheck("corpus/stack_of_five.json"); }
+TEST_CASE("soak: corpus/thread_pair", "[soak]") { soakAndCheck("corpus/thread_pair.json"); }
 
 TEST_CASE("soak: a recording killed with SIGKILL at a random moment reads to its last frame",
           "[soak]") {
