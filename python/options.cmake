@@ -11,8 +11,14 @@ endif()
 # pybind11's FindPython mode honours Python_EXECUTABLE (its older mode searches PATH first).
 set(PYBIND11_FINDPYTHON ON)
 find_package(pybind11 2.10 CONFIG QUIET)
+# Off by default in sanitizer and fuzzer builds: an extension built with ASan only loads into a
+# python3 started with the ASan runtime preloaded, so its tests would fail there for that alone.
+set(python_default ${pybind11_FOUND})
+if(CONTACTSIM_SANITIZE OR CONTACTSIM_BUILD_FUZZ)
+  set(python_default OFF)
+endif()
 option(CONTACTSIM_BUILD_PYTHON "Build the contactsim Python module and studies (python/)"
-  ${pybind11_FOUND})
+  ${python_default})
 if(CONTACTSIM_BUILD_PYTHON AND NOT pybind11_FOUND)
   message(FATAL_ERROR "CONTACTSIM_BUILD_PYTHON needs pybind11 (Debian: pybind11-dev python3-dev)")
 endif()
