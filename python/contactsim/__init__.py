@@ -86,8 +86,9 @@ class Simulation:
 
     *scene* is a scene file's path or a scene dict; *params* ({JSON path: value}) are applied
     first. Relative mesh paths of a dict are taken from the folder of *file* (the file it was
-    read from, also named in errors) or *base_dir* (default: the current folder). *threads* evaluates contact pairs in parallel (results bit-identical for any
-    count); 1 suits a study, whose runs already fill the cores.
+    read from, also named in errors) or *base_dir* (default: the current folder). *threads*
+    evaluates contact pairs in parallel (results bit-identical for any count); 1 suits a
+    study, whose runs already fill the cores.
     """
 
     def __init__(self, scene, *, params=None, base_dir=None, file=None, threads=1):
@@ -100,7 +101,7 @@ class Simulation:
             file = os.fspath(file)
             text = scene_text(scene, params)
         elif params:
-            file = os.path.abspath(os.fspath(scene))
+            file = os.fspath(scene)
             text = scene_text(load_scene(file), params)
         else:
             # As given (not made absolute): errors then name the file as the CLI's do.
