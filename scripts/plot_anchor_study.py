@@ -61,7 +61,7 @@ def main():
     for axis in axes:
         axis.set_xlabel("windlass hauling speed (m/s)")
         axis.grid(alpha=0.3)
-    axes[0].legend(fontsize=8)
+    axes[1].legend(fontsize=8, loc="upper left")
     failed = len(table) - len(ok)
     figure.suptitle(f"Anchor seating study: {len(ok)} runs"
                     + (f", {failed} failed" if failed else "")
