@@ -125,15 +125,18 @@ class Simulation:
     scene_json = property(lambda self: self._engine.scene_json)
 
     def run(self, until=None, *, csv=None, contacts_csv=None, record=None, output_every=None,
-            sample_every=1):
+            sample_every=1, max_wall_seconds=None):
         """Steps to *until* (default: the scene's end time) — to the first whole step at or after
         it, counted from t = 0 as ``contactsim-cli run --until`` does — without holding the GIL.
         Writes the CLI's files if asked (csv, contacts_csv, record; rows every *output_every*
         seconds). Returns the History of the current state and every *sample_every*-th step.
-        Raises SimulationError if a step fails (the state stays at the last good step)."""
+        Raises SimulationError if a step fails (the state stays at the last good step), and
+        contactsim.Error once *max_wall_seconds* of wall time are spent (the state stays at the
+        last step taken; run() again to go on)."""
         until = self.end_time if until is None else float(until)
         array = self._engine.run(until, csv=csv, contacts_csv=contacts_csv, record=record,
-                                 output_every=output_every, sample_every=sample_every)
+                                 output_every=output_every, sample_every=sample_every,
+                                 max_wall_seconds=max_wall_seconds or 0.0)
         return History(array, self.columns)
 
     def row(self):

@@ -9,6 +9,7 @@ A study file (JSON; docs/python.md has the full description)::
       "until": 9.5,                                  # default: the scene's end time
       "set": {"solver.time_step": 0.001},            # fixed changes, optional
       "sampling": {"method": "grid"},                # grid | list | random | lhs (+ count, seed)
+      "timeout": 600,                                # wall seconds per run, optional
       "parameters": [
         {"name": "friction", "path": "contact.law.friction.static", "values": [0.15, 0.25],
          "also": [{"path": "contact.law.friction.dynamic", "factor": 0.72}]},
@@ -88,6 +89,11 @@ class Study:
         self.sampling = dict(spec.get("sampling", {"method": "grid"}))
         self.threads = int(spec.get("threads", 1))
         self.sample_every = int(spec.get("sample_every", 1))
+        # Wall seconds one run may take before it becomes an error row (none by default).
+        self.timeout = spec.get("timeout")
+        if self.timeout is not None and not (isinstance(self.timeout, (int, float))
+                                             and self.timeout > 0):
+            raise ValueError("study.timeout: expected a number of seconds > 0")
         self.runs = sampling.runs(self.parameters, self.sampling)
 
     @classmethod
@@ -123,6 +129,7 @@ class Study:
             "quantities": self.quantities,
             "threads": self.threads,
             "sample_every": self.sample_every,
+            "timeout": self.timeout,
         } for i, values in enumerate(self.runs)]
 
     def columns(self):
@@ -157,7 +164,8 @@ def run_one(task):
         for path, value in task["changes"].items():
             paths.set(scene, path, value)
         sim = Simulation(scene, file=task["scene_file"], threads=task["threads"])
-        history = sim.run(task["until"], sample_every=task["sample_every"])
+        history = sim.run(task["until"], sample_every=task["sample_every"],
+                          max_wall_seconds=task.get("timeout"))
         row = {"run": task["run"], **dict(zip(task["names"], task["values"])),
                "status": "ok", "error": ""}
         for q in task["quantities"]:

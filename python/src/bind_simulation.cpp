@@ -77,7 +77,7 @@ void bindSimulation(py::module_& m) {
           "run",
           [](SceneRun& r, double until, const std::optional<py::object>& csv,
              const std::optional<py::object>& contacts_csv, const std::optional<py::object>& record,
-             std::optional<double> output_every, long sample_every) {
+             std::optional<double> output_every, long sample_every, double max_wall_seconds) {
             RunRequest request;
             request.until = until;
             request.csv = optionalPath(csv);
@@ -85,11 +85,13 @@ void bindSimulation(py::module_& m) {
             request.record = optionalPath(record);
             request.output_every = output_every;
             request.sample_every = sample_every;
+            request.max_wall_seconds = max_wall_seconds;
             return matrix(runReleased(r, request), r.columns().size());
           },
           py::arg("until"), py::kw_only(), py::arg("csv") = py::none(),
           py::arg("contacts_csv") = py::none(), py::arg("record") = py::none(),
-          py::arg("output_every") = py::none(), py::arg("sample_every") = 1)
+          py::arg("output_every") = py::none(), py::arg("sample_every") = 1,
+          py::arg("max_wall_seconds") = 0.0)
       .def("row", [](const SceneRun& r) { return matrix(r.currentRow(), r.columns().size()); })
       .def("body_states", [](const SceneRun& r) { return bodyStates(r.simulation().frame()); })
       .def("cable_states", [](const SceneRun& r) { return cableStates(r.simulation().frame()); })

@@ -1,6 +1,8 @@
 #include "scene_run.h"
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -110,6 +112,9 @@ std::vector<double> SceneRun::run(const RunRequest& request,
   if (!(output_every > 0.0) || !std::isfinite(output_every))
     throw std::invalid_argument("output_every: expected a positive number of seconds");
   if (request.sample_every < 1) throw std::invalid_argument("sample_every: expected >= 1");
+  if (!(request.max_wall_seconds >= 0.0))
+    throw std::invalid_argument("max_wall_seconds: expected a number of seconds >= 0");
+  const auto start = std::chrono::steady_clock::now();
   // Counted from t = 0 exactly as `contactsim-cli run` counts, so the same `until` gives the
   // same steps and the same CSV whether a run is made in one call or several.
   const long target = static_cast<long>(std::ceil(request.until / h - 1e-9));
@@ -129,6 +134,15 @@ std::vector<double> SceneRun::run(const RunRequest& request,
       if (output || sample) frame = simulation_->frame();
       if (output) outputs.write(frame);
       if (sample) appendHistoryRow(*simulation_, frame, history);
+      if (request.max_wall_seconds > 0.0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+              request.max_wall_seconds) {
+        char message[160];
+        std::snprintf(message, sizeof message,
+                      "wall-time limit of %g s reached at t = %.6g s of %.6g s",
+                      request.max_wall_seconds, simulation_->time(), request.until);
+        throw WallTimeExceeded(message);
+      }
       // Asking costs a GIL round trip in the binding: every 64 steps is ≪ 1 % of a step's time.
       if (k % 64 == 0 && interrupted && interrupted()) {
         outputs.flush();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,15 @@ struct RunRequest {
   std::string csv, contacts_csv, record;  // empty: not written
   std::optional<double> output_every;     // s between output frames; default every step
   long sample_every = 1;                  // steps between history rows (the last step always)
+  // Wall-time budget in seconds (0: none): a study's run that crawls through an impact in
+  // microsecond substeps must not hold a worker for ever.
+  double max_wall_seconds = 0.0;
+};
+
+// Thrown out of run() when max_wall_seconds is spent; what() says so and names the time.
+class WallTimeExceeded : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // Thrown out of run() when `interrupted` says so (Ctrl+C in Python); the state is the last step.
@@ -44,7 +54,7 @@ class SceneRun {
   // Steps until request.until and returns the history rows (row-major, columns() wide), the
   // current state first. `interrupted` is asked every few steps. Throws SimulationError (state =
   // last good step; outputs flushed up to it), std::runtime_error for unwritable outputs,
-  // RecordingError, RunInterrupted.
+  // RecordingError, RunInterrupted, WallTimeExceeded (state = the last step taken).
   std::vector<double> run(const RunRequest& request, const std::function<bool()>& interrupted);
 
  private:

@@ -82,6 +82,11 @@ def test_a_broken_run_is_an_error_row():
     assert frame.loc[1, "error"].endswith(
         "bouncing_ball.json: contact.law.restitution: expected a number >= 0, got number -1.0")
     assert math.isnan(frame.loc[1, "z_min"]) and not math.isnan(frame.loc[2, "z_min"])
+    slow = Study({**ball_study(until=1.5, restitutions=[0.5]), "timeout": 0.01})
+    row = run_serial(slow).iloc[0]
+    assert row["status"] == "error"
+    assert row["error"].startswith("wall-time limit of 0.01 s reached at t = ")
+    assert row["error"].endswith(" s of 1.5 s")
     bad_path = Study({**ball_study(until=0.2, restitutions=[0.5]),
                       "parameters": [{"path": "bodies[bal].mass", "values": [1.0]}]})
     row = run_serial(bad_path).iloc[0]
