@@ -1,7 +1,9 @@
 """The runs of a study: parameter values by grid, list, random or Latin-hypercube sampling.
 
 A parameter is ``{"path": "...", "name": "...", ...}`` with either ``"values": [...]`` or a range
-``"from"``/``"to"`` (``"count"`` for a grid, ``"log": true`` for a logarithmic scale). Returned
+``"from"``/``"to"`` (``"count"`` for a grid, ``"log": true`` for a logarithmic scale), or
+``"rotation": "uniform"``: orientations [w, x, y, z] uniformly distributed over all rotations
+(random and Latin-hypercube sampling only; a part dropped in random orientations). Returned
 runs are lists of values in parameter order; random and Latin-hypercube draws come from
 ``numpy.random.default_rng(seed)``, so a seed gives the same runs on every machine."""
 
@@ -37,6 +39,29 @@ def _scale(parameter, unit):
     return float(low + unit * (high - low))
 
 
+def is_rotation(parameter):
+    return "rotation" in parameter
+
+
+def _quaternion(u):
+    """Shoemake's map of three uniforms in [0, 1) onto a uniformly distributed unit quaternion
+    [w, x, y, z]; it preserves measure, so stratified u give stratified rotations. w ≥ 0 picks
+    one of the two quaternions of each rotation."""
+    a, b = np.sqrt(1.0 - u[0]), np.sqrt(u[0])
+    x, y = a * np.sin(2 * np.pi * u[1]), a * np.cos(2 * np.pi * u[1])
+    z, w = b * np.sin(2 * np.pi * u[2]), b * np.cos(2 * np.pi * u[2])
+    q = [float(w), float(x), float(y), float(z)]
+    return q if q[0] >= 0 else [-c for c in q]
+
+
+def _check_rotation(parameter, method):
+    if parameter["rotation"] != "uniform":
+        raise ValueError(f"{_where(parameter)}: \"rotation\" must be \"uniform\"")
+    if method not in ("random", "lhs"):
+        raise ValueError(f"{_where(parameter)}: uniform rotations need sampling 'random' or "
+                         "'lhs'")
+
+
 def _grid_values(parameter):
     if "values" in parameter:
         values = list(parameter["values"])
@@ -58,6 +83,9 @@ def runs(parameters, sampling):
         raise ValueError(f"sampling.method: expected one of {', '.join(METHODS)}, got '{method}'")
     if not parameters:
         return [[]]
+    for p in parameters:
+        if is_rotation(p):
+            _check_rotation(p, method)
     if method == "grid":
         # First parameter slowest, as nested loops written in parameter order would go.
         return [list(values) for values in
@@ -75,7 +103,9 @@ def runs(parameters, sampling):
     if method == "random":
         columns = []
         for p in parameters:
-            if "values" in p:
+            if is_rotation(p):
+                columns.append([_quaternion(u) for u in rng.random((count, 3))])
+            elif "values" in p:
                 choices = list(p["values"])
                 columns.append([choices[i] for i in rng.integers(0, len(choices), count)])
             else:
@@ -85,6 +115,12 @@ def runs(parameters, sampling):
     # strata paired across parameters by independent permutations.
     columns = []
     for p in parameters:
+        if is_rotation(p):
+            # Three stratified uniforms, then Shoemake's map.
+            u = np.column_stack([(rng.permutation(count) + rng.random(count)) / count
+                                 for _ in range(3)])
+            columns.append([_quaternion(row) for row in u])
+            continue
         if "values" in p:
             raise ValueError(f"{_where(p)}: Latin-hypercube sampling needs \"from\" and \"to\"")
         strata = rng.permutation(count)

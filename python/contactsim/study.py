@@ -77,6 +77,8 @@ class Study:
             p.setdefault("name", p["path"])
             for linked in p.get("also", []):
                 paths.parse(linked["path"])
+            if sampling.is_rotation(p) and p.get("also"):
+                raise ValueError(f"study.parameters[{i}]: an orientation cannot have \"also\"")
             if p["name"] in names:
                 raise ValueError(f"study.parameters[{i}]: name '{p['name']}' used twice")
             names.add(p["name"])
@@ -116,12 +118,29 @@ class Study:
                 changes[linked["path"]] = value * linked.get("factor", 1.0)
         return changes
 
+    def parameter_columns(self):
+        """The table's parameter columns: a parameter's name, or NAME.qw … NAME.qz for an
+        orientation (four numbers rather than a list in one cell, so the CSV stays numeric)."""
+        columns = []
+        for p in self.parameters:
+            if sampling.is_rotation(p):
+                columns += [f"{p['name']}.{c}" for c in ("qw", "qx", "qy", "qz")]
+            else:
+                columns.append(p["name"])
+        return columns
+
+    def cells(self, values):
+        """One run's parameter columns and values."""
+        flat = []
+        for p, value in zip(self.parameters, values):
+            flat += list(value) if sampling.is_rotation(p) else [value]
+        return dict(zip(self.parameter_columns(), flat))
+
     def tasks(self):
         """One self-contained description per run: what a worker needs, nothing more."""
         return [{
             "run": i,
-            "names": [p["name"] for p in self.parameters],
-            "values": values,
+            "cells": self.cells(values),
             "changes": self.params_of(values),
             "scene": self.scene,
             "scene_file": self.scene_file,
@@ -133,7 +152,7 @@ class Study:
         } for i, values in enumerate(self.runs)]
 
     def columns(self):
-        return (["run"] + [p["name"] for p in self.parameters] + list(STATUS_COLUMNS) +
+        return (["run"] + self.parameter_columns() + list(STATUS_COLUMNS) +
                 [q["name"] for q in self.quantities] + list(RUN_COLUMNS))
 
 
@@ -148,8 +167,7 @@ def _message(error):
 
 
 def error_row(task, message):
-    row = {"run": task["run"], **dict(zip(task["names"], task["values"])),
-           "status": "error", "error": message}
+    row = {"run": task["run"], **task["cells"], "status": "error", "error": message}
     for q in task["quantities"]:
         row[q["name"]] = math.nan
     row.update(simulated_seconds=math.nan, steps=0, wall_seconds=math.nan)
@@ -166,8 +184,7 @@ def run_one(task):
         sim = Simulation(scene, file=task["scene_file"], threads=task["threads"])
         history = sim.run(task["until"], sample_every=task["sample_every"],
                           max_wall_seconds=task.get("timeout"))
-        row = {"run": task["run"], **dict(zip(task["names"], task["values"])),
-               "status": "ok", "error": ""}
+        row = {"run": task["run"], **task["cells"], "status": "ok", "error": ""}
         for q in task["quantities"]:
             row[q["name"]] = quantities.evaluate(q, history)
         row.update(simulated_seconds=sim.time, steps=sim.steps,

@@ -43,6 +43,36 @@ def test_random_and_lhs_repeat_with_their_seed():
     assert sorted(int(np.log10(b / 1e3) / 3 * 10) for _, b in lhs) == list(range(10))
 
 
+def test_uniform_orientations():
+    rotation = [{"name": "q", "path": "bodies[ball].orientation", "rotation": "uniform"}]
+    for method in ("random", "lhs"):
+        runs = sampling.runs(rotation, {"method": method, "count": 2000, "seed": 5})
+        q = np.array([r[0] for r in runs])
+        np.testing.assert_allclose(np.linalg.norm(q, axis=1), 1.0, atol=1e-15)
+        assert (q[:, 0] >= 0).all()
+        # Uniform over rotations: the rotated z axis is uniform on the sphere, so its z
+        # component 1 − 2(x² + y²) is uniform in [−1, 1] (mean 0, variance 1/3).
+        z = 1 - 2 * (q[:, 1] ** 2 + q[:, 2] ** 2)
+        assert abs(z.mean()) < 0.05 and abs(z.var() - 1 / 3) < 0.03
+    with pytest.raises(ValueError, match="need sampling 'random' or 'lhs'"):
+        sampling.runs(rotation, {"method": "grid"})
+
+
+def test_a_part_dropped_in_random_orientations():
+    spec = ball_study(until=0.1)  # still falling, without spin: the attitude stays as set
+    spec["sampling"] = {"method": "random", "count": 3, "seed": 11}
+    spec["parameters"] = [{"name": "attitude", "path": "bodies[ball].orientation",
+                           "rotation": "uniform"}]
+    spec["quantities"].append({"name": "qw_final", "final": "ball.qw"})
+    study = Study(spec)
+    frame = run_serial(study)
+    assert list(frame.columns[1:5]) == ["attitude.qw", "attitude.qx", "attitude.qy",
+                                        "attitude.qz"]
+    assert (frame["status"] == "ok").all()
+    assert frame["qw_final"].nunique() == 3
+    np.testing.assert_allclose(frame["qw_final"], frame["attitude.qw"], atol=1e-9)
+
+
 def test_quantities_reduce_history_columns():
     history = contactsim.History(
         np.array([[0.0, 1.0, 5.0, 0.0], [0.1, 3.0, 4.0, 1.0], [0.2, 2.0, 1.0, 2.0]]),
