@@ -7,6 +7,8 @@
 #include <cmath>
 #include <system_error>
 
+#include "import/declared_counts.h"
+
 namespace contactsim {
 namespace {
 
@@ -70,6 +72,7 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   const auto size = std::filesystem::file_size(file, ec);
   if (ec) fail(file, "cannot be read (" + ec.message() + ")");
   if (size == 0) fail(file, "file is empty");
+  if (const auto why = implausibleDeclaredCounts(file, size)) fail(file, *why);
 
   Assimp::Importer importer;
   // Points and lines are split off so that every remaining face is a triangle. Vertices are
@@ -79,9 +82,9 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   // ValidateDataStructure runs before the other steps: some loaders leave inconsistent faces in
   // a malformed file (OFF with fewer face lines than its header declares), which Debian's
   // Assimp, built with assertions, would otherwise abort the whole process on in Triangulate.
-  const aiScene* scene = importer.ReadFile(
-      file.string(),
-      aiProcess_ValidateDataStructure | aiProcess_Triangulate | aiProcess_SortByPType);
+  const aiScene* scene =
+      importer.ReadFile(file.string(), aiProcess_ValidateDataStructure | aiProcess_Triangulate |
+                                           aiProcess_SortByPType);
   if (scene == nullptr) {
     const std::string reason = oneLine(importer.GetErrorString());
     // Assimp's way of saying that sorting by primitive type left only points and lines.

@@ -92,3 +92,32 @@ TEST_CASE("an OFF file with missing faces is a named error, not an abort", "[imp
             "OFF\n4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 1 2 32 0 3\n");
   importError(dir / "short.off");
 }
+
+// Fuzz finding (fuzz_mesh_import, docs/reliability.md): Assimp's OFF and PLY loaders allocate
+// the counts a header declares before reading any element, so 109 bytes declaring a billion
+// faces asked for 15 GB. The header is now checked against the file's size first.
+TEST_CASE("a header declaring more elements than the file holds is a named error",
+          "[import][errors]") {
+  const auto dir = freshDirectory("declared_counts");
+  writeText(dir / "faces.off",
+            "OFF\n4 888888888888888888888888888888888888888882 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+            "3 0 2 1\n");
+  CHECK_THAT(importError(dir / "faces.off"),
+             Catch::Contains("declares") && Catch::Contains("faces, more than a file of"));
+  writeText(dir / "vertices.ply",
+            "ply\nformat ascii 1.0\nelement vertex 4000000000\nproperty float x\n"
+            "property float y\nproperty float z\nelement face 1\n"
+            "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+  CHECK_THAT(importError(dir / "vertices.ply"),
+             Catch::Contains("declares 4000000000 'vertex' elements"));
+  writeText(dir / "faces.ply",
+            "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+            "property float y\nproperty float z\nelement face 4000000000\n"
+            "property list uchar int vertex_indices\nend_header\n");
+  CHECK_THAT(importError(dir / "faces.ply"), Catch::Contains("'face' elements"));
+  // An honest header passes the check (and imports).
+  writeText(dir / "tet.off",
+            "OFF\n# a comment\n4 4 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+            "3 0 2 1\n3 0 1 3\n3 1 2 3\n3 2 0 3\n");
+  CHECK(importMesh(dir / "tet.off").mesh.triangleCount() == 4);
+}

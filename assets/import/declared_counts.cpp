@@ -1,0 +1,92 @@
+#include "import/declared_counts.h"
+
+#include <cctype>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace contactsim {
+namespace {
+
+// The header is at the start; 64 KB covers any real one (PLY comments included).
+constexpr std::size_t kHeaderBytes = 64 * 1024;
+
+// A decimal count, saturating instead of wrapping (Assimp wraps, which is how a long run of
+// digits becomes a count in the billions); nullopt if `word` is not a plain number.
+std::optional<std::uint64_t> count(const std::string& word) {
+  if (word.empty()) return std::nullopt;
+  std::uint64_t value = 0;
+  for (const char c : word) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+    value = value > (max - digit) / 10 ? max : value * 10 + digit;
+  }
+  return value;
+}
+
+std::optional<std::string> tooMany(std::uint64_t declared, const std::string& what,
+                                   std::uintmax_t file_size) {
+  if (declared <= file_size) return std::nullopt;
+  return "declares " + std::to_string(declared) + " " + what + ", more than a file of " +
+         std::to_string(file_size) + " bytes can hold";
+}
+
+// OFF: [ST][C][N][4]OFF, then (after comments) the vertex and face counts.
+std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t file_size) {
+  std::string word;
+  std::uint64_t counts[2];
+  for (int found = 0; found < 2 && text >> word;) {
+    if (word[0] == '#') {
+      std::getline(text, word);
+      continue;
+    }
+    const auto value = count(word);
+    if (!value) return std::nullopt;  // not the layout we know: Assimp decides
+    counts[found++] = *value;
+    if (found == 2) {
+      if (auto why = tooMany(counts[0], "vertices", file_size)) return why;
+      return tooMany(counts[1], "faces", file_size);
+    }
+  }
+  return std::nullopt;
+}
+
+// PLY: every "element NAME COUNT" line up to end_header.
+std::optional<std::string> checkPly(std::istringstream& text, std::uintmax_t file_size) {
+  std::string line;
+  while (std::getline(text, line)) {
+    std::istringstream words(line);
+    std::string keyword, name, number;
+    words >> keyword;
+    if (keyword == "end_header") break;
+    if (keyword != "element" || !(words >> name >> number)) continue;
+    if (const auto value = count(number)) {
+      if (auto why = tooMany(*value, "'" + name + "' elements", file_size)) return why;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> implausibleDeclaredCounts(const std::filesystem::path& file,
+                                                     std::uintmax_t file_size) {
+  std::ifstream in(file, std::ios::binary);
+  std::string head(kHeaderBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  std::istringstream text(head);
+  std::string first;
+  if (!(text >> first)) return std::nullopt;
+  if (first == "ply") return checkPly(text, file_size);
+  // OFF and its variants, optionally with the counts on the keyword's line.
+  const std::size_t off = first.find("OFF");
+  if (off != std::string::npos && off + 3 == first.size() &&
+      first.find_first_not_of("STCN4") == off) {
+    return checkOff(text, file_size);
+  }
+  return std::nullopt;
+}
+
+}  // namespace contactsim
