@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "geometry/mass_properties.h"
+#include "scene/json_error.h"
 
 namespace contactsim {
 namespace {
@@ -683,8 +684,13 @@ Scene parseScene(const std::string& text, const std::filesystem::path& file,
   json root;
   try {
     root = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw SceneError(file.string() + ": invalid JSON: " + e.what());
+  } catch (const json::exception& e) {
+    // Not only parse_error: a number JSON cannot hold (1e999) is an out_of_range, and neither
+    // says where in the file; the position comes from parsing once more.
+    const std::optional<JsonErrorLocation> where = locateJsonError(text);
+    if (!where) throw SceneError(file.string() + ": invalid JSON: " + e.what());
+    throw SceneError(file.string() + ": line " + std::to_string(where->line) + ", column " +
+                     std::to_string(where->column) + ": invalid JSON: " + where->reason);
   }
   return Reader(file, load_mesh).read(root);
 }
