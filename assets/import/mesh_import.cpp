@@ -7,7 +7,7 @@
 #include <cmath>
 #include <system_error>
 
-#include "import/declared_counts.h"
+#include "import/header_check.h"
 
 namespace contactsim {
 namespace {
@@ -72,7 +72,7 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   const auto size = std::filesystem::file_size(file, ec);
   if (ec) fail(file, "cannot be read (" + ec.message() + ")");
   if (size == 0) fail(file, "file is empty");
-  if (const auto why = implausibleDeclaredCounts(file, size)) fail(file, *why);
+  if (const auto why = implausibleHeader(file, size)) fail(file, *why);
 
   Assimp::Importer importer;
   // Points and lines are split off so that every remaining face is a triangle. Vertices are

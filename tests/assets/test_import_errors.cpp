@@ -121,3 +121,13 @@ TEST_CASE("a header declaring more elements than the file holds is a named error
             "3 0 2 1\n3 0 1 3\n3 1 2 3\n3 2 0 3\n");
   CHECK(importMesh(dir / "tet.off").mesh.triangleCount() == 4);
 }
+
+// Fuzz finding (fuzz_mesh_import, docs/reliability.md): Assimp 5.2's PLY loader never returned
+// on a header without end_header (`contactsim-cli info` hung on these 19 bytes).
+TEST_CASE("a PLY header without end_header is a named error, not a hang", "[import][errors]") {
+  const auto dir = freshDirectory("ply_no_end_header");
+  writeText(dir / "open.ply", "ply\nformat ascii 1\x01");
+  CHECK_THAT(importError(dir / "open.ply"), Catch::Contains("no end_header"));
+  writeText(dir / "open2.ply", "ply\nformat ascii 1.0\nelement vertex 3\n");
+  CHECK_THAT(importError(dir / "open2.ply"), Catch::Contains("no end_header"));
+}

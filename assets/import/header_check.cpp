@@ -1,4 +1,4 @@
-#include "import/declared_counts.h"
+#include "import/header_check.h"
 
 #include <cctype>
 #include <fstream>
@@ -52,26 +52,28 @@ std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t fil
   return std::nullopt;
 }
 
-// PLY: every "element NAME COUNT" line up to end_header.
+// PLY: every "element NAME COUNT" line up to end_header, which must come.
 std::optional<std::string> checkPly(std::istringstream& text, std::uintmax_t file_size) {
   std::string line;
   while (std::getline(text, line)) {
     std::istringstream words(line);
     std::string keyword, name, number;
     words >> keyword;
-    if (keyword == "end_header") break;
+    if (keyword == "end_header") return std::nullopt;
     if (keyword != "element" || !(words >> name >> number)) continue;
     if (const auto value = count(number)) {
       if (auto why = tooMany(*value, "'" + name + "' elements", file_size)) return why;
     }
   }
-  return std::nullopt;
+  // Assimp 5.2 loops forever on a PLY header that never ends.
+  return "PLY header has no end_header line within its first " +
+         std::to_string(kHeaderBytes / 1024) + " KB";
 }
 
 }  // namespace
 
-std::optional<std::string> implausibleDeclaredCounts(const std::filesystem::path& file,
-                                                     std::uintmax_t file_size) {
+std::optional<std::string> implausibleHeader(const std::filesystem::path& file,
+                                             std::uintmax_t file_size) {
   std::ifstream in(file, std::ios::binary);
   std::string head(kHeaderBytes, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
