@@ -29,6 +29,8 @@ struct ContactHistory {
   struct Load {
     Vec3 force = Vec3::Zero(), relative_velocity = Vec3::Zero();
     Vec3 torque = Vec3::Zero(), relative_angular_velocity = Vec3::Zero();
+    // The force's point as a material point of each body (body coordinates).
+    Vec3 point_on_a = Vec3::Zero(), point_on_b = Vec3::Zero();
   };
   Load load;
   // The load before that: forces at the committed state itself must be the ones its step used.
@@ -66,16 +68,16 @@ class ContactTracker {
   std::vector<double> inheritedEnergy(const std::vector<ContactPatch>& patches,
                                       const std::vector<int>& ids) const;
 
-  ContactHistory* history(int id);
-  const std::vector<ContactHistory>& live() const { return live_; }
-
- private:
   // Per patch of a match, the parent of a new contact: among the contacts that end (not
   // continued by `ids`) with a normal within max_normal_angle, the nearest whose disc of equal
   // area overlaps the patch's (or lies within min_jump); null for continued contacts and orphans.
   std::vector<const ContactHistory*> parents(const std::vector<ContactPatch>& patches,
                                              const std::vector<int>& ids) const;
 
+  ContactHistory* history(int id);
+  const std::vector<ContactHistory>& live() const { return live_; }
+
+ private:
   TrackingOptions options_;
   std::vector<ContactHistory> live_;
   int next_id_ = 0;

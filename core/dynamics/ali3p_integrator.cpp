@@ -377,10 +377,28 @@ bool Ali3pIntegrator::attemptCounted(double h, MultibodyState& next, StepReport&
   return ok;
 }
 
+double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& now,
+                                    double h) const {
+  const EnergyReport works = worksOver(now, h);
+  const EnergyReport before = stateEnergies(state_), after = stateEnergies(next);
+  const double drift = (after.kinetic + after.gravity + after.springs) -
+                       (before.kinetic + before.gravity + before.springs) + works.dissipated -
+                       works.cable_work - works.load_work - works.source_work;
+  const double energy_scale =
+      std::max({before.kinetic, after.kinetic, std::abs(works.source_work), energy_floor_});
+  return drift / energy_scale;
+}
+
+// Fixed steps of h, split in two where Newton fails or where the step created energy (an impact
+// the step does not resolve): both halves land where the whole step would have.
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   MultibodyState next;
   std::string failure;
-  if (!attemptCounted(h, next, report, failure)) {
+  const bool ok = attemptCounted(h, next, report, failure);
+  Powers now;
+  if (ok) now = powers(next);
+  const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
+  if (!ok || (gained && depth < settings_.max_step_halvings)) {
     if (depth >= settings_.max_step_halvings) {
       throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (step " +
                             formatSeconds(h) + " s after " + std::to_string(depth) +
@@ -391,7 +409,6 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
     advance(0.5 * h, depth + 1, report);
     return;
   }
-  const Powers now = powers(next);
   commit(std::move(next), now, h, report);
 }
 
@@ -432,14 +449,8 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     double error = std::numeric_limits<double>::infinity();
     if (ok) {
       now = powers(next);
-      const EnergyReport works = worksOver(now, h);
-      const EnergyReport before = stateEnergies(state_), after = stateEnergies(next);
-      const double drift = (after.kinetic + after.gravity + after.springs) -
-                           (before.kinetic + before.gravity + before.springs) + works.dissipated -
-                           works.cable_work - works.load_work - works.source_work;
-      const double energy_scale =
-          std::max({before.kinetic, after.kinetic, std::abs(works.source_work), energy_floor_});
-      error = std::max(localError(next, h), std::abs(drift) / energy_scale / kEnergyToleranceRatio);
+      error = std::max(localError(next, h),
+                       std::abs(energyDrift(next, now, h)) / kEnergyToleranceRatio);
     }
     if (!ok && at_floor) {
       throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (smallest step " +

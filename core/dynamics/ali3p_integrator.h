@@ -47,6 +47,10 @@ inline constexpr double kDefaultMinStepRatio = 1e-4;
 // Error control's energy-balance error per substep may be this multiple of the tolerance, relative
 // to the energy in play (docs/dynamics.md, "Variable step").
 inline constexpr double kEnergyToleranceRatio = 100.0;
+// Fixed steps: a step whose energy balance shows a gain of more than this fraction of the energy
+// in play is split in two (up to max_step_halvings), so that an under-resolved impact cannot
+// create energy (docs/dynamics.md, "Fixed steps"). Losses are left to the laws' dissipation.
+inline constexpr double kFixedStepEnergyGainRatio = 1e-3;
 
 struct MultibodyState {
   double t = 0.0;
@@ -134,6 +138,9 @@ class Ali3pIntegrator {
   EnergyReport stateEnergies(const MultibodyState& s) const;
   // Estimated local position error of the step state_ → next (scaled norm).
   double localError(const MultibodyState& next, double h) const;
+  // Energy the step state_ → next (powers `now`) created, beyond what the works account for
+  // (positive: a gain), as a fraction of the energy in play.
+  double energyDrift(const MultibodyState& next, const Powers& now, double h) const;
   void initialize();
   Powers powers(const MultibodyState& s) const;
   std::string worstConstraint(const ConstraintValues& values) const;
