@@ -13,6 +13,30 @@
 namespace contactsim {
 namespace {
 
+std::string escapeControls(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      const char* hex = "0123456789abcdef";
+      out += std::string("\\u00") + hex[u >> 4] + hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+SceneError::SceneError(const std::string& message) : std::runtime_error(escapeControls(message)) {}
+
+namespace {
+
 using json = nlohmann::json;
 
 std::string child(const std::string& path, const std::string& key) {

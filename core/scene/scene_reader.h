@@ -14,7 +14,9 @@ namespace contactsim {
 
 class SceneError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // Control characters (a key or a name holding an escaped line break) are written as \n, \t or
+  // \u00XX, so that every error stays one line whatever the file contains.
+  explicit SceneError(const std::string& message);
 };
 
 // Loads a mesh file in the given units and scale (the core does not depend on a mesh importer;

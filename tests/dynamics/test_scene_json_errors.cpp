@@ -56,3 +56,14 @@ TEST_CASE("JSON error positions count lines and UTF-8 characters", "[scene][json
   CHECK(locateOffset("ab", 99).column == 3);  // past the end: the end
   CHECK_FALSE(locateJsonError("{\"a\": [1, 2.5e3, null]}"));
 }
+
+// Fuzz finding (fuzz_scene_reader, docs/reliability.md): a key or name holding an escaped line
+// break ("toler\nance") broke the one-line error in two.
+TEST_CASE("a key or name with control characters still gives a one-line error", "[scene][json]") {
+  CHECK(errorOf(R"({"solver": {"toler\nance": 0.2}})") ==
+        "/scenes/broken.json: solver.toler\\nance: unknown key (expected one of: time_step, "
+        "end_time, penalty, newton_tolerance, constraint_tolerance, tolerance, min_step, "
+        "max_newton_iterations, max_step_halvings, linear_solver)");
+  CHECK_THAT(errorOf(R"({"joints": [{"type": "hinge\t\u0001", "body_a": "world"}]})"),
+             Catch::Contains("got \"hinge\\t\\u0001\""));
+}
