@@ -2,4 +2,5 @@ target_sources(contactsim_core PRIVATE
   sim/contact_force_source.cpp
   sim/scene_contact.cpp
   sim/simulation.cpp
+  sim/start_check.cpp
 )
