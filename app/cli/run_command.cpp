@@ -20,6 +20,7 @@
 #include "record/scene_header.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
+#include "sim/start_check.h"
 
 namespace contactsim::cli {
 namespace {
@@ -155,6 +156,25 @@ void runScene(const RunArguments& args) {
   if (args.threads < 0) throw std::runtime_error("--threads: expected a count >= 0 (0: all cores)");
   const int threads = args.threads > 0 ? args.threads : availableThreads();
   contact_options.pair_loop = parallelPairLoop(threads);
+  // Before the run, so a misplaced body is named instead of being fired off by the law; a body
+  // inside another throws here, naming the pair (core/sim/start_check.h has the threshold rule).
+  const StartCheck start_check = checkStart(scene);
+  for (const StartOverlap& overlap : start_check.overlaps)
+    std::fprintf(stderr, "warning: %s\n", describe(overlap).c_str());
+  if (const std::string line = describeSmallOverlaps(start_check); !line.empty())
+    std::fprintf(stderr, "note: %s\n", line.c_str());
+  nlohmann::json start_overlaps = nlohmann::json::array();
+  for (const StartOverlap& o : start_check.overlaps) {
+    start_overlaps.push_back(
+        {{"body_a", o.body_a},
+         {"body_b", o.body_b},
+         {"depth", o.depth},
+         {"threshold", o.threshold},
+         {"where", {o.where.x(), o.where.y(), o.where.z()}},
+         {"lift_direction", {o.lift_direction.x(), o.lift_direction.y(), o.lift_direction.z()}},
+         {"lift_distance", o.lift_distance},
+         {"patches", o.patches}});
+  }
   const auto start = std::chrono::steady_clock::now();
   Simulation simulation(std::move(scene), contact_options);
   const MultibodySystem& system = simulation.system();
@@ -221,6 +241,8 @@ void runScene(const RunArguments& args) {
       {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
       {"max_contacts", max_contacts},
       {"steps_with_contact", contact_frames},
+      {"start_overlaps", start_overlaps},
+      {"start_small_overlaps", start_check.small_overlaps},
       {"contact_seconds",
        {{"collision", timings.collision},
         {"regions", timings.regions},

@@ -105,10 +105,9 @@ std::string describeSmallOverlaps(const StartCheck& check) {
   char ratio[16];
   std::snprintf(ratio, sizeof ratio, "%g", kStartOverlapRelativeThreshold);
   const bool one = check.small_overlaps == 1;
-  return std::to_string(check.small_overlaps) +
-         (one ? " more pair touches or overlaps" : " more pairs touch or overlap") +
-         " by at most " + ratio +
-         " of the smaller body's size at t = 0 (settled contact; not listed)";
+  return "start check: " + std::to_string(check.small_overlaps) +
+         (one ? " pair touches or overlaps" : " pairs touch or overlap") + " by at most " + ratio +
+         " of the smaller body's size at t = 0 (settled contact, not listed)";
 }
 
 }  // namespace contactsim

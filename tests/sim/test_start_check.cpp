@@ -109,7 +109,7 @@ TEST_CASE("a sphere touching the plate or settled 1 µm into it is not reported"
     CHECK(check.overlaps.empty());
     CHECK(check.small_overlaps == 1);
     CHECK_THAT(describeSmallOverlaps(check),
-               Catch::StartsWith("1 more pair touches or overlaps by at most 0.001"));
+               Catch::StartsWith("start check: 1 pair touches or overlaps by at most 0.001"));
   }
   SECTION("apart") {
     const StartCheck check = checkStart(sceneOf(
