@@ -168,6 +168,11 @@ void MainWindow::connectSimulation() {
     emit simulationFailed(message);
     reportError("Simulation stopped", message + "\n\nThe run is paused at its last good state.");
   });
+  connect(&worker, &SimulationWorker::startChecked, this,
+          [this](int generation, const QStringList& overlaps, const QString& small_overlaps) {
+            if (generation != generation_ || replaying()) return;  // superseded meanwhile
+            showStartOverlaps(overlaps, small_overlaps);
+          });
   connect(&worker, &SimulationWorker::reachedTime, this, [this](double t) {
     onFrameAvailable();
     emit reachedTime(t);
@@ -274,6 +279,32 @@ bool MainWindow::rebuild() {
   simulation_->setSpeed(controls_->speed());
   simulation_->load(std::move(scene), document_.text(), ++generation_);
   return true;
+}
+
+void MainWindow::showStartOverlaps(const QStringList& overlaps, const QString& small_overlaps) {
+  start_overlaps_ = overlaps;
+  if (overlaps.isEmpty()) {
+    if (start_box_) start_box_->hide();  // fixed by the edit that rebuilt the scene
+    return;
+  }
+  const QString more =
+      overlaps.size() > 1 ? QStringLiteral(" (and %1 more pairs)").arg(overlaps.size() - 1) : "";
+  statusBar()->showMessage("warning: " + overlaps.front() + more, 15000);
+  // Non-modal: the scene may be meant that way, and the user fixes it in the forms beside it.
+  if (!start_box_) {
+    start_box_ = new QMessageBox(QMessageBox::Warning, "Bodies start interpenetrating", "",
+                                 QMessageBox::Close, this);
+    start_box_->setWindowModality(Qt::NonModal);
+  }
+  QString text = QStringLiteral(
+                     "%1 contact pair%2 interpenetrate at t = 0; the contact law "
+                     "will push them apart at the first step:\n\n")
+                     .arg(overlaps.size())
+                     .arg(overlaps.size() == 1 ? "" : "s");
+  text += overlaps.join('\n');
+  if (!small_overlaps.isEmpty()) text += "\n\n" + small_overlaps;
+  start_box_->setText(text);
+  start_box_->show();
 }
 
 void MainWindow::onFrameAvailable() {

@@ -18,6 +18,7 @@
 
 class QAction;
 class QLabel;
+class QMessageBox;
 class QTreeWidget;
 
 namespace contactsim::gui {
@@ -92,6 +93,8 @@ class MainWindow : public QMainWindow {
   // Frames drawn per second over the last second, and frames the worker produced but the display
   // skipped because a newer one arrived first.
   double displayFps() const { return display_fps_; }
+  // The start check of the shown run: one line per pair interpenetrating at t = 0.
+  const QStringList& startOverlaps() const { return start_overlaps_; }
   long droppedFrames() const;
 
  signals:
@@ -132,6 +135,8 @@ class MainWindow : public QMainWindow {
   void onPatchSelected();
   void onRecordToggled(bool record);
   void reportError(const QString& title, const QString& text);
+  // The start check's overlaps: status bar and a non-modal list; the session stays usable.
+  void showStartOverlaps(const QStringList& overlaps, const QString& small_overlaps);
 
   SceneDocument document_;
   MeshCache meshes_;
@@ -169,6 +174,8 @@ class MainWindow : public QMainWindow {
   int frames_swapped_ = 0;
   double display_fps_ = 0.0;
   ErrorReporter report_error_;
+  QStringList start_overlaps_;
+  QMessageBox* start_box_ = nullptr;  // made on the first overlap, reused after
 };
 
 }  // namespace contactsim::gui

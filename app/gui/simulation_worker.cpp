@@ -5,6 +5,7 @@
 
 #include "record/scene_header.h"
 #include "sim/simulation.h"
+#include "sim/start_check.h"
 
 namespace contactsim::gui {
 
@@ -34,6 +35,12 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   steps_ = 0;
   scene_text_ = std::move(scene_text);
   try {
+    // Here rather than in the GUI thread: it queries every pair, as long as the run's first step.
+    const StartCheck check = checkStart(*scene);
+    QStringList overlaps;
+    for (const StartOverlap& overlap : check.overlaps)
+      overlaps << QString::fromStdString(describe(overlap));
+    emit startChecked(generation, overlaps, QString::fromStdString(describeSmallOverlaps(check)));
     simulation_ = std::make_unique<Simulation>(*scene);
   } catch (const std::exception& error) {
     time_ = 0.0;

@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -62,6 +63,10 @@ class SimulationWorker : public QObject {
   // (immutable, so the GUI thread may draw them while the run queries them).
   void treesBuilt(int generation, const contactsim::gui::BodyTreeList& trees);
   void failed(const QString& message);  // the run is paused at its last good state
+  // Before the run of a load: one line per contact pair interpenetrating at t = 0 (empty when
+  // none) and the summary of the smaller overlaps (core/sim/start_check.h). A body inside another
+  // is not this but `failed`.
+  void startChecked(int generation, const QStringList& overlaps, const QString& small_overlaps);
   void reachedTime(double time);
   void recordingChanged(bool recording, const QString& path);
 
