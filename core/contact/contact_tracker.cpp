@@ -57,10 +57,28 @@ std::vector<double> ContactTracker::inheritedEnergy(const std::vector<ContactPat
                                                     const std::vector<int>& ids) const {
   const std::vector<const ContactHistory*> parent = parents(patches, ids);
   std::vector<double> share(patches.size(), 0.0);
+  // Ended contacts no new one continues leave their ledgers to the pair's orphans (new contacts
+  // without a parent), shared equally: an anchor's shank sliding in its bore is re-identified
+  // far from where its contact was, and an orphan starting from nothing cannot push back (its
+  // force is capped), so the shank sank 17 mm into the plating.
+  double unclaimed = 0.0;
+  for (const ContactHistory& h : live_) {
+    const bool continued = std::find(ids.begin(), ids.end(), h.id) != ids.end();
+    const bool has_child = std::find(parent.begin(), parent.end(), &h) != parent.end();
+    if (!continued && !has_child) unclaimed += std::max(h.absorbed_energy, 0.0);
+  }
+  const auto orphans = std::count_if(patches.begin(), patches.end(), [&](const ContactPatch& p) {
+    const auto i = static_cast<std::size_t>(&p - patches.data());
+    return ids[i] < 0 && !parent[i];
+  });
   for (std::size_t i = 0; i < patches.size(); ++i) {
-    if (!parent[i]) continue;
-    const auto children = std::count(parent.begin(), parent.end(), parent[i]);
-    share[i] = std::max(parent[i]->absorbed_energy, 0.0) / static_cast<double>(children);
+    if (ids[i] >= 0) continue;
+    if (parent[i]) {
+      const auto children = std::count(parent.begin(), parent.end(), parent[i]);
+      share[i] = std::max(parent[i]->absorbed_energy, 0.0) / static_cast<double>(children);
+    } else {
+      share[i] = unclaimed / static_cast<double>(orphans);
+    }
   }
   return share;
 }
