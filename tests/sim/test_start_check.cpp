@@ -1,6 +1,7 @@
 // The start check (issue 20): pairs interpenetrating at t = 0 are reported with depth, place and
 // a lift hint; settled or touching contact is only counted; containment is an error.
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "geometry/primitives.h"
 #include "scene/scene_reader.h"
@@ -46,9 +47,11 @@ struct Placed {
   bool fixed = false;
 };
 
+// Every digit: the 1 µm placement must survive the trip through the scene text.
 std::string vec(const Vec3& v) {
-  return "[" + std::to_string(v.x()) + ", " + std::to_string(v.y()) + ", " + std::to_string(v.z()) +
-         "]";
+  char text[96];
+  std::snprintf(text, sizeof text, "[%.17g, %.17g, %.17g]", v.x(), v.y(), v.z());
+  return text;
 }
 
 Scene sceneOf(const std::vector<Placed>& bodies) {
