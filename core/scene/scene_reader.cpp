@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -79,6 +80,75 @@ const std::map<std::string, std::set<std::string>>& frictionParameters() {
 
 namespace {
 
+// The physical range of a law or friction parameter, checked where the file is read so that a
+// value a law divides by, or one outside the model's domain, is refused naming its JSON path
+// instead of failing mid-run (issue 21: stick_velocity 0 gave "singular tangent" at 3.8 ms).
+struct ParameterRange {
+  double low = 0.0;
+  bool low_open = false;  // low itself excluded
+  double high = std::numeric_limits<double>::infinity();
+  const char* why = "";
+};
+
+constexpr ParameterRange kNonNegative{0.0, false, std::numeric_limits<double>::infinity(), ""};
+constexpr ParameterRange kDivisor{0.0, true, std::numeric_limits<double>::infinity(),
+                                  " (the law divides by it)"};
+constexpr ParameterRange kFraction{0.0, false, 1.0, ""};
+// Dry friction: no pair of engineering materials exceeds μ ≈ 2; adhesion is not modelled.
+constexpr ParameterRange kFrictionCoefficient{
+    0.0, false, 10.0, " (a friction coefficient; adhesion is not modelled)"};
+
+// By parameter name: a name means the same in every law that has it (README, "Contact force
+// laws"). Names missing here are only required to be >= 0.
+const std::map<std::string, ParameterRange>& rangesByName() {
+  static const std::map<std::string, ParameterRange> ranges = {
+      {"stiffness", kDivisor},
+      // Below 1 the stiffness k·e·δ^(e−1) is infinite at first touch.
+      {"exponent",
+       {1.0, false, std::numeric_limits<double>::infinity(),
+        " (1 linear, 1.5 Hertz; below 1 the stiffness is infinite at first touch)"}},
+      {"restitution", kFraction},
+      {"min_impact_velocity", kDivisor},
+      {"sliding_friction", kFrictionCoefficient},
+      {"rolling_resistance", {0.0, false, 1.0, " (a rolling-resistance coefficient)"}},
+      {"v_small", kDivisor},
+      {"w_small", kDivisor},
+      {"contact_sphere_radius", kDivisor},
+      {"reduction_factor", {0.0, true, 1.0, " (Modia3D's stiffness reduction k_red)"}},
+      {"max_damping", kNonNegative},
+      {"contact_radius", kDivisor},
+      {"dissipation", kNonNegative},
+      {"radius", kDivisor},
+      {"clearance",
+       {0.0, true, std::numeric_limits<double>::infinity(),
+        " (R* = r(r + c)/c; a press fit is not a contact)"}},
+      {"static", kFrictionCoefficient},
+      {"dynamic", kFrictionCoefficient},
+      {"stick_velocity", kDivisor},
+      {"viscous", kNonNegative},
+      {"stiction_tolerance", kDivisor},
+  };
+  return ranges;
+}
+
+ParameterRange parameterRange(const std::string& model, const std::string& key) {
+  // Modia3D's damping d = 8(1 − cor)/(5·cor·v) divides by the coefficient of restitution.
+  if (model == "modia3d" && key == "restitution")
+    return {0.0, true, 1.0, " (Modia3D's damping divides by it)"};
+  const auto it = rangesByName().find(key);
+  return it == rangesByName().end() ? kNonNegative : it->second;
+}
+
+std::string formatBound(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+namespace {
+
 class Reader {
  public:
   Reader(std::filesystem::path file, const MeshLoader& load_mesh)
@@ -121,6 +191,18 @@ class Reader {
   double nonNegative(const json& j, const std::string& path) const {
     const double v = number(j, path);
     if (!(v >= 0.0)) fail(path, "expected a number >= 0, got " + describe(j));
+    return v;
+  }
+  // The message names the bound that was crossed ("expected a number >= 0" as nonNegative says).
+  double inRange(const json& j, const std::string& path, const ParameterRange& range) const {
+    const double v = number(j, path);
+    if (range.low_open ? !(v > range.low) : !(v >= range.low)) {
+      fail(path, "expected a number " + std::string(range.low_open ? "> " : ">= ") +
+                     formatBound(range.low) + range.why + ", got " + describe(j));
+    }
+    if (v > range.high)
+      fail(path,
+           "expected a number <= " + formatBound(range.high) + range.why + ", got " + describe(j));
     return v;
   }
   std::string string(const json& j, const std::string& path) const {
@@ -255,7 +337,12 @@ void Reader::readSolver(const json& j, const std::string& path, Scene& scene) co
       {"time_step", "end_time", "penalty", "newton_tolerance", "constraint_tolerance", "tolerance",
        "min_step", "max_newton_iterations", "max_step_halvings", "linear_solver"});
   SolverSettings& s = scene.solver;
-  if (j.contains("time_step")) s.time_step = positive(j["time_step"], child(path, "time_step"));
+  // α ∝ 1/h² (ali3p.md): a step of 1e308 s gave α = 0 and an std::invalid_argument from the
+  // integrator; below 1e-12 s, t + h stops moving after a few hours of simulated time.
+  if (j.contains("time_step")) {
+    s.time_step = inRange(j["time_step"], child(path, "time_step"),
+                          {1e-12, false, 10.0, " s (the penalty scales with 1/time_step^2)"});
+  }
   if (j.contains("end_time")) scene.end_time = nonNegative(j["end_time"], child(path, "end_time"));
   if (j.contains("penalty") && !j["penalty"].is_null()) {
     s.penalty = positive(j["penalty"], child(path, "penalty"));
@@ -399,6 +486,8 @@ void Reader::resolveMass(const json& j, const std::string& path, const Scene& sc
     if (from_mesh && from_mesh->mass > 0.0) {
       mi.center_of_mass = from_mesh->centroid;
       mi.inertia = from_mesh->inertia * (mi.mass / from_mesh->mass);
+      if (!mi.inertia.allFinite())
+        fail(child(path, "mass"), "too large: the mesh's inertia scaled to it overflows");
     }
   } else if (has_density) {
     mi.mass = from_mesh->mass;
@@ -657,11 +746,12 @@ SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
         if (fkey == "model") continue;
         if (!names->second.count(fkey))
           fail(child(p, fkey), "not a parameter of friction model " + friction.model);
-        friction.parameters[fkey] = nonNegative(fvalue, child(p, fkey));
+        friction.parameters[fkey] =
+            inRange(fvalue, child(p, fkey), parameterRange(friction.model, fkey));
       }
       law.friction = friction;
     } else if (allowed->second.count(key)) {
-      law.parameters[key] = nonNegative(value, p);
+      law.parameters[key] = inRange(value, p, parameterRange(law.model, key));
     } else {
       fail(p, "unknown key (not a parameter of contact law " + law.model + ")");
     }

@@ -155,7 +155,8 @@ def test_cli_study_command_hands_over_to_the_package(cli, tmp_path):
     assert "2 runs (1 ok, 1 failed)" in result.stderr and "[1/2]" not in result.stderr
     table = pd.read_csv(tmp_path / "out.csv", keep_default_na=False)
     assert list(table["status"]) == ["ok", "error"]
-    assert table.loc[1, "error"].endswith("restitution must be in [0, 1]")
+    assert table.loc[1, "error"].endswith(
+        "contact.law.restitution: expected a number <= 1, got number 2.0")
     result = subprocess.run([cli, "study", tmp_path / "none.json", "--out", tmp_path / "x.csv"],
                             capture_output=True, text=True)
     assert result.returncode == 2
