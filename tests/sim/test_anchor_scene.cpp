@@ -127,6 +127,7 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
 
   std::vector<double> tensions, contact_forces;
   std::set<std::tuple<int, int, int>> ids;
+  double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
   double min_tension = chain.tension();
   const auto start = std::chrono::steady_clock::now();
   while (sim.time() < end_time - 0.5 * h) {
@@ -137,6 +138,8 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
     for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
       ids.emplace(c.body_a, c.body_b, c.patch.id);
       if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
+      if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
+        deepest_shank = std::max(deepest_shank, c.patch.indentation);
     }
     contact_forces.push_back(total);
   }
@@ -149,7 +152,8 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
                       << percentile(tensions, 1.0) / weight << " W; hull contact force p99 "
                       << p99_contact / weight << " W, max "
                       << percentile(contact_forces, 1.0) / weight << " W; contact ids born "
-                      << ids.size() << "; wall " << wall << " s for " << sim.time() << " s");
+                      << ids.size() << "; hull–shank δ up to " << deepest_shank * 1e3
+                      << " mm; wall " << wall << " s for " << sim.time() << " s");
   CHECK(min_tension >= 0.0);
   // Not met yet (issue 15; README, "The flagship demo"): the anchor judders up the plating and the
   // pipe lip in stick–slip with the stiff chain (tension between slack and the windlass's stall),
@@ -158,6 +162,10 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   CHECK_NOFAIL(p99_tension <= 3.0 * weight);
   CHECK_NOFAIL(p99_contact <= 5.0 * weight);
   CHECK_NOFAIL(ids.size() < 100);
+  // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
+  // met: a contact re-identified deep in the bore has a small passivity ledger, so its force is
+  // capped far below the law's and the shank rests millimetres deep for seconds.
+  CHECK_NOFAIL(deepest_shank < 0.5e-3);
   // Speed is measured, not asserted (a loaded machine must not fail the suite): the README quotes
   // the real-time factor with the command that reproduces it.
   WARN("real-time factor " << sim.time() / wall);
