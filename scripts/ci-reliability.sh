@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Reliability checks (docs/reliability.md), run by .ci/run after the README's test command:
+#   1. every libFuzzer target for FUZZ_SECONDS (default 45) from its committed seeds;
+#   2. the fast tests (not slow/display/render/soak) under ASan+UBSan;
+#   3. the threaded tests under ThreadSanitizer.
+# Any finding fails the script; a fuzzer's crash prints the reproducer (path, base64 and the
+# command that replays it). Usage: scripts/ci-reliability.sh [fuzz|asan|tsan]... (default: all)
+# Build directories: build-fuzz, build-asan, build-tsan (each builds only what its runs need).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+scripts/install-deps.sh --reliability
+jobs=$(nproc)
+fuzz_seconds=${FUZZ_SECONDS:-45}
+steps=("$@")
+((${#steps[@]})) || steps=(fuzz asan tsan)
+
+section() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+
+# name corpus-dir [dictionary]
+run_fuzzer() {
+  local name=$1 corpus=$2 dict=${3:-}
+  local work=build-fuzz/runs/$name
+  rm -rf "$work" && mkdir -p "$work/corpus" "$work/artifacts"
+  local args=(-max_total_time="$fuzz_seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1
+              -artifact_prefix="$work/artifacts/")
+  [[ -n $dict ]] && args+=(-dict="tests/fuzz/dict/$dict")
+  echo "fuzz_$name: ${fuzz_seconds}s from tests/fuzz/corpus/$corpus"
+  # New inputs go to a scratch corpus; the committed seeds are only read.
+  if TMPDIR=/dev/shm build-fuzz/tests/fuzz/fuzz_"$name" "${args[@]}" "$work/corpus" \
+      "tests/fuzz/corpus/$corpus" >"$work/log.txt" 2>&1; then
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$work/log.txt" | tr '\n' ' '
+    echo
+    return 0
+  fi
+  echo "FINDING in fuzz_$name (log: $root/$work/log.txt):" >&2
+  grep -E -A40 'ERROR|fuzz invariant violated|runtime error' "$work/log.txt" | head -60 >&2
+  local artifact
+  for artifact in "$work"/artifacts/*; do
+    [[ -e $artifact ]] || continue
+    echo "reproducer: $root/$artifact (base64: $(base64 -w0 "$artifact"))" >&2
+    echo "replay:     build-fuzz/tests/fuzz/fuzz_$name $artifact" >&2
+  done
+  return 1
+}
+
+fuzz() {
+  section "fuzz targets, ${fuzz_seconds}s each"
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCONTACTSIM_BUILD_FUZZ=ON -DCONTACTSIM_BUILD_APP=OFF -DCONTACTSIM_BUILD_TESTS=OFF >/dev/null
+  cmake --build build-fuzz -j"$jobs" --target fuzz_mesh_import fuzz_scene_reader \
+    fuzz_recording_reader fuzz_collision_contact
+  local failed=0
+  run_fuzzer mesh_import mesh mesh.dict || failed=1
+  run_fuzzer scene_reader scene json.dict || failed=1
+  run_fuzzer recording_reader recording || failed=1
+  run_fuzzer collision_contact collision || failed=1
+  return $failed
+}
+
+asan() {
+  section "fast tests under ASan+UBSan"
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_SANITIZE=ON \
+    -DCONTACTSIM_BUILD_APP=OFF >/dev/null
+  local skip='slow|display|render|soak'
+  # Build only what runs: each test is named after its executable's target.
+  local targets
+  mapfile -t targets < <(cd build-asan && ctest -N -LE "$skip" | sed -n 's/^ *Test *#[0-9]*: //p')
+  cmake --build build-asan -j"$jobs" --target "${targets[@]}"
+  (cd build-asan &&
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --output-on-failure -j"$jobs" -LE "$skip")
+}
+
+tsan() {
+  section "threaded tests under ThreadSanitizer"
+  # Label `threads`: the frame mailbox between two threads and the contact pairs on two
+  # std::threads. test_parallel_pairs (oneTBB) is not run here: libtbb.so is not instrumented,
+  # so TSan reports oneTBB's own task hand-offs as races (docs/reliability.md).
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_BUILD_APP=OFF \
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
+  cmake --build build-tsan -j"$jobs" --target test_frame_mailbox_threads test_pair_loop_threads
+  (cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+    ctest --output-on-failure -L threads)
+}
+
+for step in "${steps[@]}"; do
+  case $step in
+    fuzz | asan | tsan) "$step" ;;
+    *) echo "unknown step '$step' (expected fuzz, asan or tsan)" >&2 && exit 2 ;;
+  esac
+done
+section "reliability checks passed"
