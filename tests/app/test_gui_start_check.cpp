@@ -1,0 +1,62 @@
+// The start check in the window (issue 20): a scene whose bodies start interpenetrating loads
+// with a warning in the status bar and a non-modal list, and runs; a body inside another fails
+// the load with the pair named. No sleeps: every wait is on a condition with a timeout.
+#include <QStatusBar>
+#include <QTest>
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "main_window.h"
+#include "test_application.h"
+
+using namespace contactsim::gui;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;  // generous: software OpenGL on a shared 2-core machine
+
+// The CLI test's scenes: the same checks seen from the window.
+QString scene(const char* name) {
+  return QString::fromStdString(
+      (std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "tests/cli/data" / name).string());
+}
+
+}  // namespace
+
+TEST_CASE("bodies starting interpenetrated are listed and the session runs on", "[start-check]") {
+  contactsim::testing::testApplication("test_gui_start_check");
+  MainWindow window;
+  QStringList errors;
+  window.setErrorReporter(
+      [&errors](const QString& title, const QString& text) { errors << title + ": " + text; });
+  REQUIRE(window.openScene(scene("start_overlap.json")));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+  // The check is sent before the run's first frame, on the same queue.
+  REQUIRE(window.startOverlaps().size() == 1);
+  CHECK(window.startOverlaps().front().startsWith("'plate'–'ball' start 1"));
+  CHECK(window.statusBar()->currentMessage().startsWith("warning: 'plate'–'ball' start 1"));
+  CHECK(errors.isEmpty());
+
+  // Not blocking: the run goes on to a time and the window answers.
+  bool reached = false;
+  QObject::connect(
+      &window, &MainWindow::reachedTime, &window, [&reached] { reached = true; },
+      Qt::SingleShotConnection);
+  window.runUntil(0.001);
+  REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
+  CHECK(window.shownFrame()->time > 0.0);
+}
+
+TEST_CASE("a body inside another fails the load naming the pair", "[start-check]") {
+  contactsim::testing::testApplication("test_gui_start_check");
+  MainWindow window;
+  QStringList errors;
+  window.setErrorReporter(
+      [&errors](const QString& title, const QString& text) { errors << title + ": " + text; });
+  REQUIRE(window.openScene(scene("start_contained.json")));
+  REQUIRE(QTest::qWaitFor([&] { return !errors.isEmpty(); }, kTimeoutMs));
+  CHECK(errors.front().contains("contact 'block'–'pellet': 'pellet' is entirely inside 'block'"));
+  CHECK(window.startOverlaps().isEmpty());
+}
