@@ -17,8 +17,8 @@ namespace contactsim {
 // by a joint), whereas the size is always known. And it separates the two cases well: a settled
 // contact's δ is micrometres (Hertz, steel, kg-scale bodies: δ/size ~ 1e-5), while a placement
 // mistake is a fair fraction of a body; 1e-3 also sits at the faceting scale of typical meshes
-// (a 0.1 m sphere of ~1300 triangles has ~0.4 mm chordal error), below which "how deep" is no
-// longer a property of the scene but of its tessellation.
+// (a 0.1 m sphere of 1280 triangles is up to ~0.3 mm inside the true one), below which "how deep"
+// is no longer a property of the scene but of its tessellation.
 inline constexpr double kStartOverlapRelativeThreshold = 1e-3;
 
 struct StartOverlap {
@@ -44,14 +44,15 @@ struct StartCheck {
 // bounding-box diagonal) of the two meshes.
 double startOverlapThreshold(const TriMesh& a, const TriMesh& b);
 
-// Queries every contact pair of the scene (contactPairsFromScene) at the bodies' scene poses.
+// Queries every contact pair of the scene (contactPairsFromScene) at the bodies' poses as the
+// scene writes them (the integrator's projection onto joints moves a consistent scene little).
 // Throws SceneError naming the scene and the pair when one body is entirely inside the other:
 // there is no surface for a law to act on, so that is an error, not a warning. Also throws
 // what contactPairsFromScene throws.
 StartCheck checkStart(const Scene& scene);
 
 // One line per overlap (no "warning: " prefix; names with control characters escaped), e.g.
-// "'plate'–'ball' start 35.0 mm interpenetrating at (0, 0, 0) m: lift 'ball' 35.0 mm along
+// "'plate'–'ball' start 35 mm interpenetrating at (0.12, -0.07, 0) m: lift 'ball' 35 mm along
 // (0, 0, 1) to clear".
 std::string describe(const StartOverlap& overlap);
 // The summary line of the smaller overlaps; empty when there are none.
