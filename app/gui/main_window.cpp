@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -169,7 +170,8 @@ void MainWindow::connectSimulation() {
     reportError("Simulation stopped", message + "\n\nThe run is paused at its last good state.");
   });
   connect(&worker, &SimulationWorker::startChecked, this,
-          [this](int generation, const QStringList& overlaps, const QString& small_overlaps) {
+          [this](int generation, const std::vector<StartOverlap>& overlaps,
+                 const QString& small_overlaps) {
             if (generation != generation_ || replaying()) return;  // superseded meanwhile
             showStartOverlaps(overlaps, small_overlaps);
           });
@@ -281,30 +283,74 @@ bool MainWindow::rebuild() {
   return true;
 }
 
-void MainWindow::showStartOverlaps(const QStringList& overlaps, const QString& small_overlaps) {
-  start_overlaps_ = overlaps;
-  if (overlaps.isEmpty()) {
+void MainWindow::showStartOverlaps(const std::vector<StartOverlap>& overlaps,
+                                   const QString& small_overlaps) {
+  start_lifts_ = overlaps;
+  start_overlaps_.clear();
+  for (const StartOverlap& overlap : overlaps)
+    start_overlaps_ << QString::fromStdString(describe(overlap));
+  if (overlaps.empty()) {
     if (start_box_) start_box_->hide();  // fixed by the edit that rebuilt the scene
     return;
   }
-  const QString more =
-      overlaps.size() > 1 ? QStringLiteral(" (and %1 more pairs)").arg(overlaps.size() - 1) : "";
-  statusBar()->showMessage("warning: " + overlaps.front() + more, 15000);
+  const QString more = overlaps.size() > 1
+                           ? QStringLiteral(" (and %1 more pairs)").arg(overlaps.size() - 1)
+                           : QString();
+  statusBar()->showMessage("warning: " + start_overlaps_.front() + more, 15000);
   // Non-modal: the scene may be meant that way, and the user fixes it in the forms beside it.
   if (!start_box_) {
     start_box_ = new QMessageBox(QMessageBox::Warning, "Bodies start interpenetrating", "",
                                  QMessageBox::Close, this);
     start_box_->setWindowModality(Qt::NonModal);
+    QPushButton* lift = start_box_->addButton("Lift clear", QMessageBox::ActionRole);
+    connect(lift, &QPushButton::clicked, this, [this] { liftStartOverlapsClear(); });
   }
   QString text = QStringLiteral(
                      "%1 contact pair%2 interpenetrate at t = 0; the contact law "
                      "will push them apart at the first step:\n\n")
                      .arg(overlaps.size())
                      .arg(overlaps.size() == 1 ? "" : "s");
-  text += overlaps.join('\n');
+  text += start_overlaps_.join('\n');
   if (!small_overlaps.isEmpty()) text += "\n\n" + small_overlaps;
+  text += "\n\nLift clear moves the free body of each pair along its hint.";
   start_box_->setText(text);
   start_box_->show();
+}
+
+bool MainWindow::liftStartOverlapsClear() {
+  const nlohmann::json before = document_.json();
+  nlohmann::json& bodies = document_.json()["bodies"];
+  const auto find = [&bodies](const std::string& name) -> nlohmann::json* {
+    for (nlohmann::json& body : bodies)
+      if (body.value("name", std::string()) == name) return &body;
+    return nullptr;
+  };
+  for (const StartOverlap& overlap : start_lifts_) {
+    // The hint moves B along the normal; a fixed B is cleared just as well by A moving back.
+    nlohmann::json* body = find(overlap.body_b);
+    Vec3 offset = overlap.lift_distance * overlap.lift_direction;
+    if (body && body->value("fixed", false)) {
+      body = find(overlap.body_a);
+      offset = -offset;
+    }
+    if (!body || body->value("fixed", false)) {
+      document_.json() = before;
+      reportError("Cannot lift clear", QString::fromStdString(describe(overlap)) +
+                                           "\n\nNeither body of the pair is free.");
+      return false;
+    }
+    Vec3 position = Vec3::Zero();
+    if (body->contains("position")) {
+      for (int k = 0; k < 3; ++k) position[k] = (*body)["position"][k].get<double>();
+    }
+    position += offset;
+    (*body)["position"] = {position.x(), position.y(), position.z()};
+  }
+  if (!rebuild()) {
+    document_.json() = before;
+    return false;
+  }
+  return true;
 }
 
 void MainWindow::onFrameAvailable() {

@@ -14,6 +14,7 @@
 #include "contact_table_model.h"
 #include "frame_mailbox.h"
 #include "scene_document.h"
+#include "sim/start_check.h"
 #include "simulation_view.h"
 
 class QAction;
@@ -95,6 +96,9 @@ class MainWindow : public QMainWindow {
   double displayFps() const { return display_fps_; }
   // The start check of the shown run: one line per pair interpenetrating at t = 0.
   const QStringList& startOverlaps() const { return start_overlaps_; }
+  // Moves the free body of each such pair clear along its lift hint (the box's "Lift clear") and
+  // rebuilds; false, with the scene unchanged, when a pair has no free body or the build fails.
+  bool liftStartOverlapsClear();
   long droppedFrames() const;
 
  signals:
@@ -136,7 +140,7 @@ class MainWindow : public QMainWindow {
   void onRecordToggled(bool record);
   void reportError(const QString& title, const QString& text);
   // The start check's overlaps: status bar and a non-modal list; the session stays usable.
-  void showStartOverlaps(const QStringList& overlaps, const QString& small_overlaps);
+  void showStartOverlaps(const std::vector<StartOverlap>& overlaps, const QString& small_overlaps);
 
   SceneDocument document_;
   MeshCache meshes_;
@@ -175,7 +179,8 @@ class MainWindow : public QMainWindow {
   double display_fps_ = 0.0;
   ErrorReporter report_error_;
   QStringList start_overlaps_;
-  QMessageBox* start_box_ = nullptr;  // made on the first overlap, reused after
+  std::vector<StartOverlap> start_lifts_;  // the same pairs, for "Lift clear"
+  QMessageBox* start_box_ = nullptr;       // made on the first overlap, reused after
 };
 
 }  // namespace contactsim::gui

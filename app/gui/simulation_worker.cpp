@@ -37,10 +37,8 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   try {
     // Here rather than in the GUI thread: it queries every pair, as long as the run's first step.
     const StartCheck check = checkStart(*scene);
-    QStringList overlaps;
-    for (const StartOverlap& overlap : check.overlaps)
-      overlaps << QString::fromStdString(describe(overlap));
-    emit startChecked(generation, overlaps, QString::fromStdString(describeSmallOverlaps(check)));
+    emit startChecked(generation, check.overlaps,
+                      QString::fromStdString(describeSmallOverlaps(check)));
     simulation_ = std::make_unique<Simulation>(*scene);
   } catch (const std::exception& error) {
     time_ = 0.0;

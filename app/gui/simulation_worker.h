@@ -7,7 +7,6 @@
 
 #include <QObject>
 #include <QString>
-#include <QStringList>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -19,6 +18,7 @@
 #include "frame_mailbox.h"
 #include "record/recording_writer.h"
 #include "scene/scene.h"
+#include "sim/start_check.h"
 
 class QTimer;
 
@@ -63,10 +63,11 @@ class SimulationWorker : public QObject {
   // (immutable, so the GUI thread may draw them while the run queries them).
   void treesBuilt(int generation, const contactsim::gui::BodyTreeList& trees);
   void failed(const QString& message);  // the run is paused at its last good state
-  // Before the run of a load: one line per contact pair interpenetrating at t = 0 (empty when
-  // none) and the summary of the smaller overlaps (core/sim/start_check.h). A body inside another
-  // is not this but `failed`.
-  void startChecked(int generation, const QStringList& overlaps, const QString& small_overlaps);
+  // Before the run of a load: the contact pairs interpenetrating at t = 0 (empty when none) and
+  // the summary of the smaller overlaps (core/sim/start_check.h). A body inside another is not
+  // this but `failed`.
+  void startChecked(int generation, const std::vector<contactsim::StartOverlap>& overlaps,
+                    const QString& small_overlaps);
   void reachedTime(double time);
   void recordingChanged(bool recording, const QString& path);
 

@@ -47,6 +47,13 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
   window.runUntil(0.001);
   REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
   CHECK(window.shownFrame()->time > 0.0);
+
+  // "Lift clear": the ball (the free body) goes up by δ; the rebuilt scene checks clean.
+  REQUIRE(window.liftStartOverlapsClear());
+  REQUIRE(QTest::qWaitFor([&] { return window.startOverlaps().isEmpty(); }, kTimeoutMs));
+  const double z = window.document().json()["bodies"][1]["position"][2].get<double>();
+  CHECK(z == Approx(0.085 + 0.015).epsilon(0.05));
+  CHECK(errors.isEmpty());
 }
 
 TEST_CASE("a body inside another fails the load naming the pair", "[start-check]") {
