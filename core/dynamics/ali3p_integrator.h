@@ -12,8 +12,8 @@
 
 namespace contactsim {
 
-// Default α: α·Δt²/4 = kDefaultPenaltyRatio × the largest diagonal entry of M (ali3p.md, "Numbers
-// seen in checks": 1e2–1e4 works; too small diverges, too large loses digits in the LU).
+// Default α: α·Δt²/4 = kDefaultPenaltyRatio × the largest diagonal entry of M (docs/dynamics.md,
+// "The step", the penalty: 1e2–1e4 works; too small diverges, too large loses digits in the LU).
 inline constexpr double kDefaultPenaltyRatio = 1e3;
 
 // How far the penalty may be raised within one step when the multiplier iteration stalls (a
@@ -95,7 +95,8 @@ class SimulationError : public std::runtime_error {
 class Ali3pIntegrator {
  public:
   // Makes the initial state consistent: positions and velocities projected onto the
-  // constraints, accelerations and λ* from the equations of motion (ali3p.md, step 4).
+  // constraints, accelerations and λ* from the equations of motion (docs/dynamics.md,
+  // "The step", 4).
   // Throws SimulationError if that fails. `system` must outlive the integrator.
   Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings);
 
