@@ -10,7 +10,8 @@
 namespace contactsim {
 
 // Generalized forces Q(q, q̇, t) with their tangent contributions K = −∂Q/∂q and C = −∂Q/∂q̇,
-// which enter the ALI3-P tangent M + (Δt/2)C + (Δt²/4)(Φ_qᵀαΦ_q + K) (ali3p.md).
+// which enter the ALI3-P tangent M + (Δt/2)C + (Δt²/4)(Φ_qᵀαΦ_q + K) (docs/dynamics.md,
+// "Forces" and "The step").
 struct ForceValues {
   Eigen::VectorXd q_force;
   Triplets stiffness;
@@ -37,8 +38,8 @@ class GeneralizedForceSource {
 };
 
 // A world torque N on the body whose natural coordinates start at `offset`:
-// Q_{u,v,w} += ½ N × e for e in (u, v, w) (ali3p.md, "Forces"). Adds K = −∂Q/∂q when `stiffness`
-// is given; returns the torque's power Qᵀq̇.
+// Q_{u,v,w} += ½ N × e for e in (u, v, w) (docs/dynamics.md, "Forces"). Adds K = −∂Q/∂q when
+// `stiffness` is given; returns the torque's power Qᵀq̇.
 double addBodyTorque(int offset, const Vec3& torque, const Eigen::VectorXd& q,
                      const Eigen::VectorXd& qdot, Eigen::VectorXd& q_force, Triplets* stiffness);
 
