@@ -16,7 +16,8 @@ void ForceSet::addPointForce(AffineVec3 point, const Vec3& force) {
 
 double addBodyTorque(int offset, const Vec3& torque, const Eigen::VectorXd& q,
                      const Eigen::VectorXd& qdot, Eigen::VectorXd& q_force, Triplets* stiffness) {
-  // Q = [0; ½N×u; ½N×v; ½N×w]; K = −∂Q/∂q = −½ skew(N) on each of u, v, w (ali3p.md, "Forces").
+  // Q = [0; ½N×u; ½N×v; ½N×w]; K = −∂Q/∂q = −½ skew(N) on each of u, v, w (docs/dynamics.md,
+  // "Forces").
   const Mat3 K = -0.5 * skew(torque);
   double power = 0.0;
   for (int i = 1; i <= 3; ++i) {
