@@ -20,7 +20,7 @@ struct ConstraintValues {
   Triplets jacobian;  // Φ_q entries
 };
 
-// Every joint and rigidity condition in natural coordinates is one of two kinds (ali3p.md,
+// Every joint and rigidity condition in natural coordinates is one of two kinds (docs/dynamics.md,
 // "Constraints"): a vector equality a(q) = 0 with a affine in q (spherical joints, equal
 // directions), or a dot product a(q)·b(q) − c(t) = 0 (unit and perpendicular vectors, cables with
 // c = L(t)²). Equations are grouped (a joint, a body, a cable) to name them in errors.
