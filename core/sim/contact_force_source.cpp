@@ -317,7 +317,7 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
 }  // namespace
 
 // A torque τ(ω_rel) on B and −τ on A, ω_rel = ω_B − ω_A, ω = ½ Σ_i e_i × ė_i, has
-// Q_{e_j} = −½ s_Y skew(e_j) τ on body Y (ali3p.md, "Forces"; s_B = 1, s_A = −1). With
+// Q_{e_j} = −½ s_Y skew(e_j) τ on body Y (docs/dynamics.md, "Forces"; s_B = 1, s_A = −1). With
 // D = −∂τ/∂ω_rel, ∂ω/∂ė_i = ½ skew(e_i) and ∂ω/∂e_i = −½ skew(ė_i), the blocks of body Y's e_j
 // and body X's e_i are C = −¼ s_X s_Y skew(e_j) D skew(e_i) and K = ¼ s_X s_Y skew(e_j) D
 // skew(ė_i).
@@ -573,7 +573,8 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       d.addTransposed(force, out->q_force);
       // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
       // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
-      // proportionality to F_n, its velocity and stick-offset derivatives (ali3p.md, "Forces").
+      // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,
+      // "Forces").
       const Vec3 along =
           n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
       addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out->stiffness);
