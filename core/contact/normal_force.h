@@ -1,5 +1,5 @@
-// Normal contact force laws (scene-format.md, `contact.law`): force from indentation δ and its
-// rate δ̇, with the derivatives the ALI3-P tangent matrix needs (ali3p.md, "Forces").
+// Normal contact force laws (docs/scene-format.md, "Contact laws"): force from indentation δ and
+// its rate δ̇, with the derivatives the ALI3-P tangent matrix needs (docs/dynamics.md, "Forces").
 #pragma once
 
 #include <variant>
