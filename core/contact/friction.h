@@ -1,4 +1,4 @@
-// Tangential (friction) force models with their derivatives (scene-format.md, `friction`).
+// Tangential (friction) force models with their derivatives (docs/scene-format.md, "Friction").
 #pragma once
 
 #include <variant>
