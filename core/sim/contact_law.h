@@ -1,5 +1,5 @@
 // The contact law of one body pair: a normal law, a friction model and (Modia3D) rolling
-// resistance — scene-format.md, `contact.law`.
+// resistance — docs/scene-format.md, "Contact laws".
 #pragma once
 
 #include "contact/friction.h"
