@@ -1,4 +1,4 @@
-// The contact pairs of a scene and their laws (scene-format.md, `contact`).
+// The contact pairs of a scene and their laws (docs/scene-format.md, `contact`).
 #pragma once
 
 #include <vector>
