@@ -1,4 +1,4 @@
-// The scene model: what a scene file (shared/design/scene-format.md, version 1) describes.
+// The scene model: what a scene file (docs/scene-format.md, version 1) describes.
 #pragma once
 
 #include <filesystem>
