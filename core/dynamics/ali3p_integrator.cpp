@@ -68,7 +68,8 @@ std::string Ali3pIntegrator::worstConstraint(const ConstraintValues& values) con
   return system_.constraints().describeRow(static_cast<int>(row)) + buffer;
 }
 
-// Consistent initial conditions (ali3p.md, step 4). All three stages use the scaled penalty
+// Consistent initial conditions (docs/dynamics.md, "The step", 4). All three stages use the
+// scaled penalty
 // β = α·Δt²/4 with augmented-Lagrangian multiplier updates, so they converge to the exact
 // projections rather than to penalty approximations.
 void Ali3pIntegrator::initialize() {
@@ -195,7 +196,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   const double alpha = alpha_ * std::pow(settings_.time_step / h, 2);
   const double h2 = h * h / 4.0;
 
-  // Trapezoidal rule: q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈ (ali3p.md, "Equations of motion").
+  // Trapezoidal rule: q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈ (docs/dynamics.md, "The step").
   const Eigen::VectorXd qd_hat = -((2.0 / h) * s.q + s.qdot);
   const Eigen::VectorXd qdd_hat = -((4.0 / (h * h)) * s.q + (4.0 / h) * s.qdot + s.qddot);
   next.t = t1;
@@ -293,7 +294,8 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   next.lambda += alpha_k * cv.phi;
 
   // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
-  // factorisation of A (ali3p.md, step 3). The Φ_t and γ terms carry the prescribed cable motion.
+  // factorisation of A (docs/dynamics.md, "The step", 3). The Φ_t and γ terms carry the
+  // prescribed cable motion.
   // W x = M x + (h/2)C x + (h²/4)K x, from the last iteration's force tangents.
   const auto timesW = [&](const Eigen::VectorXd& x) {
     Eigen::VectorXd y = M * x;
