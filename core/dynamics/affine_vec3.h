@@ -13,8 +13,8 @@ using Triplets = std::vector<Eigen::Triplet<double>>;
 
 // x(q) = constant + Σ_k coeff_k · q[offset_k .. offset_k+2].
 // In natural coordinates a body-fixed point is r_P = C(x̄) q_b with C(x̄) = [I3, x̄1·I3, x̄2·I3, x̄3·I3]
-// and a body-fixed direction drops the I3 of r0 (ali3p.md, "Coordinates"), so every point,
-// direction and difference of them used by joints, cables and forces has this form.
+// and a body-fixed direction drops the I3 of r0 (docs/dynamics.md, "Natural coordinates"), so
+// every point, direction and difference of them used by joints, cables and forces has this form.
 struct AffineVec3 {
   struct Term {
     int offset;    // first of the three coordinates multiplied by coeff
