@@ -51,7 +51,8 @@ BodyIndex MultibodySystem::addBody(const BodyDefinition& body) {
   mass_matrix_ready_ = false;
   largest_mass_entry_ = std::max(largest_mass_entry_, M.diagonal().maxCoeff());
 
-  // Rigid-body constraints u·u−1, v·v−1, w·w−1, u·v, u·w, v·w (ali3p.md, "Coordinates").
+  // Rigid-body constraints u·u−1, v·v−1, w·w−1, u·v, u·w, v·w (docs/dynamics.md, "Natural
+  // coordinates").
   const int group = constraints_.addGroup("body '" + body.name + "' (rigid-body constraints)");
   const AffineVec3 e[3] = {directionOn(index, Vec3::UnitX()), directionOn(index, Vec3::UnitY()),
                            directionOn(index, Vec3::UnitZ())};
@@ -170,7 +171,7 @@ void MultibodySystem::addRevoluteJoint(const std::string& name, BodyIndex a, Bod
                                        const Vec3& point, const Vec3& axis) {
   checkDistinct(name, a, b);
   // Spherical + s_A − s_B = 0: one of the three direction rows is redundant, which ALI3-P
-  // tolerates (ali3p.md, "Constraints").
+  // tolerates (docs/dynamics.md, "Constraints").
   const int group = constraints_.addGroup("joint '" + name + "' (revolute)");
   addCoincidence(group, a, b, point);
   addSameDirection(group, a, b, unitAxis(axis, name));
