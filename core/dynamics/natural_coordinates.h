@@ -1,4 +1,5 @@
-// Natural (fully Cartesian) coordinates of one rigid body: q_b = [r0; u; v; w] (ali3p.md).
+// Natural (fully Cartesian) coordinates of one rigid body: q_b = [r0; u; v; w]
+// (docs/dynamics.md, "Natural coordinates").
 #pragma once
 
 #include <Eigen/Core>
