@@ -69,9 +69,8 @@ std::string Ali3pIntegrator::worstConstraint(const ConstraintValues& values) con
 }
 
 // Consistent initial conditions (docs/dynamics.md, "The step", 4). All three stages use the
-// scaled penalty
-// β = α·Δt²/4 with augmented-Lagrangian multiplier updates, so they converge to the exact
-// projections rather than to penalty approximations.
+// scaled penalty β = α·Δt²/4 with augmented-Lagrangian multiplier updates, so they converge to
+// the exact projections rather than to penalty approximations.
 void Ali3pIntegrator::initialize() {
   const int n = system_.coordinateCount();
   const int m = system_.constraintCount();
