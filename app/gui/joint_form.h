@@ -1,4 +1,4 @@
-// The scene's joints (scene-format.md `joints[]`): name, type (revolute, spherical, fixed,
+// The scene's joints (docs/scene-format.md, `joints[]`): name, type (revolute, spherical, fixed,
 // prismatic), the two bodies (either may be the world), the point and, for revolute and
 // prismatic joints, the axis, in world coordinates at t = 0.
 #pragma once
