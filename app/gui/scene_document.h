@@ -1,5 +1,5 @@
-// The scene being edited: the scene file's JSON (shared/design/scene-format.md), kept as written so
-// that saving writes back exactly what the user has plus the GUI's edits, and built into a Scene
+// The scene being edited: the scene file's JSON (docs/scene-format.md), kept as written so that
+// saving writes back exactly what the user has plus the GUI's edits, and built into a Scene
 // (validated by the core's reader) whenever the simulation is reset. Meshes are imported once
 // (MeshCache) and shared by every rebuild.
 #pragma once
@@ -65,7 +65,8 @@ class SceneDocument {
   // The bodies' names in scene order (the choices for joints, cables and contact pairs).
   std::vector<std::string> bodyNames() const;
 
-  // Joints and cables (scene-format.md `joints[]`, `cables[]`) are objects kept as written; the
+  // Joints and cables (docs/scene-format.md, `joints[]`, `cables[]`) are objects kept as written;
+  // the
   // reader validates them on build(). add* gives a nameless or empty-named item a unique name
   // ("joint", "joint_2", …) and returns its index; an index out of range throws std::out_of_range.
   std::size_t addJoint(nlohmann::json joint);
