@@ -1,5 +1,5 @@
-// The scene's cables (scene-format.md `cables[]`): name, the two bodies and their points (world
-// coordinates at t = 0), and the length: a ramp (initial length, rate, ramp time; an empty
+// The scene's cables (docs/scene-format.md, `cables[]`): name, the two bodies and their points
+// (world coordinates at t = 0), and the length: a ramp (initial length, rate, ramp time; an empty
 // initial length is the points' initial distance) or a table of (t, L), shown read-only and
 // kept as written.
 #pragma once
