@@ -1,4 +1,4 @@
-// The editor of one contact law (scene-format.md, `contact.law`): normal model and its
+// The editor of one contact law (docs/scene-format.md, "Contact laws"): normal model and its
 // parameters, friction model and its parameters; an empty value takes the law's documented
 // default. One widget for the scene's default law and for per-pair overrides, so both edit
 // exactly the same fields.
