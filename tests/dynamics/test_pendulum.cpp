@@ -1,4 +1,5 @@
-// IFToMM A01 simple pendulum and the compound pendulum (validation.md, "Multibody dynamics").
+// IFToMM A01 simple pendulum and the compound pendulum (docs/validation.md, "Multibody
+// dynamics").
 #include <catch2/catch.hpp>
 #include <cmath>
 
