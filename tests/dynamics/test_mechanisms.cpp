@@ -1,4 +1,5 @@
-// Cables, redundant closed loops, springs and step failure (validation.md, "Multibody dynamics").
+// Cables, redundant closed loops, springs and step failure (docs/validation.md, "Multibody
+// dynamics").
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -53,8 +54,8 @@ TEST_CASE("hanging mass on a hauled cable: tension = m(g − L̈), then m·g", "
   while (integrator.state().t < 1.0 - 1e-9) {
     integrator.step();
     const double t = integrator.state().t;
-    // The load is at z = 3 − L: m z̈ = T − m g with z̈ = −L̈. (validation.md writes m(g + L̈) with
-    // L̈ meaning the hauling acceleration, i.e. −d²L/dt².)
+    // The load is at z = 3 − L: m z̈ = T − m g with z̈ = −L̈, so T = m(g − L̈) with L̈ = d²L/dt²
+    // (docs/validation.md, "Multibody dynamics").
     const double expected = m * (kG - law.at(t).acceleration);
     worst = std::max(worst, std::abs(integrator.cableTension(0) - expected) / (m * kG));
   }
