@@ -1,4 +1,4 @@
-// Free rigid bodies: torque-free motion (validation.md), constant loads.
+// Free rigid bodies: torque-free motion (docs/validation.md, "Multibody dynamics"), constant loads.
 #include <catch2/catch.hpp>
 #include <cmath>
 
