@@ -1,6 +1,7 @@
-// A block on an incline (validation.md, "Contact"): below tan θ = μ_s the stick–slip law holds it
-// without creep while the Stribeck law creeps at the speed its curve predicts; above, the block
-// slides with a = g(sin θ − μ_d cos θ). The incline is the plate with gravity tilted by θ.
+// A block on an incline (docs/validation.md, "Contact in the dynamics"): below tan θ = μ_s the
+// stick–slip law holds it without creep while the Stribeck law creeps at the speed its curve
+// predicts; above, the block slides with a = g(sin θ − μ_d cos θ). The incline is the plate with
+// gravity tilted by θ.
 #include <catch2/catch.hpp>
 #include <cmath>
 
