@@ -1,5 +1,5 @@
-// Hertz static indentation (validation.md, "Contact"): a tessellated steel sphere, R = 10 mm,
-// pressed on a flat by F = 100 N comes to rest at δ = (9F²/(16·E*²·R))^(1/3).
+// Hertz static indentation (docs/validation.md, "Contact in the dynamics"): a tessellated steel
+// sphere, R = 10 mm, pressed on a flat by F = 100 N comes to rest at δ = (9F²/(16·E*²·R))^(1/3).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
