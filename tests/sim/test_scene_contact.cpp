@@ -1,4 +1,4 @@
-// Contact laws and pairs from a scene file (scene-format.md, `contact`): parameters, defaults
+// Contact laws and pairs from a scene file (docs/scene-format.md, `contact`): parameters, defaults
 // from materials and meshes, pair selection, and errors naming the pair.
 #include <catch2/catch.hpp>
 
