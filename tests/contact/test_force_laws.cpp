@@ -45,7 +45,8 @@ Vec3 numericalColumn(F f, const Vec3& at, int axis, double h) {
 }  // namespace
 
 TEST_CASE("Hertz static indentation of a steel sphere matches the closed form", "[laws]") {
-  // validation.md: R = 10 mm, F = 100 N: δ = 2.1941 µm on a rigid flat, 3.4829 µm on steel.
+  // docs/validation.md, "Contact laws alone": R = 10 mm, F = 100 N: δ = 2.1941 µm on a rigid
+  // flat, 3.4829 µm on steel.
   const double rigid = kSteelE / (1 - kSteelNu * kSteelNu);
   const double steel = effectiveModulus(kSteelE, kSteelNu, kSteelE, kSteelNu);
   CHECK(steel == Approx(rigid / 2));
@@ -77,7 +78,7 @@ TEST_CASE("conforming Hertz: a ball in a socket is stiffer than on a flat, by �
         std::cbrt(9.0 * load * load / (16.0 * modulus * modulus * conforming_radius));
     CHECK(staticIndentation(law, load) == Approx(expected).epsilon(1e-4));
   }
-  // As the clearance grows the socket flattens: the ball on a flat (validation.md: 3.4829 µm).
+  // As the clearance grows the socket flattens: the ball on a flat (docs/validation.md: 3.4829 µm).
   const ConformingHertzLaw wide{.effective_modulus = modulus, .radius = r, .clearance = 1e6};
   CHECK(staticIndentation(wide, load) == Approx(3.4829e-6).epsilon(1e-4));
 }
