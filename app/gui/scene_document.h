@@ -66,8 +66,7 @@ class SceneDocument {
   std::vector<std::string> bodyNames() const;
 
   // Joints and cables (docs/scene-format.md, `joints[]`, `cables[]`) are objects kept as written;
-  // the
-  // reader validates them on build(). add* gives a nameless or empty-named item a unique name
+  // the reader validates them on build(). add* gives a nameless or empty-named item a unique name
   // ("joint", "joint_2", …) and returns its index; an index out of range throws std::out_of_range.
   std::size_t addJoint(nlohmann::json joint);
   void replaceJoint(std::size_t index, nlohmann::json joint);
