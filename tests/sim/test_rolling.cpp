@@ -1,5 +1,5 @@
-// Rolling (validation.md, "Contact"): a sphere rolls down an incline without slip,
-// a = (5/7)·g·sin θ, ω = v/r, friction (2/7)·m·g·sin θ; Modia3D's rolling-resistance torque
+// Rolling (docs/validation.md, "Contact in the dynamics"): a sphere rolls down an incline without
+// slip, a = (5/7)·g·sin θ, ω = v/r, friction (2/7)·m·g·sin θ; Modia3D's rolling-resistance torque
 // decelerates a sphere rolling on a flat at (5/7)·μ_r·g. The incline is gravity tilted by θ.
 #include <catch2/catch.hpp>
 #include <cmath>
