@@ -1,4 +1,4 @@
-// Reads a scene file (shared/design/scene-format.md). Every error is one line naming the file,
+// Reads a scene file (docs/scene-format.md). Every error is one line naming the file,
 // the JSON path (`bodies[2].mass`) and what was expected.
 #pragma once
 
