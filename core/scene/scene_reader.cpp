@@ -337,8 +337,9 @@ void Reader::readSolver(const json& j, const std::string& path, Scene& scene) co
       {"time_step", "end_time", "penalty", "newton_tolerance", "constraint_tolerance", "tolerance",
        "min_step", "max_newton_iterations", "max_step_halvings", "linear_solver"});
   SolverSettings& s = scene.solver;
-  // α ∝ 1/h² (ali3p.md): a step of 1e308 s gave α = 0 and an std::invalid_argument from the
-  // integrator; below 1e-12 s, t + h stops moving after a few hours of simulated time.
+  // α ∝ 1/h² (docs/dynamics.md, "The step"): a step of 1e308 s gave α = 0 and an
+  // std::invalid_argument from the integrator; below 1e-12 s, t + h stops moving after a few
+  // hours of simulated time.
   if (j.contains("time_step")) {
     s.time_step = inRange(j["time_step"], child(path, "time_step"),
                           {1e-12, false, 10.0, " s (the penalty scales with 1/time_step^2)"});
@@ -464,7 +465,7 @@ SceneBody Reader::readBody(const json& j, const std::string& path, const Scene& 
   return body;
 }
 
-// scene-format.md, "Mass properties": from the mesh and the density unless given; `mass` alone
+// docs/scene-format.md, "Mass properties": from the mesh and the density unless given; `mass` alone
 // rescales the mesh-derived inertia; `center_of_mass` and `inertia` override.
 void Reader::resolveMass(const json& j, const std::string& path, const Scene& scene,
                          SceneBody& body, std::vector<std::string>& warnings) const {
@@ -511,7 +512,7 @@ void Reader::resolveMass(const json& j, const std::string& path, const Scene& sc
   if (!(mi.mass > 0.0))
     fail(child(path, "mass"), "the mesh encloses no volume: give \"mass\" and \"inertia\"");
   // The natural-coordinate mass matrix needs a positive definite inertia whose principal moments
-  // satisfy the triangle inequality (ali3p.md, "Coordinates").
+  // satisfy the triangle inequality (docs/dynamics.md, "Natural coordinates").
   const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(mi.inertia).eigenvalues();
   const double largest = moments.cwiseAbs().maxCoeff();
   const bool ok = mi.inertia.allFinite() && largest > 0.0 &&
