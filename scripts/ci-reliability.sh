@@ -65,13 +65,17 @@ asan() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_SANITIZE=ON \
     -DCONTACTSIM_BUILD_APP=OFF >/dev/null
   local skip='slow|display|render|soak'
+  # test_conforming_dynamics takes 4 of the 5 minutes under ASan (long integrations of the same
+  # contact code test_sim covers); left to the plain run to keep CI's added time near 20 min.
+  local exclude='^test_conforming_dynamics$'
   # Build only what runs: each test is named after its executable's target.
   local targets
-  mapfile -t targets < <(cd build-asan && ctest -N -LE "$skip" | sed -n 's/^ *Test *#[0-9]*: //p')
+  mapfile -t targets < <(cd build-asan && ctest -N -LE "$skip" -E "$exclude" |
+    sed -n 's/^ *Test *#[0-9]*: //p')
   cmake --build build-asan -j"$jobs" --target "${targets[@]}"
   (cd build-asan &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --output-on-failure -j"$jobs" -LE "$skip")
+      ctest --output-on-failure -j"$jobs" -LE "$skip" -E "$exclude")
 }
 
 tsan() {
