@@ -114,7 +114,7 @@ struct ContactForceSource::PairState {
   // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
   // length again when forces are evaluated at the committed state itself).
   double committed_time = 0.0, last_step = 0.0;
-  // The longest step committed so far: rejectUnpaidRelease refines down to a fraction of it.
+  // The longest step tried so far: rejectUnpaidRelease refines down to a fraction of it.
   double longest_step = 0.0;
   // The passivity ledger a contact beginning in this step starts with (ContactTracker::
   // inheritedEnergy): without it a sliding region re-identified lost what it had absorbed, and
@@ -457,6 +457,8 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     state.ids = state.tracker.match(state.patches);
     state.inherited = state.tracker.inheritedEnergy(state.patches, state.ids);
     const double h = t - state.committed_time;
+    // The first trial of the first step sets the scale too, so that a run never stops on this.
+    if (!commit) state.longest_step = std::max(state.longest_step, h);
     if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
       const Vec3 omega =
           system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
@@ -641,7 +643,6 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   }
   if (commit) {
     state.last_step = t - state.committed_time;
-    state.longest_step = std::max(state.longest_step, state.last_step);
     state.committed_time = t;
   }
   result.timings.forces += secondsSince(start);
