@@ -131,10 +131,10 @@ const std::map<std::string, ParameterRange>& rangesByName() {
   return ranges;
 }
 
-ParameterRange parameterRange(const std::string& model, const std::string& key) {
-  // Modia3D's damping d = 8(1 − cor)/(5·cor·v) divides by the coefficient of restitution.
-  if (model == "modia3d" && key == "restitution")
-    return {0.0, true, 1.0, " (Modia3D's damping divides by it)"};
+// Modia3D's damping d = 8(1 − cor)/(5·cor·v) would divide by a restitution of 0, but the law
+// takes cor = 0 as "comes to rest" and uses d_max then (normal_force.cpp), so [0, 1] holds for
+// every law.
+ParameterRange parameterRange(const std::string& key) {
   const auto it = rangesByName().find(key);
   return it == rangesByName().end() ? kNonNegative : it->second;
 }
@@ -747,12 +747,11 @@ SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
         if (fkey == "model") continue;
         if (!names->second.count(fkey))
           fail(child(p, fkey), "not a parameter of friction model " + friction.model);
-        friction.parameters[fkey] =
-            inRange(fvalue, child(p, fkey), parameterRange(friction.model, fkey));
+        friction.parameters[fkey] = inRange(fvalue, child(p, fkey), parameterRange(fkey));
       }
       law.friction = friction;
     } else if (allowed->second.count(key)) {
-      law.parameters[key] = inRange(value, p, parameterRange(law.model, key));
+      law.parameters[key] = inRange(value, p, parameterRange(key));
     } else {
       fail(p, "unknown key (not a parameter of contact law " + law.model + ")");
     }
