@@ -46,6 +46,21 @@ void collectNode(const aiScene& scene, const aiNode& node, const aiMatrix4x4& pa
   }
 }
 
+// False when a face has no vertex at all (ValidateDataStructure lets that through).
+bool recomputePrimitiveTypes(aiMesh& mesh) {
+  unsigned types = 0;
+  for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+    const unsigned n = mesh.mFaces[f].mNumIndices;
+    if (n == 0 || mesh.mFaces[f].mIndices == nullptr) return false;
+    types |= n == 1   ? aiPrimitiveType_POINT
+             : n == 2 ? aiPrimitiveType_LINE
+             : n == 3 ? aiPrimitiveType_TRIANGLE
+                      : aiPrimitiveType_POLYGON;
+  }
+  mesh.mPrimitiveTypes = types;
+  return true;
+}
+
 [[noreturn]] void fail(const std::filesystem::path& file, const std::string& reason) {
   throw MeshImportError(file.string() + ": " + reason);
 }
@@ -79,12 +94,20 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   // deliberately not joined here: welding with a scale-relative tolerance is ours.
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
                               aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-  // ValidateDataStructure runs before the other steps: some loaders leave inconsistent faces in
-  // a malformed file (OFF with fewer face lines than its header declares), which Debian's
-  // Assimp, built with assertions, would otherwise abort the whole process on in Triangulate.
-  const aiScene* scene =
-      importer.ReadFile(file.string(), aiProcess_ValidateDataStructure | aiProcess_Triangulate |
-                                           aiProcess_SortByPType);
+  // Debian's Assimp is built with assertions, and its Triangulate step aborts the whole process
+  // on a mesh whose faces disagree with its primitive-type flags — what some loaders leave in a
+  // malformed file (an OFF with fewer face lines than declared, a PLY with a misspelt property
+  // type). So the file is read and validated first, the flags recomputed from the faces, and
+  // only then are the polygons triangulated (fuzz findings, docs/reliability.md).
+  const aiScene* scene = importer.ReadFile(file.string(), aiProcess_ValidateDataStructure);
+  if (scene != nullptr) {
+    // The importer owns the scene and post-processes it in place; the flags are ours to fix.
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+      if (!recomputePrimitiveTypes(*scene->mMeshes[m]))
+        fail(file, "malformed file: a face without vertices");
+    }
+    scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_SortByPType);
+  }
   if (scene == nullptr) {
     const std::string reason = oneLine(importer.GetErrorString());
     // Assimp's way of saying that sorting by primitive type left only points and lines.

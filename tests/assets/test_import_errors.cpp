@@ -131,3 +131,23 @@ TEST_CASE("a PLY header without end_header is a named error, not a hang", "[impo
   writeText(dir / "open2.ply", "ply\nformat ascii 1.0\nelement vertex 3\n");
   CHECK_THAT(importError(dir / "open2.ply"), Catch::Contains("no end_header"));
 }
+
+// Fuzz finding (fuzz_mesh_import): a binary PLY with a misspelt property type left faces that
+// without vertices, which Assimp's Triangulate asserted on and aborted (`contactsim-cli info` →
+// SIGABRT). Faces are now checked, and the type flags recomputed, before triangulation.
+TEST_CASE("a PLY with a misspelt property type is a named error, not an abort",
+          "[import][errors]") {
+  const auto dir = freshDirectory("ply_bad_property");
+  std::string ply =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 4\nproperty float x\n"
+      "property flo!t y\nproperty float z\nelement face 4\n"
+      "property list uchar int vertex_indices\nend_header\n";
+  const unsigned char body[] = {
+      0, 0, 0, 0, 0, 0,    0,    0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0,    0,    0, 0,
+      0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0,    0,    0, 0, 0, 0, 0, 0x80, 0x3f, 3, 0,
+      0, 0, 0, 2, 0, 0,    0,    1, 0, 0, 0, 3, 0, 0, 0,    0,    3, 0, 0, 0, 3, 1,    0,    0, 0,
+      2, 0, 0, 0, 3, 0,    0,    0, 3, 2, 0, 0, 0, 0, 0,    0,    0, 0, 3, 0, 0, 0};
+  ply.append(reinterpret_cast<const char*>(body), sizeof body);
+  writeText(dir / "misspelt.ply", ply);
+  CHECK_THAT(importError(dir / "misspelt.ply"), Catch::Contains("a face without vertices"));
+}
