@@ -81,7 +81,10 @@ std::optional<std::string> implausibleHeader(const std::filesystem::path& file,
   std::istringstream text(head);
   std::string first;
   if (!(text >> first)) return std::nullopt;
-  if (first == "ply") return checkPly(text, file_size);
+  // Assimp takes any file starting with "ply", in either case ("ply2", "PLY") for a PLY file.
+  std::string magic = first.substr(0, 3);
+  for (char& c : magic) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (magic == "ply") return checkPly(text, file_size);
   // OFF and its variants, optionally with the counts on the keyword's line.
   const std::size_t off = first.find("OFF");
   if (off != std::string::npos && off + 3 == first.size() &&

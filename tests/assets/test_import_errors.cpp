@@ -130,6 +130,11 @@ TEST_CASE("a PLY header without end_header is a named error, not a hang", "[impo
   CHECK_THAT(importError(dir / "open.ply"), Catch::Contains("no end_header"));
   writeText(dir / "open2.ply", "ply\nformat ascii 1.0\nelement vertex 3\n");
   CHECK_THAT(importError(dir / "open2.ply"), Catch::Contains("no end_header"));
+  // Assimp reads anything starting with "ply" as PLY (a second fuzz finding, "ply2").
+  writeText(dir / "open3.ply", "ply2\nformat ascii 1.0\n 0 bin1\nvt 0 element vertex 4\n");
+  CHECK_THAT(importError(dir / "open3.ply"), Catch::Contains("no end_header"));
+  writeText(dir / "open4.ply", "PLY\nformat ascii 1.0\n");
+  CHECK_THAT(importError(dir / "open4.ply"), Catch::Contains("no end_header"));
 }
 
 // Fuzz finding (fuzz_mesh_import): a binary PLY with a misspelt property type left faces that
