@@ -11,13 +11,14 @@ namespace {
 // The header is at the start; 64 KB covers any real one (PLY comments included).
 constexpr std::size_t kHeaderBytes = 64 * 1024;
 
-// A decimal count, saturating instead of wrapping (Assimp wraps, which is how a long run of
-// digits becomes a count in the billions); nullopt if `word` is not a plain number.
+// The decimal count at the start of `word`, saturating instead of wrapping; nullopt if it does
+// not start with a digit. Assimp reads the leading digits the same way (and wraps, which is how
+// a long run of digits becomes a count in the billions), whatever follows them.
 std::optional<std::uint64_t> count(const std::string& word) {
-  if (word.empty()) return std::nullopt;
+  if (word.empty() || !std::isdigit(static_cast<unsigned char>(word[0]))) return std::nullopt;
   std::uint64_t value = 0;
   for (const char c : word) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    if (!std::isdigit(static_cast<unsigned char>(c))) break;
     const auto digit = static_cast<std::uint64_t>(c - '0');
     const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
     value = value > (max - digit) / 10 ? max : value * 10 + digit;

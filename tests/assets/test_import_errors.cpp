@@ -102,6 +102,10 @@ TEST_CASE("a header declaring more elements than the file holds is a named error
   writeText(dir / "faces.off",
             "OFF\n4 888888888888888888888888888888888888888882 6\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
             "3 0 2 1\n");
+  // Digits followed by garbage: Assimp still reads the digits (another fuzz finding).
+  writeText(dir / "garbled.off",
+            "OFF\n4 41111111111111111111111111111\xff\xff\xff 0 0 0\n1 0 0\n0 0 1\n3 0 2 1\n");
+  CHECK_THAT(importError(dir / "garbled.off"), Catch::Contains("faces, more than a file of"));
   CHECK_THAT(importError(dir / "faces.off"),
              Catch::Contains("declares") && Catch::Contains("faces, more than a file of"));
   writeText(dir / "vertices.ply",
