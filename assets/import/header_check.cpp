@@ -34,6 +34,7 @@ std::optional<std::string> tooMany(std::uint64_t declared, const std::string& wh
 }
 
 // OFF: [ST][C][N][4]OFF, then (after comments) the vertex and face counts.
+// OFF: keywords (OFF, COFF, 4OFF, ...) and comments, then the vertex and face counts.
 std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t file_size) {
   std::string word;
   std::uint64_t counts[2];
@@ -43,7 +44,10 @@ std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t fil
       continue;
     }
     const auto value = count(word);
-    if (!value) return std::nullopt;  // not the layout we know: Assimp decides
+    if (!value) {
+      if (found == 0) continue;  // still in the keywords
+      return std::nullopt;       // not the layout we know: Assimp decides
+    }
     counts[found++] = *value;
     if (found == 2) {
       if (auto why = tooMany(counts[0], "vertices", file_size)) return why;
@@ -79,19 +83,24 @@ std::optional<std::string> implausibleHeader(const std::filesystem::path& file,
   std::string head(kHeaderBytes, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
-  std::istringstream text(head);
+  const auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const std::string extension = lower(file.extension().string());
+  std::istringstream first_word(head);
   std::string first;
-  if (!(text >> first)) return std::nullopt;
-  // Assimp takes any file starting with "ply", in either case ("ply2", "PLY") for a PLY file.
-  std::string magic = first.substr(0, 3);
-  for (char& c : magic) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (magic == "ply") return checkPly(text, file_size);
-  // OFF and its variants, optionally with the counts on the keyword's line.
-  const std::size_t off = first.find("OFF");
-  if (off != std::string::npos && off + 3 == first.size() &&
-      first.find_first_not_of("STCN4") == off) {
-    return checkOff(text, file_size);
+  first_word >> first;
+  first = lower(first);
+  // Assimp picks the loader by extension, else by content: anything starting with "ply" is PLY,
+  // anything with "off" in its first bytes OFF — so a fuzzer's "ply2" or "OFF4" is read as such.
+  std::istringstream text(head);
+  if (extension == ".ply" || first.rfind("ply", 0) == 0) {
+    text >> first;  // the magic word
+    return checkPly(text, file_size);
   }
+  if (extension == ".off" || first.find("off") != std::string::npos)
+    return checkOff(text, file_size);
   return std::nullopt;
 }
 

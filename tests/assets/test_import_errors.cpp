@@ -106,6 +106,9 @@ TEST_CASE("a header declaring more elements than the file holds is a named error
   writeText(dir / "garbled.off",
             "OFF\n4 41111111111111111111111111111\xff\xff\xff 0 0 0\n1 0 0\n0 0 1\n3 0 2 1\n");
   CHECK_THAT(importError(dir / "garbled.off"), Catch::Contains("faces, more than a file of"));
+  // A keyword Assimp still takes for OFF ("OFF4"; it looks for "off" in the first bytes).
+  writeText(dir / "keyword.off", "OFF4\n 41111111111111111111111111111'11\xff\xff 0\n0 0 3\n");
+  CHECK_THAT(importError(dir / "keyword.off"), Catch::Contains("declares"));
   CHECK_THAT(importError(dir / "faces.off"),
              Catch::Contains("declares") && Catch::Contains("faces, more than a file of"));
   writeText(dir / "vertices.ply",
