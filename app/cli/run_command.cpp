@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -15,9 +16,7 @@
 #include "cli/commands.h"
 #include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
-#include "record/frame_csv.h"
-#include "record/recording_writer.h"
-#include "record/scene_header.h"
+#include "record/run_outputs.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
@@ -33,58 +32,6 @@ struct RunArguments {
   std::string geometry_update = "once-per-step";
   int threads = 0;  // contact pairs in parallel; 0: all cores
   bool json = false;
-};
-
-// Everything a run writes per output frame: CSVs and the recording.
-class RunOutputs {
- public:
-  RunOutputs(const RunArguments& args, const Simulation& simulation) {
-    const Scene& scene = simulation.scene();
-    std::vector<std::string> bodies, cables;
-    for (const SceneBody& b : scene.bodies) bodies.push_back(b.name);
-    for (const SceneCable& c : scene.cables) cables.push_back(c.name);
-    if (!args.csv.empty()) {
-      csv_file_ = openFile(args.csv, "--csv");
-      csv_.emplace(csv_file_, bodies, cables, "--csv");
-    }
-    if (!args.contacts_csv.empty()) {
-      contacts_file_ = openFile(args.contacts_csv, "--contacts-csv");
-      contacts_.emplace(contacts_file_, bodies, "--contacts-csv");
-    }
-    if (!args.record.empty()) {
-      std::ifstream scene_file(scene.file, std::ios::binary);
-      const RecordingHeader header =
-          recordingHeaderOf(scene, std::string(std::istreambuf_iterator<char>(scene_file), {}));
-      recording_.emplace(args.record, header);
-    }
-  }
-
-  void write(const SimulationFrame& frame) {
-    if (csv_) csv_->write(frame);
-    if (contacts_) contacts_->write(frame);
-    if (recording_) recording_->append(frame);
-  }
-  bool any() const { return csv_ || contacts_ || recording_; }
-  // After a failure: what was written stays readable (the recording commits every frame).
-  void flush() {
-    csv_file_.flush();
-    contacts_file_.flush();
-  }
-  void close() {
-    flush();
-    if (recording_) recording_->close();
-  }
-
- private:
-  static std::ofstream openFile(const std::string& path, const std::string& option) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error(option + ": cannot write '" + path + "'");
-    return out;
-  }
-  std::ofstream csv_file_, contacts_file_;
-  std::optional<StateCsvWriter> csv_;
-  std::optional<ContactsCsvWriter> contacts_;
-  std::optional<RecordingWriter> recording_;
 };
 
 ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
@@ -179,7 +126,14 @@ void runScene(const RunArguments& args) {
   Simulation simulation(std::move(scene), contact_options);
   const MultibodySystem& system = simulation.system();
   const Ali3pIntegrator& integrator = simulation.integrator();
-  RunOutputs outputs(args, simulation);
+  // The recording keeps the scene file's text.
+  std::string scene_text;
+  if (!args.record.empty()) {
+    std::ifstream scene_file(simulation.scene().file, std::ios::binary);
+    scene_text.assign(std::istreambuf_iterator<char>(scene_file), {});
+  }
+  RunOutputs outputs(simulation.scene(), scene_text, {args.csv, args.contacts_csv, args.record},
+                     {"--csv", "--contacts-csv"});
   if (outputs.any()) outputs.write(simulation.frame());
   ProgressBar progress;
   long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0;

@@ -10,70 +10,10 @@
 #include "history.h"
 #include "mesh_cache.h"
 #include "parallel/parallel_pair_loop.h"
-#include "record/frame_csv.h"
-#include "record/recording_writer.h"
-#include "record/scene_header.h"
+#include "record/run_outputs.h"
 #include "scene/scene_reader.h"
 
 namespace contactsim::python {
-namespace {
-
-std::vector<std::string> bodyNames(const Scene& scene) {
-  std::vector<std::string> names;
-  for (const SceneBody& b : scene.bodies) names.push_back(b.name);
-  return names;
-}
-
-std::vector<std::string> cableNames(const Scene& scene) {
-  std::vector<std::string> names;
-  for (const SceneCable& c : scene.cables) names.push_back(c.name);
-  return names;
-}
-
-// The files one run() writes, opened before the first step so a bad path fails at once.
-class Outputs {
- public:
-  Outputs(const RunRequest& request, const Simulation& simulation, const std::string& json) {
-    const Scene& scene = simulation.scene();
-    if (!request.csv.empty()) {
-      csv_file_ = open(request.csv, "csv");
-      csv_.emplace(csv_file_, bodyNames(scene), cableNames(scene), "csv");
-    }
-    if (!request.contacts_csv.empty()) {
-      contacts_file_ = open(request.contacts_csv, "contacts_csv");
-      contacts_.emplace(contacts_file_, bodyNames(scene), "contacts_csv");
-    }
-    if (!request.record.empty()) recording_.emplace(request.record, recordingHeaderOf(scene, json));
-  }
-  bool any() const { return csv_ || contacts_ || recording_; }
-  void write(const SimulationFrame& frame) {
-    if (csv_) csv_->write(frame);
-    if (contacts_) contacts_->write(frame);
-    if (recording_) recording_->append(frame);
-  }
-  void flush() {
-    csv_file_.flush();
-    contacts_file_.flush();
-  }
-  void close() {
-    flush();
-    if (recording_) recording_->close();
-  }
-
- private:
-  // The messages say which argument, as the CLI's name its option.
-  static std::ofstream open(const std::string& path, const std::string& argument) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error(argument + ": cannot write '" + path + "'");
-    return out;
-  }
-  std::ofstream csv_file_, contacts_file_;
-  std::optional<StateCsvWriter> csv_;
-  std::optional<ContactsCsvWriter> contacts_;
-  std::optional<RecordingWriter> recording_;
-};
-
-}  // namespace
 
 SceneRun::SceneRun(std::string scene_json, const std::filesystem::path& file, int threads)
     : scene_json_(std::move(scene_json)) {
@@ -120,7 +60,8 @@ std::vector<double> SceneRun::run(const RunRequest& request,
   const long target = static_cast<long>(std::ceil(request.until / h - 1e-9));
   const long output_stride = std::max(1L, static_cast<long>(std::lround(output_every / h)));
 
-  Outputs outputs(request, *simulation_, scene_json_);
+  RunOutputs outputs(simulation_->scene(), scene_json_,
+                     {request.csv, request.contacts_csv, request.record}, {"csv", "contacts_csv"});
   std::vector<double> history;
   SimulationFrame frame = simulation_->frame();
   if (outputs.any()) outputs.write(frame);
