@@ -33,60 +33,53 @@ std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches)
   return ids;
 }
 
-std::vector<const ContactHistory*> ContactTracker::parents(const std::vector<ContactPatch>& patches,
-                                                           const std::vector<int>& ids) const {
+ContactTracker::Succession ContactTracker::succession(
+    const std::vector<ContactPatch>& patches) const {
+  Succession out{match(patches), std::vector<const ContactHistory*>(patches.size(), nullptr),
+                 std::vector<double>(patches.size(), 0.0)};
+  const std::vector<int>& ids = out.ids;
+  const auto continued = [&](const ContactHistory& h) {
+    return std::find(ids.begin(), ids.end(), h.id) != ids.end();
+  };
   const double cos_limit = std::cos(options_.max_normal_angle);
   const auto radius = [](double area) { return std::sqrt(std::max(area, 0.0) / std::numbers::pi); };
-  std::vector<const ContactHistory*> parent(patches.size(), nullptr);
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
     double best = std::numeric_limits<double>::infinity();
     for (const ContactHistory& h : live_) {
-      if (std::find(ids.begin(), ids.end(), h.id) != ids.end()) continue;  // continued
-      if (patches[i].normal.dot(h.normal) < cos_limit) continue;
+      if (continued(h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
       // The two patches, as discs of their areas, overlap (or lie within min_jump).
       const double distance = (patches[i].centroid - h.centroid).norm();
       const double reach = std::max(radius(patches[i].area) + radius(h.area), options_.min_jump);
-      if (distance <= reach && distance < best) best = distance, parent[i] = &h;
+      if (distance <= reach && distance < best) best = distance, out.parents[i] = &h;
     }
   }
-  return parent;
-}
-
-std::vector<double> ContactTracker::inheritedEnergy(const std::vector<ContactPatch>& patches,
-                                                    const std::vector<int>& ids) const {
-  const std::vector<const ContactHistory*> parent = parents(patches, ids);
-  std::vector<double> share(patches.size(), 0.0);
   // Ended contacts no new one continues leave their ledgers to the pair's orphans (new contacts
   // without a parent), shared equally: an anchor's shank sliding in its bore is re-identified
   // far from where its contact was, and an orphan starting from nothing cannot push back (its
   // force is capped), so the shank sank 17 mm into the plating.
+  const auto& parents = out.parents;
   double unclaimed = 0.0;
   for (const ContactHistory& h : live_) {
-    const bool continued = std::find(ids.begin(), ids.end(), h.id) != ids.end();
-    const bool has_child = std::find(parent.begin(), parent.end(), &h) != parent.end();
-    if (!continued && !has_child) unclaimed += std::max(h.absorbed_energy, 0.0);
+    if (!continued(h) && std::find(parents.begin(), parents.end(), &h) == parents.end())
+      unclaimed += std::max(h.absorbed_energy, 0.0);
   }
-  const auto orphans = std::count_if(patches.begin(), patches.end(), [&](const ContactPatch& p) {
-    const auto i = static_cast<std::size_t>(&p - patches.data());
-    return ids[i] < 0 && !parent[i];
-  });
+  std::size_t orphans = 0;
+  for (std::size_t i = 0; i < patches.size(); ++i) orphans += ids[i] < 0 && !parents[i];
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
-    if (parent[i]) {
-      const auto children = std::count(parent.begin(), parent.end(), parent[i]);
-      share[i] = std::max(parent[i]->absorbed_energy, 0.0) / static_cast<double>(children);
+    if (parents[i]) {
+      const auto children = std::count(parents.begin(), parents.end(), parents[i]);
+      out.inherited[i] = std::max(parents[i]->absorbed_energy, 0.0) / static_cast<double>(children);
     } else {
-      share[i] = unclaimed / static_cast<double>(orphans);
+      out.inherited[i] = unclaimed / static_cast<double>(orphans);
     }
   }
-  return share;
+  return out;
 }
 
 void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
-  const std::vector<int> ids = match(patches);
-  const std::vector<const ContactHistory*> parent = parents(patches, ids);
-  const std::vector<double> inherited = inheritedEnergy(patches, ids);
+  const auto [ids, parent, inherited] = succession(patches);
   std::vector<ContactHistory> next;
   next.reserve(patches.size());
   for (std::size_t i = 0; i < patches.size(); ++i) {

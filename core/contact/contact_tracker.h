@@ -21,7 +21,7 @@ struct ContactHistory {
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
   // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
   // from the bodies (J), now and before the last committed step. A new contact starts with its
-  // share of its parent's (ContactTracker::inheritedEnergy), an orphan with 0.
+  // share of its parent's, an orphan with its share of the unclaimed ones (Succession).
   double absorbed_energy = 0.0, absorbed_before = 0.0;
   // For the passivity ledger: at the last committed step,
   // this contact's force and torque on body B and B's velocity and angular velocity relative to A
@@ -58,21 +58,23 @@ class ContactTracker {
   // Newton iterations within a step.
   std::vector<int> match(const std::vector<ContactPatch>& patches) const;
   // Commits a step: sets every patch's id, starts histories of new contacts (first_time = time),
-  // ends those of contacts that vanished. A new contact continues its parent (parents), if it
+  // ends those of contacts that vanished. A new contact continues its parent (succession), if it
   // has one: it takes the parent's stick anchors, so a region re-identified or re-split while
   // stuck (a thread's flank patches) stays stuck instead of starting its stiction spring from
-  // zero, and its share of the parent's ledger (inheritedEnergy).
+  // zero, and its share of the parent's ledger.
   void update(double time, std::vector<ContactPatch>& patches);
-  // Per patch of a match: the ledger energy a new contact inherits, its parent's shared equally
-  // among the parent's new contacts (0 for continued contacts and orphans).
-  std::vector<double> inheritedEnergy(const std::vector<ContactPatch>& patches,
-                                      const std::vector<int>& ids) const;
-
-  // Per patch of a match, the parent of a new contact: among the contacts that end (not
-  // continued by `ids`) with a normal within max_normal_angle, the nearest whose disc of equal
-  // area overlaps the patch's (or lies within min_jump); null for continued contacts and orphans.
-  std::vector<const ContactHistory*> parents(const std::vector<ContactPatch>& patches,
-                                             const std::vector<int>& ids) const;
+  // How a step's patches continue the live contacts, per patch: the id it continues (-1: a new
+  // contact; match), the parent of a new one — among the contacts that end with a normal within
+  // max_normal_angle, the nearest whose disc of equal area overlaps the patch's (or lies within
+  // min_jump); null for continued contacts and orphans — and the ledger a new one inherits: its
+  // parent's, shared among the parent's new contacts, or for an orphan an equal share of the
+  // ledgers no new contact claimed.
+  struct Succession {
+    std::vector<int> ids;
+    std::vector<const ContactHistory*> parents;
+    std::vector<double> inherited;
+  };
+  Succession succession(const std::vector<ContactPatch>& patches) const;
 
   ContactHistory* history(int id);
   const std::vector<ContactHistory>& live() const { return live_; }

@@ -39,10 +39,11 @@ constexpr double kTrackingJumpFraction = 0.02;
 constexpr double kReleaseRefinement = 32.0;
 
 template <class RelativeVelocity>
-void rejectUnpaidRelease(const ContactTracker& tracker, const std::vector<ContactPatch>& patches,
-                         const std::vector<int>& ids, double h, const std::string& pair_name,
-                         RelativeVelocity&& relative_velocity) {
-  const std::vector<const ContactHistory*> parents = tracker.parents(patches, ids);
+void rejectUnpaidRelease(const ContactTracker& tracker,
+                         const ContactTracker::Succession& succession, double h,
+                         const std::string& pair_name, RelativeVelocity&& relative_velocity) {
+  const std::vector<int>& ids = succession.ids;
+  const std::vector<const ContactHistory*>& parents = succession.parents;
   double released = 0.0, ledger = 0.0;
   for (const ContactHistory& contact : tracker.live()) {
     if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
@@ -117,7 +118,7 @@ struct ContactForceSource::PairState {
   // The longest step tried so far: rejectUnpaidRelease refines down to a fraction of it.
   double longest_step = 0.0;
   // The passivity ledger a contact beginning in this step starts with (ContactTracker::
-  // inheritedEnergy): without it a sliding region re-identified lost what it had absorbed, and
+  // Succession): without it a sliding region re-identified lost what it had absorbed, and
   // the anchor sank 24 mm into the plating while its contacts were capped to zero.
   std::vector<double> inherited;
 
@@ -454,21 +455,22 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     state.valid = true;
     state.time = t;
     state.q = q;
-    state.ids = state.tracker.match(state.patches);
-    state.inherited = state.tracker.inheritedEnergy(state.patches, state.ids);
+    ContactTracker::Succession succession = state.tracker.succession(state.patches);
     const double h = t - state.committed_time;
     // The first trial of the first step sets the scale too, so that a run never stops on this.
     if (!commit) state.longest_step = std::max(state.longest_step, h);
     if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
       const Vec3 omega =
           system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-      rejectUnpaidRelease(state.tracker, state.patches, state.ids, h, pair_name,
+      rejectUnpaidRelease(state.tracker, succession, h, pair_name,
                           [&](const ContactHistory::Load& l) {
                             const AffineVec3 d =
                                 system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
                             return std::pair{d.rate(qdot), omega};
                           });
     }
+    state.ids = std::move(succession.ids);
+    state.inherited = std::move(succession.inherited);
     state.point_a.clear();
     state.point_b.clear();
     state.separation.clear();
