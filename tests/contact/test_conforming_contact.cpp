@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "../chordal_error.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "contact/contact_tracker.h"
@@ -12,6 +13,8 @@
 #include "geometry/primitives.h"
 
 using namespace contactsim;
+using contactsim::test::chordSag;
+using contactsim::test::facetSag;
 
 namespace {
 
@@ -23,31 +26,18 @@ ContactRegions contactOf(const TriMesh& a, const Pose& pa, const TriMesh& b, con
   return findContact(AabbTree(a), pa, AabbTree(b), pb);
 }
 
-// Largest distance between a regular polygon of n vertices on a circle of radius r and the
-// circle: the chord's sag r(1 − cos(π/n)).
-double sag(double r, int n) { return r * (1.0 - std::cos(std::numbers::pi / n)); }
-
-// Largest gap between a sphere of radius r about the origin and the planes of a mesh whose
-// vertices lie on it.
-double facetSag(const TriMesh& mesh, double r) {
-  double worst = 0.0;
-  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
-    worst = std::max(worst, r - std::abs(mesh.normals()[t].dot(mesh.corner(t, 0))));
-  }
-  return worst;
-}
-
 }  // namespace
 
 TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[conforming]") {
   // Pin of radius r (A) in a bore of radius R (B), pin axis moved by e toward direction u:
   // the circles overlap in a lune whose thickness along u is largest on the line of centres,
   // i = r + e − R. Both meshes are inscribed polygons, so the ray from a pin vertex may end on a
-  // bore facet up to sag(R) nearer the axis than the circle (δ ≤ i + sag(R)), and a bore vertex's
-  // ray may end on a pin facet up to sag(r) inside the pin; the nearest pin vertex to the line of
-  // centres lies at most π r/n off it, where the lune is thinner by (πr/n)²/2·(1/r − 1/R) <
-  // sag(r). Hence |δ − i| ≤ sag(r) + sag(R). The lune's normals stay within 25° of u for these
-  // clearances (half-angle of the lune: where the two circles cross), so one patch.
+  // bore facet up to chordSag(R) nearer the axis than the circle (δ ≤ i + chordSag(R)), and a bore
+  // vertex's ray may end on a pin facet up to chordSag(r) inside the pin; the nearest pin vertex to
+  // the line of centres lies at most π r/n off it, where the lune is thinner by (πr/n)²/2·(1/r −
+  // 1/R) < chordSag(r). Hence |δ − i| ≤ chordSag(r) + chordSag(R). The lune's normals stay within
+  // 25° of u for these clearances (half-angle of the lune: where the two circles cross), so one
+  // patch.
   const double r = 1.0;
   struct Case {
     double bore, interference, direction;
@@ -64,7 +54,7 @@ TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[
       const ContactRegions result = contactOf(pin, pin_pose, bore, bore_pose);
       REQUIRE(result.patches.size() == 1);
       const ContactPatch& p = result.patches[0];
-      const double bound = sag(r, n) + sag(c.bore, n);
+      const double bound = chordSag(r, n) + chordSag(c.bore, n);
       CHECK(std::abs(p.indentation - c.interference) <= bound);
       if (n == 256) CHECK(std::abs(p.indentation - c.interference) <= 0.02 * c.interference);
       // Radial, from the pin (A) into the bore's wall (B), to within one facet's angle 2π/n.
@@ -131,7 +121,7 @@ TEST_CASE("a shaft interfering all around its bore is split into patches within 
   for (const ContactPatch& p : result.patches) {
     INFO("normal " << p.normal.transpose() << " δ " << p.indentation);
     CHECK(std::abs(p.normal.z()) < 1e-6);
-    const double sags = sag(R + t, n) + sag(R, n);
+    const double sags = chordSag(R + t, n) + chordSag(R, n);
     CHECK(p.indentation >= t - e - sags);
     CHECK(p.indentation <= (t + e) / std::cos(kPatchConeHalfAngle) + sags);
     // The wall under the patch's contour: every contour point's radial direction in the cone.
@@ -221,11 +211,10 @@ TEST_CASE("a pin lying exactly on its bore's wall touches it: no overlap, whatev
   for (const double scale : {1.0, 1.0 + 1e-12, 1.0 - 1e-12, 1.0 - 1e-9}) {
     for (const bool turned : {false, true}) {
       const Pose world = turned ? at(Vec3(1.7, -0.4, 2.2), turn) : Pose();
-      const ContactRegions result =
-          contactOf(bore, world, pin, world * at(Vec3(0, -c * scale, 0)));
+      const ContactRegions result = contactOf(bore, world, pin, world * at(Vec3(0, -c * scale, 0)));
       INFO("offset " << scale << " c, turned " << turned);
       for (const ContactPatch& p : result.patches) {
-        CHECK(p.indentation <= sag(r, n) + sag(r + c, n));
+        CHECK(p.indentation <= chordSag(r, n) + chordSag(r + c, n));
         CHECK(p.area >= 0.0);
         // At most the strip of facets on either side of the line of touch, the pin's length long.
         CHECK(p.area <= 0.2 * 2 * (2 * std::numbers::pi * (r + c) / n));

@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 
+#include "../chordal_error.h"
 #include "contact_rig.h"
 #include "geometry/primitives.h"
 
@@ -34,18 +35,6 @@ double restingIndentation(double radius, double clearance, double load) {
   const double r_star = 1.0 / (1.0 / radius - 1.0 / (radius + clearance));
   const double k = 4.0 / 3.0 * kSteelOnSteel * std::sqrt(r_star);
   return std::pow(load / k, 2.0 / 3.0);
-}
-
-// Largest distance of a regular n-gon's edges inside its circle of radius r.
-double chordSag(double r, int n) { return r * (1.0 - std::cos(std::numbers::pi / n)); }
-
-// Largest gap between a sphere of radius r about the origin and the planes of a mesh whose
-// vertices lie on it.
-double facetSag(const TriMesh& mesh, double r) {
-  double worst = 0.0;
-  for (std::size_t t = 0; t < mesh.triangleCount(); ++t)
-    worst = std::max(worst, r - std::abs(mesh.normals()[t].dot(mesh.corner(t, 0))));
-  return worst;
 }
 
 struct Rest {
