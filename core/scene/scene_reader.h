@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "scene/law_parameters.h"
 #include "scene/scene.h"
 
 namespace contactsim {
@@ -28,10 +29,5 @@ Scene readScene(const std::filesystem::path& file, const MeshLoader& load_mesh);
 // `text` is the file's content; `file` names it in errors and locates relative mesh paths.
 Scene parseScene(const std::string& text, const std::filesystem::path& file,
                  const MeshLoader& load_mesh);
-
-// The contact law and friction models a scene may name, each with the parameters it accepts: the
-// one list the reader checks against and the window's law editor offers.
-const std::map<std::string, std::set<std::string>>& normalLawParameters();
-const std::map<std::string, std::set<std::string>>& frictionParameters();
 
 }  // namespace contactsim

@@ -1,5 +1,6 @@
 target_sources(contactsim_core PRIVATE
   scene/json_error.cpp
+  scene/law_parameters.cpp
   scene/scene.cpp
   scene/scene_reader.cpp
   scene/scene_system.cpp
