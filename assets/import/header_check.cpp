@@ -33,7 +33,6 @@ std::optional<std::string> tooMany(std::uint64_t declared, const std::string& wh
          std::to_string(file_size) + " bytes can hold";
 }
 
-// OFF: [ST][C][N][4]OFF, then (after comments) the vertex and face counts.
 // OFF: keywords (OFF, COFF, 4OFF, ...) and comments, then the vertex and face counts.
 std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t file_size) {
   std::string word;
@@ -58,13 +57,21 @@ std::optional<std::string> checkOff(std::istringstream& text, std::uintmax_t fil
 }
 
 // PLY: every "element NAME COUNT" line up to end_header, which must come.
-std::optional<std::string> checkPly(std::istringstream& text, std::uintmax_t file_size) {
+std::optional<std::string> checkPly(std::istringstream& text, const std::string& head,
+                                    std::uintmax_t file_size) {
   std::string line;
   while (std::getline(text, line)) {
     std::istringstream words(line);
     std::string keyword, name, number;
     words >> keyword;
-    if (keyword == "end_header") return std::nullopt;
+    if (keyword == "end_header") {
+      // Assimp 5.2 also loops forever when the file ends on the end_header line itself (a fuzz
+      // finding); the format ends every header line with a line end and puts the data after it,
+      // so such a file has no data to read.
+      if (text.eof() && head.size() == file_size)
+        return std::string("PLY file ends on its end_header line: no line end, no data");
+      return std::nullopt;
+    }
     if (keyword != "element" || !(words >> name >> number)) continue;
     if (const auto value = count(number)) {
       if (auto why = tooMany(*value, "'" + name + "' elements", file_size)) return why;
@@ -97,7 +104,7 @@ std::optional<std::string> implausibleHeader(const std::filesystem::path& file,
   std::istringstream text(head);
   if (extension == ".ply" || first.rfind("ply", 0) == 0) {
     text >> first;  // the magic word
-    return checkPly(text, file_size);
+    return checkPly(text, head, file_size);
   }
   if (extension == ".off" || first.find("off") != std::string::npos)
     return checkOff(text, file_size);

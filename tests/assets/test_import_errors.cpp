@@ -144,6 +144,25 @@ TEST_CASE("a PLY header without end_header is a named error, not a hang", "[impo
   CHECK_THAT(importError(dir / "open4.ply"), Catch::Contains("no end_header"));
 }
 
+// Fuzz finding (CI's fuzz_mesh_import): Assimp 5.2 never returned on a PLY whose last bytes are
+// "end_header" with a property line outside any element before it (`contactsim-cli info` hung
+// on these 52 bytes); a file ending on that line has no data, so it is refused whatever precedes.
+TEST_CASE("a PLY that ends on its end_header line is a named error, not a hang",
+          "[import][errors]") {
+  const auto dir = freshDirectory("ply_ends_in_header");
+  for (const char* format : {"ascii", "binary_little_endian"}) {
+    const std::string header = std::string("ply\nformat ") + format + " 1.0\nproperty float x\n";
+    writeText(dir / "ends.ply", header + "end_header");
+    CHECK_THAT(importError(dir / "ends.ply"), Catch::Contains("ends on its end_header line"));
+    writeText(dir / "trailing_blanks.ply", header + "end_header   ");
+    CHECK_THAT(importError(dir / "trailing_blanks.ply"),
+               Catch::Contains("ends on its end_header line"));
+  }
+  // The same header with its line end is Assimp's to judge (it refuses: no vertices).
+  writeText(dir / "terminated.ply", "ply\nformat ascii 1.0\nproperty float x\nend_header\n");
+  CHECK_THAT(importError(dir / "terminated.ply"), !Catch::Contains("end_header"));
+}
+
 // Fuzz finding (fuzz_mesh_import): a binary PLY with a misspelt property type left faces that
 // without vertices, which Assimp's Triangulate asserted on and aborted (`contactsim-cli info` →
 // SIGABRT). Faces are now checked, and the type flags recomputed, before triangulation.
