@@ -1,9 +1,12 @@
 #include "contact/contact_regions.h"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "contact/contour_builder.h"
@@ -57,17 +60,68 @@ void joinLoopsSharingPenetration(const std::vector<ContourLoop>& loops,
   }
 }
 
-// Σ area·outward normal of A's triangles minus B's: A's faces look into B, B's into A, so this
-// points from A into B. It orients the fitted plane, and replaces it for line-like contours.
-Vec3 normalReference(const PosedMesh& a, const PosedMesh& b, const std::vector<std::int32_t>& tri_a,
-                     const std::vector<std::int32_t>& tri_b) {
-  auto area_normal = [](const PosedMesh& m, std::int32_t t) {
-    return Vec3((m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)) / 2);
+// Outward normals of one side's colliding triangles, each weighted by the length of contour it
+// carries: the part of the triangle in contact, not its whole area (which is the tessellation's).
+class SideNormals {
+ public:
+  void add(const Vec3& unit_normal, double weight) {
+    sum_ += weight * unit_normal;
+    scatter_ += weight * unit_normal * unit_normal.transpose();
+    weight_ += weight;
+  }
+  bool empty() const { return !(weight_ > 0.0); }
+  Vec3 mean() const { return sum_.normalized(); }
+  // |Σ w n| / Σ w: 1 when the normals agree (a face), cos 45° on a right-angled edge.
+  double coherence() const { return sum_.norm() / weight_; }
+  // The direction every normal is perpendicular to, if the normals fan about one such line
+  // (an edge: its second-largest scatter eigenvalue is the fan's width, its smallest ~0).
+  std::optional<Vec3> edgeDirection(double min_fan) const {
+    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(scatter_ / weight_);
+    const Vec3 lambda = eigen.eigenvalues();  // ascending, summing to 1
+    if (!(lambda(1) >= min_fan && lambda(0) < 0.1 * lambda(1))) return std::nullopt;
+    return eigen.eigenvectors().col(0);
+  }
+
+ private:
+  Vec3 sum_ = Vec3::Zero();
+  Mat3 scatter_ = Mat3::Zero();
+  double weight_ = 0.0;
+};
+
+// The faces' normal for a region, from A into B; zero if no contour carries length. It orients
+// the fitted plane and replaces it where the contour fits none (docs/method.md, "Normal where
+// the contour has no plane"). A side whose normals agree within kFaceCone is a face being
+// indented by an edge or a corner of the other: the normal is that face's, the direction of
+// least penetration, and not the mean of the edge's faces, which would turn with the step's set
+// of colliding triangles. Two edges crossing have the common perpendicular of their directions;
+// anything else the mean of the two sides' mean normals.
+Vec3 facesNormal(const PosedMesh& a, const PosedMesh& b, std::span<const std::int32_t> colliding,
+                 std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
+                 std::span<const ContourSegment> segments) {
+  constexpr double kFaceCone = 20.0 * std::numbers::pi / 180;
+  auto unit_normal = [](const PosedMesh& m, std::int32_t t) {
+    return Vec3((m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)))
+        .normalized();
   };
-  Vec3 sum = Vec3::Zero();
-  for (const std::int32_t t : tri_a) sum += area_normal(a, t);
-  for (const std::int32_t t : tri_b) sum -= area_normal(b, t);
-  return sum;
+  SideNormals side_a, side_b;
+  for (const std::int32_t p : colliding) {
+    const double length = (segments[p].p1 - segments[p].p0).norm();
+    side_a.add(unit_normal(a, colliding_a[p].first), length);
+    side_b.add(unit_normal(b, colliding_a[p].second), length);
+  }
+  if (side_a.empty() || side_b.empty()) return Vec3::Zero();
+  const Vec3 from_a = side_a.mean(), from_b = -side_b.mean();  // both from A into B
+  const double face_a = side_a.coherence(), face_b = side_b.coherence();
+  if (std::max(face_a, face_b) >= std::cos(kFaceCone)) return face_a >= face_b ? from_a : from_b;
+  const double min_fan = std::pow(std::sin(kFaceCone), 2);
+  const auto edge_a = side_a.edgeDirection(min_fan), edge_b = side_b.edgeDirection(min_fan);
+  const Vec3 mean = (from_a + from_b).normalized();
+  if (edge_a && edge_b) {
+    const Vec3 common = edge_a->cross(*edge_b);
+    if (common.norm() >= std::sin(kFaceCone))
+      return common.dot(mean) >= 0.0 ? Vec3(common.normalized()) : Vec3(-common.normalized());
+  }
+  return mean;
 }
 
 // Pressure moments and deepest point of one body's side of a region: the penetrated pieces of
@@ -164,12 +218,12 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
         result.patches.push_back(std::move(piece));
       continue;
     }
-    const Vec3 reference = normalReference(a, b, tri_a, tri_b);
+    const Vec3 reference = facesNormal(a, b, colliding, colliding_a, segments);
     std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
     // A contour as thick as it is wide (an edge crossing an edge, a sliver along a rim) fits
     // no meaningful plane; its normal would turn from step to step. The faces decide then.
     if (plane && plane->thickness_ratio > kMaxContourThickness && !reference.isZero())
-      plane = planeFromNormal(plane->origin, reference.normalized());
+      plane = planeFromNormal(plane->origin, reference);
     if (!plane) {
       // A point- or line-like contour (edge grazing a face): the faces' normals decide.
       if (reference.isZero()) continue;
@@ -178,7 +232,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       for (const auto& loop : patch.loops) {
         for (const Vec3& p : loop) mean += p, ++count;
       }
-      plane = planeFromNormal(mean / static_cast<double>(count), reference.normalized());
+      plane = planeFromNormal(mean / static_cast<double>(count), reference);
     } else if (plane->normal.dot(reference) < 0.0) {
       plane = planeFromNormal(plane->origin, -plane->normal);
     }

@@ -40,6 +40,26 @@ TriMesh merged(const TriMesh& first, const Vec3& offset_first, const TriMesh& se
   for (auto t : second.triangles()) triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
   return TriMesh(std::move(vertices), std::move(triangles));
 }
+// A prism whose edge along z through the origin has apex angle `apex`, opening towards +y; its
+// two sides `side` long, its length 2·half_length.
+TriMesh makeWedge(double apex, double side, double half_length) {
+  const double x = side * std::sin(apex / 2), y = side * std::cos(apex / 2);
+  std::vector<Vec3> v;
+  for (const double z : {-half_length, half_length}) {
+    v.emplace_back(0, 0, z), v.emplace_back(x, y, z), v.emplace_back(-x, y, z);
+  }
+  std::vector<TriangleIndices> t = {{0, 2, 1}, {3, 4, 5}, {0, 1, 4}, {0, 4, 3},
+                                    {1, 2, 5}, {1, 5, 4}, {2, 0, 3}, {2, 3, 5}};
+  return TriMesh(std::move(v), std::move(t));
+}
+
+Vec3 faceNormal(const TriMesh& mesh, std::int32_t t) {
+  const auto& c = mesh.triangles()[t];
+  const auto& v = mesh.vertices();
+  return (v[c[1]] - v[c[0]]).cross(v[c[2]] - v[c[0]]).normalized();
+}
+
+double angle(const Vec3& u, const Vec3& w) { return std::acos(std::clamp(u.dot(w), -1.0, 1.0)); }
 }  // namespace
 
 TEST_CASE("two overlapping spheres: circle contour, centre-line normal, overlap depth",
@@ -306,5 +326,65 @@ TEST_CASE("crossed edges: normal from A into B, steady under small motions", "[r
     INFO("wobble " << wobble);
     CHECK(r.patches[0].normal.dot(-Vec3::UnitZ()) > std::cos(5.0 * std::numbers::pi / 180));
     CHECK(r.patches[0].indentation == Approx(0.005).epsilon(0.2));
+  }
+}
+
+TEST_CASE("a sharp edge pressed into a faceted cylinder: the cylinder's facet normal",
+          "[regions]") {
+  // A wedge's edge (apex angle α), crossing a 16-gon cylinder's axis (z) at χ, pressed δ into
+  // its wall at polar angle φ, the wedge tilted by ψ about its edge. An edge indenting a face
+  // has that face's normal (the direction of least penetration), not a mean with its own faces:
+  // whatever α, χ, ψ, δ and φ, every patch's normal (from the wedge, A, into the cylinder, B)
+  // lies in the cone of the facets it touches (one degree of slack): one facet's normal where
+  // the edge presses a single facet, between two across a ridge. Like the
+  // hawse pipe's lip on the anchor's faceted shank (issue 15): a short edge, a wedge whose
+  // triangles are 15 times the cylinder's, φ across a ridge between facets.
+  constexpr int kSegments = 16;
+  constexpr double kPi = std::numbers::pi;
+  const double radius = 0.1, side = 0.3, half_edge = 0.005;
+  const TriMesh cylinder = makeCylinder(radius, 0.2, kSegments, 40);
+  const double facet = 2 * kPi / kSegments;
+  for (const double alpha : {90.0, 111.0}) {
+    const TriMesh wedge = makeWedge(alpha * kPi / 180, side, half_edge);
+    for (const double chi : {0.0, 30.0, 60.0, 90.0}) {
+      for (const double psi : {0.0, 15.0, 30.0}) {
+        for (const double delta : {2e-4, 1e-3}) {
+          for (int k = 0; k <= 12; ++k) {
+            const double phi = 0.3 * facet + k * 0.1 * facet;  // across a ridge at φ = facet
+            // The polygon's wall at φ: its facet's mid-normal is at the nearest (i + ½)·facet.
+            const double mid = (std::floor(phi / facet) + 0.5) * facet;
+            const double wall = radius * std::cos(facet / 2) / std::cos(phi - mid);
+            const Vec3 radial(std::cos(phi), std::sin(phi), 0.0);
+            Pose pose;  // the wedge's apex (local −y) towards the axis, then tilted
+            pose.rotation = Eigen::AngleAxisd(chi * kPi / 180, radial).toRotationMatrix() *
+                            Eigen::AngleAxisd(phi - kPi / 2 + psi * kPi / 180, Vec3::UnitZ())
+                                .toRotationMatrix();
+            pose.translation = (wall - delta) * radial;
+            const ContactRegions r = regionsOf(wedge, pose, cylinder, Pose::identity());
+            INFO("α " << alpha << "°, χ " << chi << "°, ψ " << psi << "°, δ " << delta * 1e3
+                      << " mm, φ " << phi * 180 / kPi << "°");
+            REQUIRE(!r.patches.empty());
+            for (const ContactPatch& patch : r.patches) {
+              // The cone of the facets this patch touches: their mean and widest deviation.
+              std::vector<Vec3> facets;
+              Vec3 mean = Vec3::Zero();
+              for (const std::int32_t t : patch.triangles_b) {
+                const Vec3 n = faceNormal(cylinder, t);
+                if (std::abs(n.z()) < 0.5) facets.push_back(n), mean += n;  // not the end caps
+              }
+              REQUIRE(!facets.empty());
+              mean.normalize();
+              double spread = 0.0;
+              for (const Vec3& n : facets) spread = std::max(spread, angle(n, mean));
+              INFO("normal " << patch.normal.transpose() << ", "
+                             << angle(-patch.normal, mean) * 180 / kPi
+                             << "° from the touched facets' mean, which spread "
+                             << spread * 180 / kPi << "°");
+              CHECK(angle(-patch.normal, mean) <= spread + kPi / 180);
+            }
+          }
+        }
+      }
+    }
   }
 }
