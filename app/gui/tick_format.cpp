@@ -73,7 +73,7 @@ std::string prefixedUnit(int exponent, std::string_view unit) {
     return kPrefixes[static_cast<std::size_t>(index)] + std::string(unit);
   }
   std::string text = "×10" + superscript(exponent);
-  if (!unit.empty()) text += " " + std::string(unit);
+  if (!unit.empty()) text.append(" ").append(unit);
   return text;
 }
 
@@ -92,8 +92,9 @@ AxisTicks niceTicks(double lo, double hi, std::string_view unit, int max_ticks) 
     multiple = std::array{1, 2, 5}[static_cast<std::size_t>(attempt % 3)];
     power = smallest_power + attempt / 3;
     const double step = scaleByPowerOfTen(multiple, power);
-    first = std::floor(lo / step);
-    last = std::ceil(hi / step);
+    // An end a rounding error past a multiple (1000 steps of 0.001 s) does not add a tick.
+    first = std::floor(lo / step + 1e-9);
+    last = std::ceil(hi / step - 1e-9);
     if (last - first + 1 <= max_ticks) break;
   }
   ticks.step = scaleByPowerOfTen(multiple, power);

@@ -11,10 +11,11 @@
 namespace contactsim::gui {
 
 struct AxisTicks {
-  std::vector<double> values;  // ascending; the first ≤ the range's low end, the last ≥ its high
-  double step = 1.0;           // 1, 2 or 5 × 10^k
-  int exponent = 0;            // engineering exponent of the labels, a multiple of 3
-  int decimals = 0;            // of every label's mantissa
+  // Ascending; the first ≤ the range's low end and the last ≥ its high end (to within 10⁻⁹ step).
+  std::vector<double> values;
+  double step = 1.0;                // 1, 2 or 5 × 10^k
+  int exponent = 0;                 // engineering exponent of the labels, a multiple of 3
+  int decimals = 0;                 // of every label's mantissa
   std::vector<std::string> labels;  // mantissas, value / 10^exponent; one per value
   std::string unit;                 // prefixed unit for the axis title: "mN", "µm", "×10¹⁵ J"
 };
