@@ -270,7 +270,7 @@ bool MainWindow::rebuild() {
                                                               : nullptr);
   QStringList cables;
   for (const SceneCable& cable : scene.cables) cables << QString::fromStdString(cable.name);
-  plots_->clear(cables);
+  plots_->clear(names, cables);
   controls_->setTimeStep(scene.solver.time_step);
   controls_->setEnabled(true);
   controls_->setRecording(false);
@@ -356,7 +356,7 @@ bool MainWindow::liftStartOverlapsClear() {
 void MainWindow::onFrameAvailable() {
   std::optional<Snapshot> snapshot = simulation_->mailbox().take();
   if (!snapshot || replaying() || snapshot->generation != generation_) return;
-  plots_->append(snapshot->samples);
+  plots_->append(snapshot->samples, snapshot->frame);
   showFrame(snapshot->frame);
   updateStatus(snapshot->frame, &snapshot->stats);
 }

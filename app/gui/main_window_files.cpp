@@ -125,7 +125,7 @@ bool MainWindow::openRecording(const QString& path) {
   QStringList cables;
   for (const std::string& c : replay_->reader()->header().cables)
     cables << QString::fromStdString(c);
-  plots_->clear(cables);
+  plots_->clear(names, cables);
   controls_->setEnabled(false);
   controls_->playAction()->setEnabled(true);
   replay_->showFrame(0);

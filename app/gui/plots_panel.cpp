@@ -1,127 +1,124 @@
 #include "plots_panel.h"
 
+#include <QHBoxLayout>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
-#include <QtCharts/QChart>
-#include <QtCharts/QChartView>
-#include <QtCharts/QLineSeries>
-#include <QtCharts/QValueAxis>
 #include <algorithm>
-#include <cmath>
-#include <limits>
+
+#include "plot_chart.h"
+#include "plot_chooser.h"
+#include "plot_export.h"
 
 namespace contactsim::gui {
 
+namespace {
+
+QToolButton* button(const QString& text, const QString& tip, QWidget* parent) {
+  auto* button = new QToolButton(parent);
+  button->setText(text);
+  button->setToolTip(tip);
+  return button;
+}
+
+}  // namespace
+
 PlotsPanel::PlotsPanel(QWidget* parent)
-    : QWidget(parent), layout_(new QVBoxLayout(this)), redraw_timer_(new QTimer(this)) {
-  layout_->setContentsMargins(0, 0, 0, 0);
-  layout_->setSpacing(0);
+    : QWidget(parent),
+      history_(kMaxPoints),
+      chooser_(new PlotChooser(this)),
+      charts_(new QWidget),
+      charts_layout_(new QVBoxLayout(charts_)),
+      redraw_timer_(new QTimer(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  auto* bar = new QHBoxLayout;
+  QToolButton* series = button("Series", "Choose what is plotted", this);
+  series->setCheckable(true);
+  series->setChecked(true);
+  QToolButton* csv = button("Export CSV…", "Save the chosen series as CSV", this);
+  QToolButton* png = button("Export PNG…", "Save the charts as an image", this);
+  bar->addWidget(series);
+  bar->addStretch();
+  bar->addWidget(csv);
+  bar->addWidget(png);
+  layout->addLayout(bar);
+
+  charts_layout_->setContentsMargins(0, 0, 0, 0);
+  charts_layout_->setSpacing(0);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(charts_);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(chooser_);
+  splitter->addWidget(scroll);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({130, 600});
+  layout->addWidget(splitter, 1);
+
+  connect(series, &QToolButton::toggled, chooser_, &QWidget::setVisible);
+  connect(csv, &QToolButton::clicked, this, [this] { exportCsv(this, history_, shown_); });
+  connect(png, &QToolButton::clicked, this, [this] { exportPng(this, charts_); });
+  connect(chooser_, &PlotChooser::changed, this, &PlotsPanel::choose);
   redraw_timer_->setInterval(250);  // 4 redraws a second: the plots never load the GUI
   connect(redraw_timer_, &QTimer::timeout, this, &PlotsPanel::redraw);
   redraw_timer_->start();
-  clear({});
+  clear({}, {});
 }
 
-PlotsPanel::Plot PlotsPanel::makePlot(const QString& title, const QString& unit,
-                                      const QStringList& names) {
-  Plot plot{new QChart, {}};
-  plot.chart->setTitle(title);
-  plot.chart->legend()->setVisible(names.size() > 1);
-  plot.chart->legend()->setAlignment(Qt::AlignRight);
-  plot.chart->setMargins(QMargins(2, 2, 2, 2));
-  auto* x = new QValueAxis;
-  x->setTitleText("t (s)");
-  x->setLabelFormat("%.3g");
-  x->setTickCount(4);
-  auto* y = new QValueAxis;
-  y->setTitleText(unit);
-  y->setLabelFormat("%.3g");
-  plot.chart->addAxis(x, Qt::AlignBottom);
-  plot.chart->addAxis(y, Qt::AlignLeft);
-  for (const QString& name : names) {
-    auto* series = new QLineSeries;
-    series->setName(name);
-    plot.chart->addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    plot.series.push_back(series);
-  }
-  auto* view = new QChartView(plot.chart, this);
-  view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumHeight(150);
-  layout_->addWidget(view);
-  return plot;
+void PlotsPanel::clear(const QStringList& bodies, const QStringList& cables) {
+  std::vector<std::string> body_names, cable_names;
+  for (const QString& name : bodies) body_names.push_back(name.toStdString());
+  for (const QString& name : cables) cable_names.push_back(name.toStdString());
+  history_.reset(body_names, cable_names);
+  chooser_->removeChannels();
+  chooser_->sync(history_.channels());
+  choose();
 }
 
-void PlotsPanel::clear(const QStringList& cables) {
-  while (QLayoutItem* item = layout_->takeAt(0)) {
-    delete item->widget();
-    delete item;
-  }
-  plots_.clear();
-  plots_.push_back(makePlot("Contact forces", "N", {"Σ F_n", "Σ |F_t|"}));
-  plots_.push_back(makePlot("Indentation", "mm", {"max δ"}));
-  if (!cables.isEmpty()) plots_.push_back(makePlot("Cable tension", "N", cables));
-  plots_.push_back(makePlot("Energy", "J", {"kinetic", "potential", "balance"}));
-  kept_.clear();
-  stride_ = 1;
-  seen_ = 0;
+void PlotsPanel::append(const std::vector<PlotSample>& samples, const SimulationFrame& frame) {
+  for (const PlotSample& sample : samples) history_.addSample(sample);
+  history_.addFrame(frame);
   dirty_ = true;
 }
 
-void PlotsPanel::append(const std::vector<PlotSample>& samples) {
-  for (const PlotSample& sample : samples) {
-    if (seen_++ % stride_ != 0) continue;
-    kept_.push_back(sample);
-    if (static_cast<int>(kept_.size()) >= kMaxPoints) {
-      std::vector<PlotSample> half;
-      half.reserve(kept_.size() / 2 + 1);
-      for (std::size_t i = 0; i < kept_.size(); i += 2) half.push_back(kept_[i]);
-      kept_ = std::move(half);
-      stride_ *= 2;
-    }
-    dirty_ = true;
+void PlotsPanel::choose() {
+  shown_ = chooser_->shown();
+  // One chart per quantity that has a chosen channel, in the order of the Quantity enum.
+  std::vector<Quantity> quantities;
+  for (std::size_t c : shown_) quantities.push_back(history_.channels()[c].quantity);
+  std::sort(quantities.begin(), quantities.end());
+  quantities.erase(std::unique(quantities.begin(), quantities.end()), quantities.end());
+  for (PlotChart* chart : chart_list_) delete chart;
+  chart_list_.clear();
+  for (Quantity quantity : quantities) {
+    chart_list_.push_back(new PlotChart(quantity, charts_));
+    charts_layout_->addWidget(chart_list_.back());
   }
+  dirty_ = true;
+  redraw();
 }
 
 void PlotsPanel::redraw() {
   if (!dirty_ || !isVisible()) return;
   dirty_ = false;
-  const bool has_cables = plots_.size() == 4;
-  for (std::size_t p = 0; p < plots_.size(); ++p) {
-    Plot& plot = plots_[p];
-    const bool is_cables = has_cables && p == 2;
-    const bool is_energy = p + 1 == plots_.size();
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (std::size_t s = 0; s < plot.series.size(); ++s) {
-      QList<QPointF> points;
-      points.reserve(static_cast<qsizetype>(kept_.size()));
-      for (const PlotSample& sample : kept_) {
-        double v = 0.0;
-        if (p == 0) {
-          v = s == 0 ? sample.normal_force : sample.friction_force;
-        } else if (p == 1) {
-          v = sample.indentation * 1e3;
-        } else if (is_cables) {
-          v = s < sample.cable_tensions.size() ? sample.cable_tensions[s] : 0.0;
-        } else if (is_energy) {
-          v = s == 0 ? sample.kinetic : s == 1 ? sample.potential : sample.balance;
-        }
-        if (!std::isfinite(v)) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-        points.append(QPointF(sample.time, v));
-      }
-      plot.series[s]->replace(points);
+  chooser_->sync(history_.channels());  // contact pairs appear during the run
+  const auto [t0, t1] = history_.timeSpan();
+  for (PlotChart* chart : chart_list_) {
+    QStringList names;
+    std::vector<QList<QPointF>> points;
+    for (std::size_t c : shown_) {
+      const PlotChannel& channel = history_.channels()[c];
+      if (channel.quantity != chart->quantity()) continue;
+      names << QString::fromStdString(channel.name);
+      QList<QPointF>& series = points.emplace_back();
+      for (const auto& [t, v] : history_.points(c)) series.append(QPointF(t, v));
     }
-    const auto axes_x = plot.chart->axes(Qt::Horizontal);
-    const auto axes_y = plot.chart->axes(Qt::Vertical);
-    const double t0 = kept_.empty() ? 0.0 : kept_.front().time;
-    const double t1 = kept_.empty() ? 1.0 : std::max(kept_.back().time, t0 + 1e-6);
-    axes_x.front()->setRange(t0, t1);
-    if (!std::isfinite(lo)) lo = 0.0, hi = 1.0;
-    const double pad = hi > lo ? 0.05 * (hi - lo) : std::max(1e-9, 0.05 * std::abs(hi));
-    axes_y.front()->setRange(lo - pad, hi + pad);
+    chart->setData(names, points, t0, t1);
   }
 }
 

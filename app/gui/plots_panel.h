@@ -1,46 +1,48 @@
-// Live plots against simulated time (Qt Charts): contact forces, indentation, cable tensions and
-// energies. Samples arrive every step; each series keeps at most kMaxPoints points (every other
-// point is dropped and the stride doubled when full) and the charts redraw a few times a second.
+// Live plots against simulated time (Qt Charts): a chooser of what is plotted (totals, energies,
+// cables, each contact pair, each body), one chart per quantity with readable engineering ticks
+// and a crosshair readout, and export of the chosen series to CSV or of the charts to PNG. The
+// data (PlotHistory) arrive every step; the charts redraw a few times a second.
 #pragma once
 
 #include <QWidget>
 #include <vector>
 
 #include "frame_mailbox.h"
+#include "plot_history.h"
 
-class QChart;
-class QLineSeries;
 class QTimer;
 class QVBoxLayout;
 
 namespace contactsim::gui {
 
+class PlotChart;
+class PlotChooser;
+
 class PlotsPanel : public QWidget {
   Q_OBJECT
 
  public:
-  static constexpr int kMaxPoints = 2000;
+  static constexpr int kMaxPoints = 2000;  // per store; see PlotHistory
 
   explicit PlotsPanel(QWidget* parent = nullptr);
 
-  // Forgets everything (a new run); `cables` names the cable-tension series.
-  void clear(const QStringList& cables);
-  void append(const std::vector<PlotSample>& samples);
-  int pointCount() const { return static_cast<int>(kept_.size()); }
+  // Forgets everything (a new run); the names label the per-body and per-cable channels.
+  void clear(const QStringList& bodies, const QStringList& cables);
+  // Every step's samples since the previous call, and the frame shown now, which gives the
+  // per-pair and per-body values.
+  void append(const std::vector<PlotSample>& samples, const SimulationFrame& frame);
+  int pointCount() const { return history_.sampleCount(); }
 
  private:
-  struct Plot {
-    QChart* chart;
-    std::vector<QLineSeries*> series;
-  };
-  Plot makePlot(const QString& title, const QString& unit, const QStringList& names);
+  void choose();  // the chooser changed: charts for the quantities now shown
   void redraw();
 
-  std::vector<Plot> plots_;  // forces, indentation, cables, energies
-  QVBoxLayout* layout_;
-  QWidget* cable_view_ = nullptr;
-  std::vector<PlotSample> kept_;  // decimated samples
-  long stride_ = 1, seen_ = 0;
+  PlotHistory history_;
+  PlotChooser* chooser_;
+  QWidget* charts_;  // what PNG export saves
+  QVBoxLayout* charts_layout_;
+  std::vector<PlotChart*> chart_list_;
+  std::vector<std::size_t> shown_;  // channel indices, ascending
   QTimer* redraw_timer_;
   bool dirty_ = false;
 };
