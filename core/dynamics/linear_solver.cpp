@@ -14,30 +14,13 @@ bool LinearSolver::samePattern(const Eigen::SparseMatrix<double>& A) const {
          std::equal(inner_.begin(), inner_.end(), A.innerIndexPtr());
 }
 
-namespace {
-
-bool patternEquals(const Eigen::SparseMatrix<double>& A, const std::vector<int>& outer,
-                   const std::vector<int>& inner) {
-  return static_cast<std::size_t>(A.outerSize() + 1) == outer.size() &&
-         static_cast<std::size_t>(A.nonZeros()) == inner.size() &&
-         std::equal(outer.begin(), outer.end(), A.outerIndexPtr()) &&
-         std::equal(inner.begin(), inner.end(), A.innerIndexPtr());
-}
-
-}  // namespace
-
 bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetric) {
   use_sparse_ = kind_ == LinearSolverKind::Sparse ||
                 (kind_ == LinearSolverKind::Auto && A.rows() > kDenseMaxCoordinates);
   use_ldlt_ = false;
   if (use_sparse_ && symmetric) {
-    if (!patternEquals(A, ldlt_outer_, ldlt_inner_)) {
-      ldlt_.analyzePattern(A);
-      ldlt_outer_.assign(A.outerIndexPtr(), A.outerIndexPtr() + A.outerSize() + 1);
-      ldlt_inner_.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
-    }
-    ldlt_.factorize(A);
-    if (ldlt_.info() == Eigen::Success) {
+    if (!ldlt_.analysedFor(A)) ldlt_.analyze(A);
+    if (ldlt_.factorize(A)) {
       const auto& d = ldlt_.vectorD();
       if (d.allFinite() && d.minCoeff() > 1e-14 * d.maxCoeff()) {
         matrix_ = A;
@@ -64,10 +47,12 @@ bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetri
 
 Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b, bool refine) const {
   if (use_ldlt_) {
-    Eigen::VectorXd x = ldlt_.solve(b);
+    Eigen::VectorXd x = b;
+    ldlt_.solveInPlace(x);
     if (!refine) return x;
-    const Eigen::VectorXd residual = b - matrix_.selfadjointView<Eigen::Lower>() * x;
-    x += ldlt_.solve(residual);
+    Eigen::VectorXd residual = b - matrix_.selfadjointView<Eigen::Lower>() * x;
+    ldlt_.solveInPlace(residual);
+    x += residual;
     return x;
   }
   if (use_sparse_) return sparse_.solve(b);

@@ -3,11 +3,12 @@
 #pragma once
 
 #include <Eigen/Dense>
-#include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 #include <utility>
 #include <vector>
+
+#include "dynamics/pattern_ldlt.h"
 
 namespace contactsim {
 
@@ -38,9 +39,8 @@ class LinearSolver {
   Eigen::PartialPivLU<Eigen::MatrixXd> dense_;
   Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_;
   bool use_ldlt_ = false;
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  PatternLdlt ldlt_;
   Eigen::SparseMatrix<double> matrix_;  // A of the LDLᵀ path, for refinement
-  std::vector<int> ldlt_outer_, ldlt_inner_;
   // Pattern of the last analysed matrix: symbolic analysis is redone only when it changes.
   std::vector<int> outer_, inner_;
   bool analysed_ = false;

@@ -8,5 +8,6 @@ target_sources(contactsim_core PRIVATE
   dynamics/linear_solver.cpp
   dynamics/multibody_system.cpp
   dynamics/natural_coordinates.cpp
+  dynamics/pattern_ldlt.cpp
   dynamics/windlass.cpp
 )
