@@ -126,6 +126,7 @@ bool MainWindow::openRecording(const QString& path) {
   for (const std::string& c : replay_->reader()->header().cables)
     cables << QString::fromStdString(c);
   plots_->clear(names, cables);
+  plots_->showRecording(*replay_->reader());
   controls_->setEnabled(false);
   controls_->playAction()->setEnabled(true);
   replay_->showFrame(0);

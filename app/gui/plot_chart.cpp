@@ -47,7 +47,7 @@ PlotChart::PlotChart(Quantity quantity, QWidget* parent)
       horizontal_(new QGraphicsLineItem(chart())),
       readout_box_(new QGraphicsRectItem(chart())),
       readout_(new QGraphicsSimpleTextItem(readout_box_)) {
-  chart()->setMargins(QMargins(2, 2, 2, 2));
+  chart()->setMargins(QMargins(2, 2, 12, 2));  // room for the last time label, centred on its tick
   chart()->setTitle(quantityTitle(quantity));
   QFont title_font = chart()->titleFont();
   title_font.setBold(true);
@@ -133,6 +133,8 @@ void PlotChart::leaveEvent(QEvent* event) {
   QChartView::leaveEvent(event);
   hideCrosshair();
 }
+
+QString PlotChart::readout() const { return readout_box_->isVisible() ? readout_->text() : ""; }
 
 void PlotChart::hideCrosshair() {
   vertical_->hide();

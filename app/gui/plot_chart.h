@@ -28,6 +28,8 @@ class PlotChart : public QChartView {
   // [t0, t1] (shared by all charts so they line up).
   void setData(const QStringList& names, const std::vector<QList<QPointF>>& points, double t0,
                double t1);
+  // The crosshair's text (time, cursor value, each series at that time); empty when hidden.
+  QString readout() const;
 
  protected:
   void mouseMoveEvent(QMouseEvent* event) override;

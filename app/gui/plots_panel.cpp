@@ -11,6 +11,7 @@
 #include "plot_chart.h"
 #include "plot_chooser.h"
 #include "plot_export.h"
+#include "record/recording_reader.h"
 
 namespace contactsim::gui {
 
@@ -86,6 +87,19 @@ void PlotsPanel::append(const std::vector<PlotSample>& samples, const Simulation
   dirty_ = true;
 }
 
+void PlotsPanel::showRecording(const RecordingReader& reader) {
+  const std::int64_t count = reader.frameCount();
+  const std::int64_t stride = std::max<std::int64_t>(1, count / kMaxPoints + 1);
+  try {
+    for (std::int64_t i = 0; i < count; i += stride) {
+      const SimulationFrame frame = reader.frame(i);
+      append({plotSample(frame)}, frame);
+    }
+  } catch (const std::exception&) {
+    // A damaged frame ends the plots there; the replay reports it when it reaches that frame.
+  }
+}
+
 void PlotsPanel::choose() {
   shown_ = chooser_->shown();
   // One chart per quantity that has a chosen channel, in the order of the Quantity enum.
@@ -99,6 +113,11 @@ void PlotsPanel::choose() {
     chart_list_.push_back(new PlotChart(quantity, charts_));
     charts_layout_->addWidget(chart_list_.back());
   }
+  dirty_ = true;
+  redraw();
+}
+
+void PlotsPanel::redrawNow() {
   dirty_ = true;
   redraw();
 }

@@ -1,7 +1,7 @@
-// Live plots against simulated time (Qt Charts): a chooser of what is plotted (totals, energies,
-// cables, each contact pair, each body), one chart per quantity with readable engineering ticks
-// and a crosshair readout, and export of the chosen series to CSV or of the charts to PNG. The
-// data (PlotHistory) arrive every step; the charts redraw a few times a second.
+// Plots against simulated time (Qt Charts), live or of a recording: a chooser of what is plotted
+// (totals, energies, cables, each contact pair, each body), one chart per quantity with readable
+// engineering ticks and a crosshair readout, and export of the chosen series to CSV or of the
+// charts to PNG. The data (PlotHistory) arrive every step; the charts redraw a few times a second.
 #pragma once
 
 #include <QWidget>
@@ -12,6 +12,10 @@
 
 class QTimer;
 class QVBoxLayout;
+
+namespace contactsim {
+class RecordingReader;
+}
 
 namespace contactsim::gui {
 
@@ -31,7 +35,15 @@ class PlotsPanel : public QWidget {
   // Every step's samples since the previous call, and the frame shown now, which gives the
   // per-pair and per-body values.
   void append(const std::vector<PlotSample>& samples, const SimulationFrame& frame);
+  // A recording's whole run at once, at most kMaxPoints frames evenly spread (its per-step
+  // samples are not recorded). After clear().
+  void showRecording(const RecordingReader& reader);
   int pointCount() const { return history_.sampleCount(); }
+  const PlotHistory& history() const { return history_; }
+  PlotChooser& chooser() const { return *chooser_; }
+  const std::vector<PlotChart*>& charts() const { return chart_list_; }
+  // Redraws now rather than at the next tick of the redraw timer (the charts must be visible).
+  void redrawNow();
 
  private:
   void choose();  // the chooser changed: charts for the quantities now shown
