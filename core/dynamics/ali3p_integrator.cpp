@@ -24,7 +24,11 @@ std::string formatSeconds(double t) {
   return buffer;
 }
 
-double maxNorm(const Eigen::VectorXd& v) { return v.size() ? v.lpNorm<Eigen::Infinity>() : 0.0; }
+// Of an expression too, evaluated without a temporary vector.
+template <typename Derived>
+double maxNorm(const Eigen::MatrixBase<Derived>& v) {
+  return v.size() ? v.template lpNorm<Eigen::Infinity>() : 0.0;
+}
 
 }  // namespace
 
@@ -264,17 +268,21 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
     residual_.noalias() = M * next.qddot;
     residual_.noalias() += Jq.transpose() * multipliers_;
     residual_ = h2 * (residual_ - fv.q_force);
-    // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ (a
-    // third of SparseLU's time for A02). The projections' solves are refined once against A,
-    // since α may be raised ×1e4; a Newton update is corrected by the next iteration.
+    // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ of
+    // its lower triangle (a third of SparseLU's time for A02), the upper one completed only
+    // for LU if LDLᵀ is refused. The projections' solves are refined once against A, since α
+    // may be raised ×1e4; a Newton update is corrected by the next iteration.
+    const bool symmetric = fv.damping.empty() && fv.stiffness.empty();
     const SparseMatrix& A =
-        assembly_.tangent(M, fv.damping, 0.5 * h, fv.stiffness, h2, h2 * alpha_k);
-    if (!residual_.allFinite() ||
-        !solver_.factorize(A, fv.damping.empty() && fv.stiffness.empty())) {
+        assembly_.tangent(M, fv.damping, 0.5 * h, fv.stiffness, h2, h2 * alpha_k, symmetric);
+    if (!residual_.allFinite() || !((symmetric && solver_.factorizeSymmetric(A)) ||
+                                    solver_.factorize(symmetric ? assembly_.completeUpper() : A))) {
       failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
       return false;
     }
-    const Eigen::VectorXd dq = solver_.solve(-residual_, false);
+    dq_ = -residual_;
+    solver_.solveInPlace(dq_, false);
+    const Eigen::VectorXd& dq = dq_;
     if (!dq.allFinite()) {
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;
@@ -295,18 +303,21 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
   // factorisation of A (docs/dynamics.md, "The step", 3). The Φ_t and γ terms carry the
   // prescribed cable motion.
-  // W x = M x + (h/2)C x + (h²/4)K x, from the last iteration's force tangents.
-  const auto timesW = [&](const Eigen::VectorXd& x) {
-    Eigen::VectorXd y = M * x;
-    for (const auto& e : fv.damping) y[e.row()] += 0.5 * h * e.value() * x[e.col()];
-    for (const auto& e : fv.stiffness) y[e.row()] += h2 * e.value() * x[e.col()];
-    return y;
-  };
+  // x ← W x − (h²/4)αΦ_qᵀ rates, W x = M x + (h/2)C x + (h²/4)K x from the last iteration's
+  // force tangents: the right-hand side of a projection, x being Newton's q̇* or q̈*.
   const SparseMatrix& Jq = assembly_.lastJacobian();  // of the last factorised tangent
-  const Eigen::VectorXd qd_star = next.qdot, qdd_star = next.qddot;
-  next.qdot = solver_.solve(timesW(qd_star) - (h2 * alpha_k) * (Jq.transpose() * cv.phi_t));
+  const auto projectionRhs = [&](Eigen::VectorXd& x, const Eigen::VectorXd& rates) {
+    w_.noalias() = M * x;
+    for (const auto& e : fv.damping) w_[e.row()] += 0.5 * h * e.value() * x[e.col()];
+    for (const auto& e : fv.stiffness) w_[e.row()] += h2 * e.value() * x[e.col()];
+    x.noalias() = w_ - (h2 * alpha_k) * (Jq.transpose() * rates);
+  };
+  projectionRhs(next.qdot, cv.phi_t);
+  solver_.solveInPlace(next.qdot);
   system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
-  next.qddot = solver_.solve(timesW(qdd_star) - (h2 * alpha_k) * (Jq.transpose() * cv.gamma));
+  attempt_violation_ = {t1, maxNorm(cv.violation)};
+  projectionRhs(next.qddot, cv.gamma);
+  solver_.solveInPlace(next.qddot);
   // The projection solved M(q̈ − q̈*) + Φ_qᵀ(h²/4)α(Φ_q q̈ + γ) = 0 (C, K aside) while
   // M q̈* + Φ_qᵀλ* = Q, so M q̈ + Φ_qᵀ[λ* + (h²/4)α(Φ_q q̈ + γ)] = Q.
   next.multipliers = next.lambda + (h2 * alpha_k) * (Jq * next.qddot + cv.gamma);
@@ -353,6 +364,7 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
   work_.cable_work += step.cable_work;
   last_powers_ = now;
   state_ = std::move(next);
+  state_violation_ = attempt_violation_;
   for (const auto& source : system_.forces().sources()) {
     source->acceptStep(state_.q, state_.qdot, state_.t);
   }
@@ -378,8 +390,7 @@ bool Ali3pIntegrator::attemptCounted(double h, MultibodyState& next, StepReport&
   return ok;
 }
 
-double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& now,
-                                    double h) const {
+double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& now, double h) const {
   const EnergyReport works = worksOver(now, h);
   const EnergyReport before = stateEnergies(state_), after = stateEnergies(next);
   const double drift = (after.kinetic + after.gravity + after.springs) -
@@ -487,7 +498,8 @@ StepReport Ali3pIntegrator::step() {
     advance(settings_.time_step, 0, report);
   }
   state_.t = t_end;  // no drift from summing halved substeps
-  report.constraint_violation = constraintViolation();
+  report.constraint_violation =
+      state_violation_.t == state_.t ? state_violation_.value : constraintViolation();
   return report;
 }
 

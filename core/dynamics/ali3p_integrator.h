@@ -3,6 +3,7 @@
 // up, with this implementation's choices, in docs/dynamics.md.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -156,9 +157,15 @@ class Ali3pIntegrator {
   TangentAssembly assembly_;
   ConstraintValues step_constraints_;
   ForceValues step_forces_;
-  Eigen::VectorXd residual_, multipliers_;
+  Eigen::VectorXd residual_, multipliers_, dq_, w_;
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
+  // max |Φ| at the last attempt's state and at state_ (constraintViolation()), with the time Φ was
+  // evaluated at: step() reports it without evaluating Φ again when that time is state_.t.
+  struct Violation {
+    double t = std::numeric_limits<double>::quiet_NaN(), value = 0.0;
+  };
+  Violation attempt_violation_, state_violation_;
   double next_substep_ = 0.0;  // error control's proposal for the next substep
   // Error control's smallest energy scale: the energy to lift every moving body by the model's
   // length scale (1 J·1e-12 without gravity), so a body at rest is not held to zero.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace contactsim {
 
@@ -14,21 +15,32 @@ bool LinearSolver::samePattern(const Eigen::SparseMatrix<double>& A) const {
          std::equal(inner_.begin(), inner_.end(), A.innerIndexPtr());
 }
 
-bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetric) {
-  use_sparse_ = kind_ == LinearSolverKind::Sparse ||
-                (kind_ == LinearSolverKind::Auto && A.rows() > kDenseMaxCoordinates);
+bool LinearSolver::sparseFor(const Eigen::SparseMatrix<double>& A) const {
+  return kind_ == LinearSolverKind::Sparse ||
+         (kind_ == LinearSolverKind::Auto && A.rows() > kDenseMaxCoordinates);
+}
+
+bool LinearSolver::factorizeSymmetric(const Eigen::SparseMatrix<double>& A) {
+  use_sparse_ = sparseFor(A);
   use_ldlt_ = false;
-  if (use_sparse_ && symmetric) {
-    if (!ldlt_.analysedFor(A)) ldlt_.analyze(A);
-    if (ldlt_.factorize(A)) {
-      const auto& d = ldlt_.vectorD();
-      if (d.allFinite() && d.minCoeff() > 1e-14 * d.maxCoeff()) {
-        matrix_ = A;
-        use_ldlt_ = true;
-        return true;
-      }
-    }
+  if (!use_sparse_) return false;
+  const bool analysed = ldlt_.analysedFor(A);
+  if (!analysed) ldlt_.analyze(A);
+  if (!ldlt_.factorize(A)) return false;
+  const auto& d = ldlt_.vectorD();
+  if (!d.allFinite() || !(d.minCoeff() > 1e-14 * d.maxCoeff())) return false;
+  if (analysed) {
+    std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), matrix_.valuePtr());
+  } else {
+    matrix_ = A;
   }
+  use_ldlt_ = true;
+  return true;
+}
+
+bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A) {
+  use_sparse_ = sparseFor(A);
+  use_ldlt_ = false;
   if (!use_sparse_) {
     dense_.compute(Eigen::MatrixXd(A));
     // Partial pivoting does not report singularity: a zero or non-finite pivot does.
@@ -45,18 +57,31 @@ bool LinearSolver::factorize(const Eigen::SparseMatrix<double>& A, bool symmetri
   return sparse_.info() == Eigen::Success;
 }
 
-Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b, bool refine) const {
+void LinearSolver::solveInPlace(Eigen::VectorXd& x, bool refine) const {
   if (use_ldlt_) {
-    Eigen::VectorXd x = b;
+    if (!refine) {
+      ldlt_.solveInPlace(x);
+      return;
+    }
+    rhs_ = x;
     ldlt_.solveInPlace(x);
-    if (!refine) return x;
-    Eigen::VectorXd residual = b - matrix_.selfadjointView<Eigen::Lower>() * x;
-    ldlt_.solveInPlace(residual);
-    x += residual;
-    return x;
+    residual_.noalias() = rhs_ - matrix_.selfadjointView<Eigen::Lower>() * x;
+    ldlt_.solveInPlace(residual_);
+    x += residual_;
+    return;
   }
-  if (use_sparse_) return sparse_.solve(b);
-  return dense_.solve(b);
+  rhs_ = x;
+  if (use_sparse_) {
+    x = sparse_.solve(rhs_);
+  } else {
+    x = dense_.solve(rhs_);
+  }
+}
+
+Eigen::VectorXd LinearSolver::solve(const Eigen::VectorXd& b, bool refine) const {
+  Eigen::VectorXd x = b;
+  solveInPlace(x, refine);
+  return x;
 }
 
 }  // namespace contactsim
@@ -89,17 +114,27 @@ void TangentAssembly::rebuildJacobian(int rows, int cols, const TripletList& tri
   tangent_stale_ = true;
 }
 
-const Eigen::SparseMatrix<double>& TangentAssembly::jacobian(int rows, int cols,
-                                                             const TripletList& triplets) {
-  bool same = J_.rows() == rows && J_.cols() == cols && jacobian_map_.size() == triplets.size();
-  for (std::size_t k = 0; same && k < triplets.size(); ++k) {
-    same = jacobian_rows_[k] == triplets[k].row() && jacobian_cols_[k] == triplets[k].col();
+bool TangentAssembly::fillJacobian(int rows, int cols, const TripletList& triplets) {
+  if (J_.rows() != rows || J_.cols() != cols || jacobian_map_.size() != triplets.size()) {
+    return false;
   }
-  if (!same) rebuildJacobian(rows, cols, triplets);
   double* values = J_.valuePtr();
   std::fill(values, values + J_.nonZeros(), 0.0);
   // Duplicates summed in triplet order, as setFromTriplets does.
-  for (std::size_t k = 0; k < triplets.size(); ++k) values[jacobian_map_[k]] += triplets[k].value();
+  for (std::size_t k = 0; k < triplets.size(); ++k) {
+    const auto& t = triplets[k];
+    if (t.row() != jacobian_rows_[k] || t.col() != jacobian_cols_[k]) return false;
+    values[jacobian_map_[k]] += t.value();
+  }
+  return true;
+}
+
+const Eigen::SparseMatrix<double>& TangentAssembly::jacobian(int rows, int cols,
+                                                             const TripletList& triplets) {
+  if (!fillJacobian(rows, cols, triplets)) {
+    rebuildJacobian(rows, cols, triplets);
+    fillJacobian(rows, cols, triplets);
+  }
   return J_;
 }
 
@@ -133,17 +168,56 @@ void TangentAssembly::rebuildTangent(const Eigen::SparseMatrix<double>& M) {
       mass_map_.push_back(valueIndex(A_, M.innerIndexPtr()[k], col));
     }
   }
-  pairs_.clear();
+  // Each product goes to A(i,j) and, off the diagonal, to A(j,i); grouped by entry with a stable
+  // sort, so every entry receives its products in the order of the rows of Φ_q, as when they
+  // were added pair by pair.
+  struct Pair {
+    int lower, upper;  // value indices of A(max(i,j), min(i,j)) and of its mirror (−1: diagonal)
+    Product product;
+  };
+  std::vector<Pair> pairs;
   for (const auto& entries : rows) {
     for (std::size_t x = 0; x < entries.size(); ++x) {
       for (std::size_t y = x; y < entries.size(); ++y) {
         const auto [i, a] = entries[x];
         const auto [j, b] = entries[y];
-        pairs_.push_back({valueIndex(A_, i, j), i == j ? -1 : valueIndex(A_, j, i), a, b});
+        pairs.push_back({valueIndex(A_, std::max(i, j), std::min(i, j)),
+                         i == j ? -1 : valueIndex(A_, std::min(i, j), std::max(i, j)),
+                         {a, b}});
       }
     }
   }
+  const auto group = [&pairs](int Pair::*target, ProductGroups& groups) {
+    std::vector<Pair> sorted;
+    std::copy_if(pairs.begin(), pairs.end(), std::back_inserter(sorted),
+                 [target](const Pair& pair) { return pair.*target >= 0; });
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [target](const Pair& x, const Pair& y) { return x.*target < y.*target; });
+    groups.target.clear();
+    groups.start.clear();
+    groups.products.clear();
+    for (const Pair& pair : sorted) {
+      if (groups.target.empty() || groups.target.back() != pair.*target) {
+        groups.target.push_back(pair.*target);
+        groups.start.push_back(static_cast<int>(groups.products.size()));
+      }
+      groups.products.push_back(pair.product);
+    }
+    groups.start.push_back(static_cast<int>(groups.products.size()));
+  };
+  group(&Pair::lower, lower_);
+  group(&Pair::upper, upper_);
   tangent_stale_ = false;
+}
+
+void TangentAssembly::ProductGroups::add(double p, const double* jacobian, double* values) const {
+  for (std::size_t e = 0; e < target.size(); ++e) {
+    double sum = values[target[e]];
+    for (int k = start[e]; k < start[e + 1]; ++k) {
+      sum += p * (jacobian[products[k].a] * jacobian[products[k].b]);
+    }
+    values[target[e]] = sum;
+  }
 }
 
 bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& map) {
@@ -162,7 +236,7 @@ bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& m
 const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseMatrix<double>& M,
                                                             const TripletList& damping, double c,
                                                             const TripletList& stiffness, double k,
-                                                            double p) {
+                                                            double p, bool lower_only) {
   if (tangent_stale_ || A_.rows() != M.rows() ||
       mass_map_.size() != static_cast<std::size_t>(M.nonZeros())) {
     rebuildTangent(M);
@@ -183,12 +257,17 @@ const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseM
   for (std::size_t e = 0; e < stiffness.size(); ++e) {
     values[stiffness_map_[e]] += k * stiffness[e].value();
   }
-  const double* jacobian = J_.valuePtr();
-  for (const Pair& pair : pairs_) {
-    const double product = p * (jacobian[pair.a] * jacobian[pair.b]);
-    values[pair.target] += product;
-    if (pair.mirror >= 0) values[pair.mirror] += product;
+  lower_.add(p, J_.valuePtr(), values);
+  if (lower_only) {
+    upper_p_ = p;
+  } else {
+    upper_.add(p, J_.valuePtr(), values);
   }
+  return A_;
+}
+
+const Eigen::SparseMatrix<double>& TangentAssembly::completeUpper() {
+  upper_.add(upper_p_, J_.valuePtr(), A_.valuePtr());
   return A_;
 }
 

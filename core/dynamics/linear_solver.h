@@ -20,19 +20,23 @@ inline constexpr int kDenseMaxCoordinates = 48;
 class LinearSolver {
  public:
   explicit LinearSolver(LinearSolverKind kind = LinearSolverKind::Auto) : kind_(kind) {}
-  // Factorises A (compressed). Returns false when A is numerically singular. A `symmetric` A
-  // (only its lower triangle is read) is factorised as LDLᵀ when it is large enough for the
-  // sparse path and every pivot of D is positive, else by LU; solves then take one step of
-  // iterative refinement against A, which is kept.
-  bool factorize(const Eigen::SparseMatrix<double>& A, bool symmetric = false);
-  // Solves with the last successful factorisation (reused by the projections). `refine`: the
+  // Factorises A (compressed) by LU. Returns false when A is numerically singular.
+  bool factorize(const Eigen::SparseMatrix<double>& A);
+  // Factorises a symmetric A from its lower triangle alone by LDLᵀ, when A is large enough for the
+  // sparse path and every pivot of D is positive; false otherwise, and A must then go to
+  // factorize() whole. Solves then take one step of iterative refinement against A's lower
+  // triangle, which is kept.
+  bool factorizeSymmetric(const Eigen::SparseMatrix<double>& A);
+  // x ← A⁻¹x with the last successful factorisation (reused by the projections). `refine`: the
   // LDLᵀ path's refinement step, which a Newton update, corrected by the next iteration, skips.
+  void solveInPlace(Eigen::VectorXd& x, bool refine = true) const;
   Eigen::VectorXd solve(const Eigen::VectorXd& b, bool refine = true) const;
   bool usesSparse() const { return use_sparse_; }
   bool usesLdlt() const { return use_ldlt_; }
 
  private:
   bool samePattern(const Eigen::SparseMatrix<double>& A) const;
+  bool sparseFor(const Eigen::SparseMatrix<double>& A) const;
 
   LinearSolverKind kind_;
   bool use_sparse_ = false;
@@ -40,7 +44,8 @@ class LinearSolver {
   Eigen::SparseLU<Eigen::SparseMatrix<double>> sparse_;
   bool use_ldlt_ = false;
   PatternLdlt ldlt_;
-  Eigen::SparseMatrix<double> matrix_;  // A of the LDLᵀ path, for refinement
+  Eigen::SparseMatrix<double> matrix_;      // A of the LDLᵀ path (lower triangle), for refinement
+  mutable Eigen::VectorXd rhs_, residual_;  // solveInPlace()'s buffers
   // Pattern of the last analysed matrix: symbolic analysis is redone only when it changes.
   std::vector<int> outer_, inner_;
   bool analysed_ = false;
@@ -52,23 +57,39 @@ class LinearSolver {
 // every force-tangent entry falls in the pattern. A new entry (a contact coupling two bodies)
 // widens the pattern, which then stays: the LU's symbolic analysis is redone only then.
 // Φ_qᵀΦ_q is accumulated row by row of Φ_q (a row couples few coordinates), each product
-// J(r,i)·J(r,j) written to (i,j) and (j,i), so A stays exactly symmetric when C and K are.
+// J(r,i)·J(r,j) added to (i,j) and (j,i) in the order of the rows, so A stays exactly symmetric
+// when C and K are. The products are grouped by the entry of A they go to (in that order), so
+// each entry is summed in a register, and the upper triangle's products can be left out when only
+// the lower triangle is read (LinearSolver::factorizeSymmetric).
 class TangentAssembly {
  public:
   using TripletList = std::vector<Eigen::Triplet<double>>;
   const Eigen::SparseMatrix<double>& jacobian(int rows, int cols, const TripletList& triplets);
   const Eigen::SparseMatrix<double>& lastJacobian() const { return J_; }
-  // A from M, the damping and stiffness triplets and the last jacobian().
+  // A from M, the damping and stiffness triplets and the last jacobian(); with `lower_only`, the
+  // upper triangle holds M, c·C and k·K but not p·Φ_qᵀΦ_q until completeUpper().
   const Eigen::SparseMatrix<double>& tangent(const Eigen::SparseMatrix<double>& M,
                                              const TripletList& damping, double c,
-                                             const TripletList& stiffness, double k, double p);
+                                             const TripletList& stiffness, double k, double p,
+                                             bool lower_only = false);
+  // Adds the upper triangle's p·Φ_qᵀΦ_q left out by tangent(…, lower_only): A is then the
+  // tangent() without lower_only, bit for bit.
+  const Eigen::SparseMatrix<double>& completeUpper();
 
  private:
-  struct Pair {
-    int target, mirror;  // value indices of A(i,j) and A(j,i) (−1 on the diagonal)
-    int a, b;            // value indices of J(r,i) and J(r,j)
+  // Products p·J(r,i)·J(r,j) summed into one entry of A: value indices a, b into J.
+  struct Product {
+    int a, b;
+  };
+  // Entries of A (value indices) with the products summed into each, starts[e] … starts[e+1].
+  struct ProductGroups {
+    std::vector<int> target, start;
+    std::vector<Product> products;
+    void add(double p, const double* jacobian, double* values) const;
   };
   void rebuildJacobian(int rows, int cols, const TripletList& triplets);
+  // J's values from the triplets, in one pass; false if a triplet is not where it was.
+  bool fillJacobian(int rows, int cols, const TripletList& triplets);
   void rebuildTangent(const Eigen::SparseMatrix<double>& M);
   // Value indices of the triplets in A; false (the missing positions kept) if one is not there.
   bool mapForces(const TripletList& triplets, std::vector<int>& map);
@@ -76,7 +97,8 @@ class TangentAssembly {
   Eigen::SparseMatrix<double> J_, A_;
   std::vector<int> jacobian_rows_, jacobian_cols_, jacobian_map_;
   std::vector<int> mass_map_, damping_map_, stiffness_map_;
-  std::vector<Pair> pairs_;
+  ProductGroups lower_, upper_;             // A(i,j) with i ≥ j, with i < j
+  double upper_p_ = 0.0;                    // p of a tangent(…, lower_only) to complete
   std::vector<std::pair<int, int>> extra_;  // force-tangent positions seen so far
   bool tangent_stale_ = true;
 };
