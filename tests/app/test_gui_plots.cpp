@@ -1,6 +1,8 @@
 // The plots panel in-process, fed a synthetic run: the chooser lists per-pair channels once the
 // pair touches and adds a chart per chosen quantity; the axes carry engineering labels; the
 // crosshair reads the series under the mouse; the CSV has one column per chosen channel.
+#include <QApplication>
+#include <QMouseEvent>
 #include <QTest>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -66,6 +68,14 @@ void check(PlotChooser& chooser, const QString& name) {
   items.front()->setCheckState(0, Qt::Checked);
 }
 
+// Sent straight to the view: QTest::mouseMove goes through the X server, whose own pointer
+// (elsewhere) can post a leave event that hides the crosshair before it is read.
+void move(PlotChart& chart, QPoint at) {
+  QMouseEvent event(QEvent::MouseMove, at, chart.viewport()->mapToGlobal(at), Qt::NoButton,
+                    Qt::NoButton, Qt::NoModifier);
+  QApplication::sendEvent(chart.viewport(), &event);
+}
+
 }  // namespace
 
 TEST_CASE("plots panel: chooser, engineering axes, crosshair and CSV", "[plots]") {
@@ -117,18 +127,20 @@ TEST_CASE("plots panel: chooser, engineering axes, crosshair and CSV", "[plots]"
   // The crosshair at the middle of the plot area reads t ≈ 0.5 s, Σ F_n ≈ 1 kN.
   const QPointF middle = force.chart()->plotArea().center();
   const QPoint at = force.mapFromScene(force.chart()->mapToScene(middle));
-  QTest::mouseMove(force.viewport(), at);
+  move(force, at);
   const QString readout = force.readout();
   INFO(readout.toStdString());
   CHECK(readout.contains("t = "));
   CHECK(readout.contains("Σ F_n: "));
   CHECK(readout.contains(" kN"));
-  const QString line = readout.split('\n').filter("Σ F_n: ").front();
+  const QStringList matching = readout.split('\n').filter("Σ F_n: ");
+  REQUIRE(matching.size() == 1);
+  const QString line = matching.front();
   const double shown = line.section(' ', 2, 2).toDouble();
   CHECK(shown == Approx(1.0).margin(0.05));
   panel.grab().save(QString::fromStdString(
       (contactsim::testing::testOutputDir("test_gui_plots") / "plots_panel.png").string()));
-  QTest::mouseMove(force.viewport(), QPoint(2, 2));  // outside the plot area
+  move(force, QPoint(2, 2));  // outside the plot area
   CHECK(force.readout().isEmpty());
 
   // CSV: the chosen columns, one row per time, the frame-only column empty between frames.
