@@ -5,6 +5,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QMouseEvent>
 #include <QPen>
+#include <QTimer>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QLineSeries>
 #include <algorithm>
@@ -105,23 +106,35 @@ void PlotChart::setData(const QStringList& names, const std::vector<QList<QPoint
     }
     chart()->legend()->setVisible(names.size() > 1);
   }
-  double lo = INFINITY, hi = -INFINITY;
+  y_range_ = {INFINITY, -INFINITY};
   for (std::size_t s = 0; s < series_.size(); ++s) {
     series_[s]->replace(points[s]);
-    for (const QPointF& p : points[s]) lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
+    for (const QPointF& p : points[s]) {
+      y_range_ = {std::min(y_range_.first, p.y()), std::max(y_range_.second, p.y())};
+    }
   }
+  t_range_ = {t0, std::max(t1, t0 + 1e-6)};
+  updateAxes();
+}
+
+void PlotChart::updateAxes() {
   // About one tick per 35 px of height and 60 px of width keeps labels apart.
   const QRectF area = chart()->plotArea();
   const int y_count = std::clamp(int(area.height() / 35), 3, 8);
   const int x_count = std::clamp(int(area.width() / 60), 3, 8);
-  const AxisTicks y = niceTicks(lo, hi, quantityUnit(quantity_), y_count);
-  const AxisTicks x = niceTicks(t0, std::max(t1, t0 + 1e-6), "s", x_count);
+  const AxisTicks y = niceTicks(y_range_.first, y_range_.second, quantityUnit(quantity_), y_count);
+  const AxisTicks x = niceTicks(t_range_.first, t_range_.second, "s", x_count);
   setTicks(y_axis_, y, y_ticks_);
   setTicks(x_axis_, x, x_ticks_);
-  // The quantity is the chart's title; a long vertical title would be elided in a short
-  // chart.
+  // The quantity is the chart's title; a long vertical title would be elided in a short chart.
   y_axis_->setTitleText(QString::fromStdString(y.unit));
   x_axis_->setTitleText(QString("t (%1)").arg(QString::fromStdString(x.unit)));
+}
+
+void PlotChart::resizeEvent(QResizeEvent* event) {
+  QChartView::resizeEvent(event);
+  // The tick count follows the plot area, which the chart lays out after this event.
+  QTimer::singleShot(0, this, &PlotChart::updateAxes);
 }
 
 void PlotChart::mouseMoveEvent(QMouseEvent* event) {

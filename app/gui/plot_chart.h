@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QtCharts/QChartView>
+#include <utility>
 #include <vector>
 
 #include "plot_history.h"
@@ -34,8 +35,10 @@ class PlotChart : public QChartView {
  protected:
   void mouseMoveEvent(QMouseEvent* event) override;
   void leaveEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void updateAxes();  // ticks for the data's range and the plot area's size
   void setTicks(QCategoryAxis* axis, const AxisTicks& ticks, std::vector<double>& shown);
   void showCrosshair(QPointF chart_position);
   void hideCrosshair();
@@ -44,6 +47,7 @@ class PlotChart : public QChartView {
   QCategoryAxis* x_axis_;
   QCategoryAxis* y_axis_;
   std::vector<QLineSeries*> series_;
+  std::pair<double, double> t_range_{0.0, 1.0}, y_range_{0.0, 1.0};  // of the data
   std::vector<double> x_ticks_, y_ticks_;  // what the axes show, to relabel only on change
   QGraphicsLineItem* vertical_;
   QGraphicsLineItem* horizontal_;
