@@ -236,7 +236,7 @@ void runScene(const RunArguments& args) {
   }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "
-      "load work %.6g, contact work %.6g, dissipated %.6g, balance %.9g\n",
+      "load work %.6g, force-source work (contact, chains) %.6g, dissipated %.6g, balance %.9g\n",
       e.kinetic, e.gravity, e.springs, e.cable_work, e.load_work, e.source_work, e.dissipated,
       e.balance());
 }

@@ -10,6 +10,7 @@
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
 #include "dynamics/step_rejected.h"
+#include "sim/swept_check.h"
 
 namespace contactsim {
 namespace {
@@ -179,114 +180,6 @@ void ContactForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::Vecto
 
 namespace {
 
-// Vertices of each body traced through the other's tree by the tunnelling check: evenly spread
-// over the vertex list (all of a mesh with fewer).
-constexpr std::size_t kSweptVertices = 32;
-// A vertex within this fraction of the other mesh's size of its surface is touching it.
-constexpr double kSweptClearance = 1e-6;
-
-// Where (as a fraction of d) the segment from p to p + d meets the triangle (a, b, c), or −1.
-// (Möller–Trumbore.) Only a crossing from clear on one side to clear on the other counts: both
-// ends farther than `clearance` from the triangle's plane (a vertex grazing the surface is
-// touching, not passing through).
-double segmentMeetsTriangle(const Vec3& p, const Vec3& d, const Vec3& a, const Vec3& b,
-                            const Vec3& c, double clearance) {
-  const Vec3 e1 = b - a, e2 = c - a;
-  const Vec3 normal = e1.cross(e2).normalized();
-  if (std::abs(normal.dot(p - a)) <= clearance || std::abs(normal.dot(p + d - a)) <= clearance)
-    return -1.0;
-  const Vec3 h = d.cross(e2);
-  const double det = e1.dot(h);
-  if (std::abs(det) <= 1e-300) return -1.0;  // parallel to the triangle's plane
-  const double inv = 1.0 / det;
-  const Vec3 s = p - a;
-  const double u = s.dot(h) * inv;
-  if (u < 0.0 || u > 1.0) return -1.0;
-  const Vec3 qv = s.cross(e1);
-  const double v = d.dot(qv) * inv;
-  if (v < 0.0 || u + v > 1.0) return -1.0;
-  const double along = e2.dot(qv) * inv;
-  return along >= 0.0 && along <= 1.0 ? along : -1.0;
-}
-
-// Does the segment from p to p + d meet the (float, outward-rounded) box? (Slab test.)
-bool segmentMeetsBox(const Vec3& p, const Vec3& d, const float lo[3], const float hi[3]) {
-  double enter = 0.0, leave = 1.0;
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0.0) {
-      if (p[k] < lo[k] || p[k] > hi[k]) return false;
-      continue;
-    }
-    double t0 = (lo[k] - p[k]) / d[k], t1 = (hi[k] - p[k]) / d[k];
-    if (t0 > t1) std::swap(t0, t1);
-    enter = std::max(enter, t0);
-    leave = std::min(leave, t1);
-    if (enter > leave) return false;
-  }
-  return true;
-}
-
-// How often the segment from p to q (the tree's mesh frame) crosses the tree's surface, counted
-// up to `limit`.
-int surfaceCrossings(const AabbTree& tree, const Vec3& p, const Vec3& q, int limit) {
-  const TriMesh& mesh = tree.mesh();
-  const double clearance = kSweptClearance * mesh.scale();
-  const Vec3 d = q - p;
-  // A chord through an edge or vertex meets every triangle there at one point: one crossing.
-  std::vector<double> crossings;
-  const auto meetsTriangle = [&](AabbTree::Ref ref) {
-    const auto t = static_cast<std::size_t>(AabbTree::triangleOf(ref));
-    const double at = segmentMeetsTriangle(p, d, mesh.corner(t, 0), mesh.corner(t, 1),
-                                           mesh.corner(t, 2), clearance);
-    if (at < 0.0) return false;
-    for (const double seen : crossings)
-      if (std::abs(at - seen) <= 1e-9) return false;
-    crossings.push_back(at);
-    return true;
-  };
-  if (AabbTree::isTriangle(tree.root())) return meetsTriangle(tree.root()) ? 1 : 0;
-  std::vector<AabbTree::Ref> stack = {tree.root()};
-  while (!stack.empty()) {
-    const AabbTree::Node& node = tree.node(stack.back());
-    stack.pop_back();
-    if (!segmentMeetsBox(p, d, node.lo, node.hi)) continue;
-    for (const AabbTree::Ref child : node.child) {
-      if (!AabbTree::isTriangle(child)) {
-        stack.push_back(child);
-      } else if (meetsTriangle(child) && static_cast<int>(crossings.size()) >= limit) {
-        return limit;
-      }
-    }
-  }
-  return static_cast<int>(crossings.size());
-}
-
-// Tunnelling: `moving` (its pose in `other`'s frame before and now) had no contact with `other`
-// at the last commit. Its vertices are traced along the chord between the two relative poses:
-// - with no intersecting triangles now, a vertex that crossed the other's surface went into or
-//   through the other within the step — the surfaces met and parted again unseen. A vertex that
-//   ends inside crossed too, so this also finds containment, in O(log n) per vertex instead of
-//   the winding number's pass over the mesh;
-// - with triangles intersecting now (even without a patch), a vertex that crossed twice went in
-//   and out again: through a thin part of the other, to touch it from the far side (a vertex
-//   that just penetrates crosses once).
-// `crossings` is 1 or 2 for the two cases. Sampled vertices: a graze of an edge between them can
-// be missed.
-bool sweptThrough(const AabbTree& moving, const Pose& before, const Pose& now,
-                  const AabbTree& other, int crossings) {
-  const TriMesh& mesh = moving.mesh();
-  Box3 swept = PosedMesh{mesh, before}.worldBounds();
-  swept.extend(PosedMesh{mesh, now}.worldBounds());
-  if (!swept.intersects(other.mesh().bounds())) return false;
-  const std::size_t count = mesh.vertices().size();
-  const std::size_t stride = std::max<std::size_t>(1, count / kSweptVertices);
-  for (std::size_t v = 0; v < count; v += stride) {
-    const Vec3& x = mesh.vertices()[v];
-    if (surfaceCrossings(other, before.apply(x), now.apply(x), crossings) >= crossings) return true;
-  }
-  return false;
-}
-
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
 // `touching`: whether any triangles intersect (a touch can have pairs but no patch).
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
@@ -436,13 +329,12 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     }
     if (!commit && state.committed && state.apart) {
       // Apart at the last commit: did they meet and part in between? (sweptThrough)
-      const int crossings = touching ? 2 : 1;
       const auto sweep_start = Clock::now();
       const Pose a_in_b = relativePose(world_a, world_b);
       const bool through =
-          sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, crossings) ||
+          sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, touching) ||
           sweptThrough(*pair.tree_b, state.committed_a_in_b.inverse(), a_in_b.inverse(),
-                       *pair.tree_a, crossings);
+                       *pair.tree_a, touching);
       result.timings.sweeps += secondsSince(sweep_start);
       ++result.timings.sweep_checks;
       if (through) {

@@ -3,4 +3,5 @@ target_sources(contactsim_core PRIVATE
   sim/scene_contact.cpp
   sim/simulation.cpp
   sim/start_check.cpp
+  sim/swept_check.cpp
 )
