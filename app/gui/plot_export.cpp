@@ -4,7 +4,6 @@
 #include <QMessageBox>
 #include <QPixmap>
 #include <QSaveFile>
-#include <algorithm>
 #include <cstdio>
 #include <map>
 
