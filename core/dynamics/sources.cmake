@@ -6,6 +6,7 @@ target_sources(contactsim_core PRIVATE
   dynamics/constraint_set.cpp
   dynamics/force_set.cpp
   dynamics/linear_solver.cpp
+  dynamics/mouse_spring.cpp
   dynamics/multibody_system.cpp
   dynamics/natural_coordinates.cpp
   dynamics/pattern_ldlt.cpp

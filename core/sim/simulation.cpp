@@ -7,13 +7,15 @@
 
 namespace contactsim {
 
-Simulation::Simulation(Scene scene, ContactOptions contact_options)
+Simulation::Simulation(Scene scene, ContactOptions contact_options,
+                       std::shared_ptr<GeneralizedForceSource> interaction)
     : scene_(std::move(scene)), system_(std::make_unique<MultibodySystem>(buildSystem(scene_))) {
   std::vector<ContactPairDefinition> pairs = contactPairsFromScene(scene_);
   if (!pairs.empty()) {
     contacts_ = std::make_shared<ContactForceSource>(*system_, std::move(pairs), contact_options);
     system_->addForceSource(contacts_);
   }
+  if (interaction) system_->addForceSource(std::move(interaction));
   integrator_ = std::make_unique<Ali3pIntegrator>(*system_, scene_.solver);
   // The initial contacts, tracked from t = 0; the chains' tension and energy account too.
   const MultibodyState& s = integrator_->state();

@@ -15,7 +15,11 @@ class Simulation {
  public:
   // Builds everything and makes the initial state consistent. Throws SceneError for a scene the
   // dynamics rejects and SimulationError when the initial state cannot be made consistent.
-  explicit Simulation(Scene scene, ContactOptions contact_options = {});
+  // `interaction`, when given, is one more force source registered with the scene's, before the
+  // integrator starts (so its work is in the energy account from the first step): the GUI's mouse
+  // spring, which adds nothing while released.
+  explicit Simulation(Scene scene, ContactOptions contact_options = {},
+                      std::shared_ptr<GeneralizedForceSource> interaction = nullptr);
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
