@@ -394,12 +394,38 @@ void SceneView::fitCamera() {
 }
 
 std::optional<BodyId> SceneView::pickBody(double x, double y) const {
+  const std::optional<BodyPick> pick = pickBodyPoint(x, y);
+  return pick ? std::optional<BodyId>(pick->body) : std::nullopt;
+}
+
+std::optional<SceneView::BodyPick> SceneView::pickBodyPoint(double x, double y) const {
   if (!picker_->Pick(x, y, 0.0, renderer_)) return std::nullopt;
   vtkActor* hit = picker_->GetActor();
   for (const auto& [id, body] : bodies_) {
-    if (body.actor == hit) return id;
+    if (body.actor != hit) continue;
+    BodyPick pick{id, Vec3::Zero()};
+    picker_->GetPickPosition(pick.point_world.data());
+    return pick;
   }
   return std::nullopt;
+}
+
+SceneView::Ray SceneView::displayRay(double x, double y) const {
+  // The display point unprojected at the near (z = 0) and far (z = 1) clipping planes.
+  Vec3 ends[2];
+  for (int i = 0; i < 2; ++i) {
+    renderer_->SetDisplayPoint(x, y, static_cast<double>(i));
+    renderer_->DisplayToWorld();
+    const double* w = renderer_->GetWorldPoint();
+    ends[i] = Vec3(w[0], w[1], w[2]) / w[3];
+  }
+  return {ends[0], (ends[1] - ends[0]).normalized()};
+}
+
+Vec3 SceneView::viewDirection() const {
+  Vec3 direction;
+  renderer_->GetActiveCamera()->GetDirectionOfProjection(direction.data());
+  return direction;
 }
 
 void SceneView::onMainRenderStart() {

@@ -98,6 +98,20 @@ class SceneView {
   // The body under a display position (pixels, origin bottom-left), if any. Ray casting on the
   // CPU: needs no GL context, so it is safe outside rendering.
   std::optional<BodyId> pickBody(double x, double y) const;
+  // The body and the world point of its surface under a display position, if any.
+  struct BodyPick {
+    BodyId body;
+    Vec3 point_world;
+  };
+  std::optional<BodyPick> pickBodyPoint(double x, double y) const;
+  // The line of sight through a display position: from the near clipping plane, unit direction.
+  struct Ray {
+    Vec3 origin_world;
+    Vec3 direction_world;
+  };
+  Ray displayRay(double x, double y) const;
+  // Unit direction the camera looks in (world).
+  Vec3 viewDirection() const;
 
  private:
   struct Body {

@@ -17,6 +17,7 @@ SimulationView::SimulationView(std::vector<std::shared_ptr<const TriMesh>> meshe
   contacts_ = std::make_unique<ContactLayer>(scene_.overlayRenderer());
   contacts_->setMeshes(meshes_);
   debug_ = std::make_unique<DebugLayers>(scene_.overlayRenderer(), scene_.renderer());
+  mouse_spring_ = std::make_unique<MouseSpringLayer>(scene_.overlayRenderer());
 
   vtkTextProperty* text = time_text_->GetTextProperty();
   text->SetFontFamilyToCourier();  // fixed width: the stamp does not jitter as digits change
@@ -40,6 +41,7 @@ SimulationView::SimulationView(std::vector<std::shared_ptr<const TriMesh>> meshe
 SimulationView::~SimulationView() {
   scene_.overlayRenderer()->RemoveObserver(render_start_observer_);
   scene_.overlayRenderer()->RemoveActor2D(time_text_);
+  mouse_spring_.reset();
   debug_.reset();
   contacts_.reset();
 }

@@ -8,6 +8,7 @@
 
 #include "contact_layer.h"
 #include "debug_layers.h"
+#include "mouse_spring_layer.h"
 #include "scene_view.h"
 
 class vtkTextActor;
@@ -26,6 +27,8 @@ class SimulationView {
   SceneView& scene() { return scene_; }
   ContactLayer& contacts() { return *contacts_; }
   DebugLayers& debug() { return *debug_; }
+  // The GUI's mouse spring (hidden unless a drag is on).
+  MouseSpringLayer& mouseSpring() { return *mouse_spring_; }
   std::size_t bodyCount() const { return meshes_.size(); }
   // The mesh of scene body `index` (null for a body without mesh).
   const std::shared_ptr<const TriMesh>& mesh(std::size_t index) const { return meshes_.at(index); }
@@ -63,6 +66,7 @@ class SimulationView {
   std::vector<BodyId> view_ids_;
   std::unique_ptr<ContactLayer> contacts_;
   std::unique_ptr<DebugLayers> debug_;
+  std::unique_ptr<MouseSpringLayer> mouse_spring_;
   vtkSmartPointer<vtkTextActor> time_text_;
   unsigned long render_start_observer_ = 0;
   bool fitted_ = false;

@@ -23,12 +23,20 @@ struct PlotSample {
 
 PlotSample plotSample(const SimulationFrame& frame);
 
+// The mouse spring at the frame's state while a drag is on (world, SI units).
+struct MouseSpringState {
+  Vec3 point_world = Vec3::Zero();   // the grabbed material point
+  Vec3 target_world = Vec3::Zero();  // where the cursor holds it
+  Vec3 force_world = Vec3::Zero();   // on the body (capped)
+};
+
 // What the worker reports with each frame.
 struct RunStats {
   long steps = 0;                 // since the last reset
   double steps_per_second = 0.0;  // over the last second of running
   double real_time_factor = 0.0;  // simulated / wall seconds, same window
   bool running = false;
+  std::optional<MouseSpringState> mouse_spring;  // while a Ctrl+drag holds a body
 };
 
 struct Snapshot {

@@ -80,6 +80,9 @@ MainWindow::MainWindow()
       "Open a scene (.json), drop meshes or open a recording.   Space: play/pause");
 
   connect(view_, &VtkViewWidget::clicked, this, &MainWindow::onViewClicked);
+  connect(view_, &VtkViewWidget::bodyDragStarted, this, &MainWindow::onBodyDragStarted);
+  connect(view_, &VtkViewWidget::bodyDragMoved, this, &MainWindow::onBodyDragMoved);
+  connect(view_, &VtkViewWidget::bodyDragEnded, this, &MainWindow::onBodyDragEnded);
   connect(view_, &QOpenGLWidget::frameSwapped, this, [this] { ++frames_swapped_; });
   auto* fps_timer = new QTimer(this);
   connect(fps_timer, &QTimer::timeout, this, [this] {
@@ -150,6 +153,7 @@ void MainWindow::connectSimulation() {
   SimulationWorker& worker = simulation_->worker();
   connect(&worker, &SimulationWorker::frameAvailable, this, &MainWindow::onFrameAvailable);
   connect(&worker, &SimulationWorker::runningChanged, controls_, &SimControls::setRunning);
+  connect(&worker, &SimulationWorker::grabRefused, this, &MainWindow::onGrabRefused);
   connect(&worker, &SimulationWorker::recordingChanged, this,
           [this](bool recording, const QString& path) {
             controls_->setRecording(recording);
@@ -357,6 +361,7 @@ void MainWindow::onFrameAvailable() {
   std::optional<Snapshot> snapshot = simulation_->mailbox().take();
   if (!snapshot || replaying() || snapshot->generation != generation_) return;
   plots_->append(snapshot->samples, snapshot->frame);
+  showMouseSpring(snapshot->stats.mouse_spring);
   showFrame(snapshot->frame);
   updateStatus(snapshot->frame, &snapshot->stats);
 }

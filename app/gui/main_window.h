@@ -137,6 +137,12 @@ class MainWindow : public QMainWindow {
   void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);
   void onPatchSelected();
+  // The mouse spring (main_window_mouse_spring.cpp).
+  void onBodyDragStarted(double vtk_x, double vtk_y, bool horizontal);
+  void onBodyDragMoved(double vtk_x, double vtk_y);
+  void onBodyDragEnded();
+  void onGrabRefused(int body);
+  void showMouseSpring(const std::optional<MouseSpringState>& spring);
   void onRecordToggled(bool record);
   void reportError(const QString& title, const QString& text);
   // The start check's overlaps: status bar and a non-modal list; the session stays usable.
@@ -172,6 +178,12 @@ class MainWindow : public QMainWindow {
   QLabel* contacts_label_;
   QLabel* display_label_;
   std::optional<int> selected_body_;
+  // The plane the cursor moves the mouse spring's target in, fixed at the drag's start.
+  struct BodyDrag {
+    Vec3 plane_point_world;
+    Vec3 plane_normal_world;
+  };
+  std::optional<BodyDrag> body_drag_;
   std::optional<PatchKey> centred_patch_;  // the patch the camera was last centred on
   int generation_ = 0;                     // of the run whose frames are shown
   std::optional<double> run_until_;

@@ -51,4 +51,16 @@ void SimulationThread::stopRecording() {
   post([w = worker_] { w->stopRecording(); });
 }
 
+void SimulationThread::grab(int body, const Vec3& point_on_body, const Vec3& target_world) {
+  post([w = worker_, body, point_on_body, target_world] {
+    w->grab(body, point_on_body, target_world);
+  });
+}
+void SimulationThread::moveGrab(const Vec3& target_world) {
+  post([w = worker_, target_world] { w->moveGrab(target_world); });
+}
+void SimulationThread::release() {
+  post([w = worker_] { w->release(); });
+}
+
 }  // namespace contactsim::gui

@@ -30,6 +30,11 @@ class SimulationThread : public QObject {
   void runUntil(double t);
   void startRecording(const QString& path);
   void stopRecording();
+  // The mouse spring (SimulationWorker::grab): queued like every command, so the worker applies
+  // them between steps in the order given.
+  void grab(int body, const Vec3& point_on_body, const Vec3& target_world);
+  void moveGrab(const Vec3& target_world);
+  void release();
 
   bool running() const { return worker_->running(); }
   double time() const { return worker_->time(); }

@@ -3,6 +3,7 @@
 #include <QTimer>
 #include <algorithm>
 
+#include "dynamics/mouse_spring.h"
 #include "record/scene_header.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
@@ -39,7 +40,8 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
     const StartCheck check = checkStart(*scene);
     emit startChecked(generation, check.overlaps,
                       QString::fromStdString(describeSmallOverlaps(check)));
-    simulation_ = std::make_unique<Simulation>(*scene);
+    mouse_spring_ = std::make_shared<MouseSpring>();
+    simulation_ = std::make_unique<Simulation>(*scene, ContactOptions{}, mouse_spring_);
   } catch (const std::exception& error) {
     time_ = 0.0;
     emit loaded(false);
@@ -171,10 +173,40 @@ bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
   return true;
 }
 
+void SimulationWorker::grab(int body, const Vec3& point_on_body, const Vec3& target_world) {
+  if (!simulation_) return;
+  if (!mouse_spring_->attach(simulation_->system(), body, point_on_body, target_world)) {
+    emit grabRefused(body);
+    return;
+  }
+  publishIfPaused();
+}
+
+void SimulationWorker::moveGrab(const Vec3& target_world) {
+  if (!simulation_ || !mouse_spring_->attached()) return;
+  mouse_spring_->setTarget(target_world);
+  publishIfPaused();
+}
+
+void SimulationWorker::release() {
+  if (!mouse_spring_ || !mouse_spring_->attached()) return;
+  mouse_spring_->release();
+  publishIfPaused();
+}
+
+void SimulationWorker::publishIfPaused() {
+  if (!running_) publish({});
+}
+
 RunStats SimulationWorker::stats() {
   RunStats stats;
   stats.steps = steps_;
   stats.running = running_;
+  if (simulation_ && mouse_spring_->attached()) {
+    const MultibodyState& s = simulation_->integrator().state();
+    const MouseSpring::Evaluation e = mouse_spring_->evaluate(s.q, s.qdot);
+    stats.mouse_spring = MouseSpringState{e.point_world, mouse_spring_->target(), e.force_world};
+  }
   if (!running_ || !simulation_) return stats;
   const Clock::time_point now = Clock::now();
   marks_.push_back({now, simulation_->time(), steps_});

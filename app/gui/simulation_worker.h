@@ -23,8 +23,9 @@
 class QTimer;
 
 namespace contactsim {
+class MouseSpring;
 class Simulation;
-}
+}  // namespace contactsim
 
 namespace contactsim::gui {
 
@@ -50,6 +51,12 @@ class SimulationWorker : public QObject {
   void runUntil(double t);
   void startRecording(const QString& path);
   void stopRecording();
+  // The mouse spring (core/dynamics/mouse_spring.h): grabs scene body `body` at `point_on_body`
+  // (body frame) towards `target_world`; moves the target; lets go. The spring changes only here,
+  // between steps. A fixed body is not grabbed: grabRefused is emitted instead.
+  void grab(int body, const Vec3& point_on_body, const Vec3& target_world);
+  void moveGrab(const Vec3& target_world);
+  void release();
 
   // Thread-safe.
   double time() const { return time_.load(); }
@@ -70,6 +77,7 @@ class SimulationWorker : public QObject {
                     const QString& small_overlaps);
   void reachedTime(double time);
   void recordingChanged(bool recording, const QString& path);
+  void grabRefused(int body);  // a fixed body: it cannot be dragged
 
  private:
   void tick();
@@ -78,11 +86,15 @@ class SimulationWorker : public QObject {
   void publish(std::vector<PlotSample>&& samples, bool reset = false);
   void setRunning(bool running);
   RunStats stats();
+  // Shows a changed spring at once while paused (running, the next slice publishes anyway).
+  void publishIfPaused();
 
   using Clock = std::chrono::steady_clock;
   FrameMailbox& mailbox_;
   QTimer* timer_;
   std::unique_ptr<Simulation> simulation_;
+  // Registered with every run, released unless a drag is on (then it adds nothing).
+  std::shared_ptr<MouseSpring> mouse_spring_;
   std::string scene_text_;
   std::optional<SimulationFrame> last_frame_;
   std::unique_ptr<RecordingWriter> recorder_;

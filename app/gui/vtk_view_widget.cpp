@@ -117,8 +117,20 @@ void VtkViewWidget::setEventInformation(const QPointF& position, Qt::KeyboardMod
                                         modifiers.testFlag(Qt::ShiftModifier) ? 1 : 0);
 }
 
+QPointF VtkViewWidget::vtkDisplay(const QPointF& position) const {
+  const double ratio = devicePixelRatioF();
+  return {position.x() * ratio, (height() - position.y()) * ratio};
+}
+
 void VtkViewWidget::mousePressEvent(QMouseEvent* event) {
   press_position_ = event->position().toPoint();
+  // Ctrl+left is VTK's spin; here it grabs a body instead and never reaches the interactor.
+  if (event->button() == Qt::LeftButton && event->modifiers().testFlag(Qt::ControlModifier)) {
+    body_drag_ = true;
+    const QPointF at = vtkDisplay(event->position());
+    emit bodyDragStarted(at.x(), at.y(), event->modifiers().testFlag(Qt::ShiftModifier));
+    return;
+  }
   setEventInformation(event->position(), event->modifiers());
   switch (event->button()) {
     case Qt::LeftButton:
@@ -137,6 +149,11 @@ void VtkViewWidget::mousePressEvent(QMouseEvent* event) {
 }
 
 void VtkViewWidget::mouseReleaseEvent(QMouseEvent* event) {
+  if (body_drag_ && event->button() == Qt::LeftButton) {
+    body_drag_ = false;
+    emit bodyDragEnded();
+    return;
+  }
   setEventInformation(event->position(), event->modifiers());
   switch (event->button()) {
     case Qt::LeftButton:
@@ -154,12 +171,17 @@ void VtkViewWidget::mouseReleaseEvent(QMouseEvent* event) {
   update();
   const QPoint moved = event->position().toPoint() - press_position_;
   if (event->button() == Qt::LeftButton && moved.manhattanLength() <= kClickSlop) {
-    const double ratio = devicePixelRatioF();
-    emit clicked(event->position().x() * ratio, (height() - event->position().y()) * ratio);
+    const QPointF at = vtkDisplay(event->position());
+    emit clicked(at.x(), at.y());
   }
 }
 
 void VtkViewWidget::mouseMoveEvent(QMouseEvent* event) {
+  if (body_drag_) {
+    const QPointF at = vtkDisplay(event->position());
+    emit bodyDragMoved(at.x(), at.y());
+    return;
+  }
   // Without mouse tracking, moves arrive only while a button is held: every one changes the view.
   setEventInformation(event->position(), event->modifiers());
   interactor_->MouseMoveEvent();

@@ -32,6 +32,11 @@ class VtkViewWidget : public QOpenGLWidget {
   // A left click without dragging, in VTK display coordinates (device pixels, origin at the
   // bottom-left), e.g. for picking.
   void clicked(double vtk_x, double vtk_y);
+  // Ctrl+left drag (the mouse spring) instead of a camera move: pressed, each move, released.
+  // `horizontal` when Shift was held too at the press.
+  void bodyDragStarted(double vtk_x, double vtk_y, bool horizontal);
+  void bodyDragMoved(double vtk_x, double vtk_y);
+  void bodyDragEnded();
 
  protected:
   void initializeGL() override;
@@ -55,10 +60,13 @@ class VtkViewWidget : public QOpenGLWidget {
   // Frees VTK's GL objects while the context still exists (widget or context teardown).
   void releaseGraphicsBeforeContextLoss();
   void releaseGraphics();  // with the context current
+  // VTK display coordinates (device pixels, origin bottom-left) of a Qt position.
+  QPointF vtkDisplay(const QPointF& position) const;
 
   vtkSmartPointer<vtkGenericOpenGLRenderWindow> window_;
   vtkSmartPointer<vtkGenericRenderWindowInteractor> interactor_;
   QPoint press_position_;
+  bool body_drag_ = false;  // a Ctrl+left drag is on: the camera stays
   bool graphics_initialised_ = false;
 };
 

@@ -2,13 +2,14 @@
 // moves (the GUI's Ctrl+drag, "mouse spring"). Its stiffness follows the body's mass so every body
 // answers alike, and its force is capped so a fast drag cannot fling a body through another:
 //
-//   F_raw = k·(x_target − x) − c·ẋ,  k = m·ω², c = 2ζ·m·ω,  ω = 2π·f  (docs/dynamics.md, "Forces")
-//   F = F_raw · min(1, F_max/|F_raw|),  F_max = n_w · m · g0,
+//   F_raw = k·(x_target − x) − c·ẋ,  k = m·ω², c = 2ζ·m·ω,  ω = 2π·f,
+//   F = F_raw · min(1, F_max/|F_raw|),  F_max = n_w · m · g0,  Q = C(x̄)ᵀF
 //
-// x the body point, m the body's mass, g0 standard gravity (so the cap stays finite without
-// gravity). The target is held still over a step (ẋ_target = 0): the caller moves it between
-// steps only, so the force is a pure function of (q, q̇) within a step, as the integrator needs.
-// Its work reaches the energy balance through the integrator's source work.
+// x the body point x̄ in the world, m the body's mass, g0 standard gravity (so the cap stays
+// finite without gravity), Q the generalised force of F at x̄ (docs/dynamics.md, "Forces"). The
+// target is held still over a step (ẋ_target = 0): the caller moves it between steps only, so the
+// force is a pure function of (q, q̇) within a step, as the integrator needs. Its work reaches the
+// energy balance through the integrator's source work.
 #pragma once
 
 #include <optional>
