@@ -24,16 +24,14 @@ bool LinearSolver::factorizeSymmetric(const Eigen::SparseMatrix<double>& A) {
   use_sparse_ = sparseFor(A);
   use_ldlt_ = false;
   if (!use_sparse_) return false;
-  const bool analysed = ldlt_.analysedFor(A);
-  if (!analysed) ldlt_.analyze(A);
+  if (!ldlt_.analysedFor(A)) {
+    ldlt_.analyze(A);
+    matrix_ = A;  // the analysed pattern, whose values are copied at each success
+  }
   if (!ldlt_.factorize(A)) return false;
   const auto& d = ldlt_.vectorD();
   if (!d.allFinite() || !(d.minCoeff() > 1e-14 * d.maxCoeff())) return false;
-  if (analysed) {
-    std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), matrix_.valuePtr());
-  } else {
-    matrix_ = A;
-  }
+  std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), matrix_.valuePtr());
   use_ldlt_ = true;
   return true;
 }
