@@ -222,3 +222,43 @@ TEST_CASE("a pin lying exactly on its bore's wall touches it: no overlap, whatev
     }
   }
 }
+
+// Known failure, reported not failing (README, "The flagship demo"): δ is sampled at inside
+// vertices only, so an edge through a face with no vertex inside reads δ = 0 (no force) or, with
+// a face vertex under it, that vertex's shorter ray. Sampling the overlay's edge crossings fixes
+// this test (branch wip/edge-samples) but, with δ̇ still the material rate, breaks passivity of
+// sliding and landing contacts; both must change together.
+TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face's vertices are",
+          "[conforming][!mayfail]") {
+  // A prism's edge (apex angle α, along y, longer than the block is wide) pressed d into the top
+  // face of a coarsely meshed block and slid across it in x. The overlap is a prism under the
+  // face whose thickness along the normal is d on the edge, wherever the face's vertices happen to
+  // lie: δ = d at every position. Sampled only at vertices, it fell whenever a face vertex came
+  // under the edge (its ray ends on the prism's face, short of the edge) — a δ(x) with jumps,
+  // which a sliding body's passivity ledger reads as unpaid loading and unloading (README, the
+  // anchor's hull–shank contact).
+  const double half = 0.05;
+  const TriMesh block = makeBox(Vec3::Constant(half), 3);  // top face vertices 33 mm apart
+  for (const double alpha : {90.0, 111.0, 140.0}) {
+    const double a = alpha * std::numbers::pi / 180;
+    // The prism about the y axis: apex on the axis, opening towards +z, 3 half-widths long.
+    const double side = 0.04, x = side * std::sin(a / 2), z = side * std::cos(a / 2);
+    std::vector<Vec3> v;
+    for (const double y : {-3 * half, 3 * half})
+      v.emplace_back(0, y, 0), v.emplace_back(x, y, z), v.emplace_back(-x, y, z);
+    const TriMesh prism(
+        std::move(v),
+        {{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {2, 5, 3}, {2, 3, 0}});
+    for (const double d : {2e-4, 2e-3}) {
+      for (int k = 0; k <= 40; ++k) {
+        const double slide = -0.8 * half + k * 0.04 * half;
+        const ContactRegions r =
+            contactOf(prism, at(Vec3(slide, 0.0, half - d)), block, Pose::identity());
+        INFO("α " << alpha << "°, d " << d * 1e3 << " mm, edge at x = " << slide * 1e3 << " mm");
+        REQUIRE(r.patches.size() == 1);
+        CHECK(r.patches[0].normal.dot(-Vec3::UnitZ()) == Approx(1.0).margin(1e-9));
+        CHECK(r.patches[0].indentation == Approx(d).epsilon(1e-6));
+      }
+    }
+  }
+}
