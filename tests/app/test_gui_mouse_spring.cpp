@@ -134,6 +134,16 @@ TEST_CASE(
   CHECK(QString::fromStdString(layer.label()).endsWith(" N"));
   CHECK(boxHeight(window) == Approx(rest).margin(1e-6));  // paused: nothing moved yet
 
+  // Single steps while paused take the spring too: 20 ms at (355 − 77) N / 7.85 kg ≈ 35 m/s²
+  // lift the box by about 7 mm.
+  const double paused_at = window.shownFrame()->time;
+  for (int i = 0; i < 20; ++i) window.simulation().stepOnce();
+  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame()->time >= paused_at + 0.02 - 1e-9; },
+                          kTimeoutMs));
+  CHECK_FALSE(window.simulation().running());
+  INFO("stepped to " << boxHeight(window) << " m");
+  CHECK(boxHeight(window) > rest + 3e-3);
+
   // Run with the button held: the box rises towards the target. The cursor's ray meets the
   // camera-facing plane through the grip a little below 0.45 m (the camera looks down), and the
   // box hangs 5 cm (grip) + g/ω² = 6 cm (sag) under it: about 0.28 m.
