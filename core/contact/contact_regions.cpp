@@ -275,11 +275,34 @@ ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   return out;
 }
 
+bool hasCoplanarPairs(const CollisionResult& collision) {
+  return std::any_of(collision.pairs.begin(), collision.pairs.end(),
+                     [](const TrianglePair& p) { return p.coplanar; });
+}
+
+Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale) {
+  // A turn of 1e-9 rad about A's own centre and a shift of 1e-9·scale, along directions with no
+  // symmetry a CAD model would share (unit vectors of irrational-looking components).
+  constexpr double kSize = 1e-9;
+  const Vec3 centre = bounds_a.center();
+  const Pose turn = Pose::fromTranslationRotationVector(
+      Vec3::Zero(), kSize * Vec3(0.4330127, 0.7165313, 0.5468442).normalized());
+  Pose about_centre = turn;
+  about_centre.translation = centre - turn.rotation * centre +
+                             kSize * scale * Vec3(0.5773503, 0.3090170, 0.7557613).normalized();
+  return a_in_b * about_centre;
+}
+
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b) {
   // Seed 004 works in body j's (here B's) frame: only A's touched vertices are transformed.
-  const Pose a_in_b = relativePose(world_a, world_b);
-  const CollisionResult collision = collide(a, b, a_in_b);
+  Pose a_in_b = relativePose(world_a, world_b);
+  CollisionResult collision = collide(a, b, a_in_b);
+  if (hasCoplanarPairs(collision)) {
+    a_in_b = genericallyPerturbed(a_in_b, a.mesh().bounds(),
+                                  std::max(a.mesh().scale(), b.mesh().scale()));
+    collision = collide(a, b, a_in_b);
+  }
   ContactRegions regions = findContactRegions(
       PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);

@@ -32,6 +32,15 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
                                   bool check_containment = true);
 
+// Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
+// faces, whose side walls then share planes — the intersection curve runs along those planes and
+// the contour, the inside test and δ all degenerate (δ = 0 for two equal cubes pressed 1 mm into
+// each other). The collision query is then repeated with A moved by this fixed, generic rigid
+// motion of 1e-9 of the models' size (docs/method.md, "Coplanar faces"), which makes every
+// intersection transversal; what it changes in δ, area and normal is of that order.
+bool hasCoplanarPairs(const CollisionResult& collision);
+Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale);
+
 // The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
 // world coordinates (architecture note: normal from A into B).
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,

@@ -192,8 +192,9 @@ TEST_CASE("faces touching exactly coplanar have no overlap, however coarse the o
     const ContactRegions regions = contactOf(plate, Pose::identity(), sphere, pose);
     INFO("sunk " << sink << " m");
     REQUIRE(regions.patches.size() == 1);
-    // δ is the sinking depth; rounding at the scale of the plate's size is all that may add.
-    CHECK(regions.patches[0].indentation == Approx(sink).margin(1e-12 * 3.0));
+    // δ is the sinking depth. The coplanar facet makes the query repeat with the sphere moved by
+    // the generic motion of 1e-9 of the plate's size (contact_regions.h): that is all that may add.
+    CHECK(regions.patches[0].indentation == Approx(sink).margin(2e-9 * 3.0));
   }
 }
 

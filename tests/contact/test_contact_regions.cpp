@@ -388,3 +388,34 @@ TEST_CASE("a sharp edge pressed into a faceted cylinder: the cylinder's facet no
     }
   }
 }
+
+TEST_CASE("equal boxes stacked with aligned faces: the footprint, δ and the normal", "[regions]") {
+  // Two equal cubes, the upper pressed d into the lower with every face aligned: their side walls
+  // share planes, so the intersection runs along coplanar faces. The overlap is the d-thick slab
+  // over the whole face: δ = d, area = the face, normal straight down (A above, into B below) —
+  // for any tessellation, side and depth (d up to 1 % of the side), and with the upper cube
+  // shifted along one wall (two walls still coplanar) or turned a quarter turn.
+  for (const int divisions : {1, 2, 4}) {
+    for (const double half : {0.025, 0.5}) {
+      const TriMesh cube = makeBox(Vec3::Constant(half), divisions);
+      const AabbTree tree(cube);
+      for (const double d : {1e-5 * half, 1e-3 * half, 2e-2 * half}) {
+        for (const Pose& pose :
+             {at(Vec3(0, 0, 2 * half - d)), at(Vec3(0.1 * half, 0, 2 * half - d)),
+              at(Vec3(0, 0, 2 * half - d), Vec3(0, 0, std::numbers::pi / 2))}) {
+          const ContactRegions r = findContact(tree, pose, tree, Pose::identity());
+          INFO("divisions " << divisions << ", half " << half << ", d " << d << ", pose "
+                            << pose.translation.transpose());
+          REQUIRE(r.patches.size() == 1);
+          const ContactPatch& p = r.patches[0];
+          const double footprint = 2 * half * (2 * half - std::abs(pose.translation.x()));
+          CHECK(p.indentation == Approx(d).epsilon(1e-3));
+          CHECK(p.area == Approx(footprint).epsilon(1e-3));
+          // The contour runs round the slab's rim, d thick over the face's half-width: the plane
+          // fitted to it may lean by up to about d / half.
+          CHECK(std::acos(std::min(1.0, p.normal.dot(-Vec3::UnitZ()))) <= d / half + 1e-6);
+        }
+      }
+    }
+  }
+}
