@@ -227,7 +227,7 @@ TEST_CASE("a pin lying exactly on its bore's wall touches it: no overlap, whatev
 // Known failure, reported not failing (README, "The flagship demo"): δ is sampled at inside
 // vertices only, so an edge through a face with no vertex inside reads δ = 0 (no force) or, with
 // a face vertex under it, that vertex's shorter ray. Sampling the overlay's edge crossings fixes
-// this test (branch wip/edge-samples) but, with δ̇ still the material rate, breaks passivity of
+// this test (tried: README, "Known gap") but, with δ̇ still the material rate, breaks passivity of
 // sliding and landing contacts; both must change together.
 TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face's vertices are",
           "[conforming][!mayfail]") {
