@@ -20,9 +20,9 @@ steps=("$@")
 
 section() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 
-# name corpus-dir runs [dictionary]; runs: the fixed number of inputs CI tries (about 45 s of
-# this 2-core VM's executions per second, measured: mesh 190/s, scene 14 k/s, recording 3.8 k/s,
-# collision 190/s).
+# name corpus-dir runs [dictionary]; runs: the fixed number of inputs CI tries (about 45 s of this
+# 2-core VM's executions per second, measured: mesh 190/s, scene 14 k/s, recording 3.8 k/s,
+# collision 190/s), or 0 for the committed inputs only.
 run_fuzzer() {
   local name=$1 corpus=$2 runs=$3 dict=${4:-}
   local work=build-fuzz/runs/$name
@@ -31,6 +31,9 @@ run_fuzzer() {
   if [[ -n $fuzz_seconds ]]; then
     args+=(-max_total_time="$fuzz_seconds")
     echo "fuzz_$name: ${fuzz_seconds}s from tests/fuzz/corpus/$corpus, random seed"
+  elif ((runs == 0)); then
+    args+=(-runs=0)
+    echo "fuzz_$name: the seeds and regression inputs of tests/fuzz/corpus/$corpus only"
   else
     args+=(-seed=1 -runs="$runs")
     echo "fuzz_$name: $runs inputs from tests/fuzz/corpus/$corpus, seed 1"
@@ -63,7 +66,11 @@ fuzz() {
   cmake --build build-fuzz -j"$jobs" --target fuzz_mesh_import fuzz_scene_reader \
     fuzz_recording_reader fuzz_collision_contact
   local failed=0
-  run_fuzzer mesh_import mesh 8000 mesh.dict || failed=1
+  # Mesh import replays its committed inputs only: under mutation, Debian's Assimp corrupts freed
+  # heap memory now and then (finding 8 in docs/reliability.md: ASan's quarantine check fails
+  # inside Assimp's delete after thousands of inputs, on no input alone), which would fail CI at
+  # random. Campaigns (FUZZ_SECONDS) still mutate it.
+  run_fuzzer mesh_import mesh 0 mesh.dict || failed=1
   run_fuzzer scene_reader scene 600000 json.dict || failed=1
   run_fuzzer recording_reader recording 170000 || failed=1
   run_fuzzer collision_contact collision 8000 || failed=1
