@@ -65,6 +65,12 @@ std::optional<std::string> checkPly(std::istringstream& text, const std::string&
     std::string keyword, name, number;
     words >> keyword;
     if (keyword == "end_header") {
+      // Nothing but blanks may follow it on its line: Assimp 5.2 also loops forever on
+      // "end_header" followed by another separator (a vertical tab, a fuzz finding) and data.
+      std::string rest;
+      std::getline(words, rest);
+      if (rest.find_first_not_of(" \t\r") != std::string::npos)
+        return std::string("PLY end_header line has more on it than end_header");
       // Assimp 5.2 also loops forever when the file ends on the end_header line itself (a fuzz
       // finding); the format ends every header line with a line end and puts the data after it,
       // so such a file has no data to read.

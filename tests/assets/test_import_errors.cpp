@@ -158,6 +158,16 @@ TEST_CASE("a PLY that ends on its end_header line is a named error, not a hang",
     CHECK_THAT(importError(dir / "trailing_blanks.ply"),
                Catch::Contains("ends on its end_header line"));
   }
+  // Fuzz finding (campaign): "end_header" then a vertical tab and the data on the same line
+  // hung Assimp too; only blanks may follow the keyword (a CR of a CRLF file is fine).
+  writeText(dir / "vtab.ply",
+            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+            "end_header\v0\n1\n2\n");
+  CHECK_THAT(importError(dir / "vtab.ply"), Catch::Contains("more on it than end_header"));
+  writeText(dir / "crlf.ply",
+            "ply\r\nformat ascii 1.0\r\nelement vertex 3\r\n"
+            "property float x\r\nend_header \r\n0\r\n1\r\n2\r\n");
+  CHECK_THAT(importError(dir / "crlf.ply"), !Catch::Contains("end_header"));
   // The same header with its line end is Assimp's to judge (it refuses: no vertices).
   writeText(dir / "terminated.ply", "ply\nformat ascii 1.0\nproperty float x\nend_header\n");
   CHECK_THAT(importError(dir / "terminated.ply"), !Catch::Contains("end_header"));
