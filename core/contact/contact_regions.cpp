@@ -275,6 +275,8 @@ ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   return out;
 }
 
+namespace {
+
 bool hasCoplanarPairs(const CollisionResult& collision) {
   return std::any_of(collision.pairs.begin(), collision.pairs.end(),
                      [](const TrianglePair& p) { return p.coplanar; });
@@ -293,16 +295,21 @@ Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale
   return a_in_b * about_centre;
 }
 
+}  // namespace
+
+CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b) {
+  CollisionResult collision = collide(a, b, a_in_b);
+  if (!hasCoplanarPairs(collision)) return collision;
+  a_in_b =
+      genericallyPerturbed(a_in_b, a.mesh().bounds(), std::max(a.mesh().scale(), b.mesh().scale()));
+  return collide(a, b, a_in_b);
+}
+
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b) {
   // Seed 004 works in body j's (here B's) frame: only A's touched vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);
-  CollisionResult collision = collide(a, b, a_in_b);
-  if (hasCoplanarPairs(collision)) {
-    a_in_b = genericallyPerturbed(a_in_b, a.mesh().bounds(),
-                                  std::max(a.mesh().scale(), b.mesh().scale()));
-    collision = collide(a, b, a_in_b);
-  }
+  const CollisionResult collision = collideTransversally(a, b, a_in_b);
   ContactRegions regions = findContactRegions(
       PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);

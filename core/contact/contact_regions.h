@@ -38,8 +38,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 // each other). The collision query is then repeated with A moved by this fixed, generic rigid
 // motion of 1e-9 of the models' size (docs/method.md, "Coplanar faces"), which makes every
 // intersection transversal; what it changes in δ, area and normal is of that order.
-bool hasCoplanarPairs(const CollisionResult& collision);
-Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale);
+// The collision query with that repetition: `a_in_b` (A's pose in B's frame) comes back moved
+// when it was applied; the regions must be found at that pose.
+CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
 
 // The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
 // world coordinates (architecture note: normal from A into B).

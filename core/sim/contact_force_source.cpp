@@ -193,13 +193,8 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
     return {};
   }
   auto start = Clock::now();
-  Pose a_in_b = relativePose(world_a, world_b);
-  CollisionResult collision = collide(*pair.tree_a, *pair.tree_b, a_in_b);
-  if (hasCoplanarPairs(collision)) {  // aligned faces: see contact_regions.h
-    a_in_b =
-        genericallyPerturbed(a_in_b, mesh_a.bounds(), std::max(mesh_a.scale(), mesh_b.scale()));
-    collision = collide(*pair.tree_a, *pair.tree_b, a_in_b);
-  }
+  Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
+  const CollisionResult collision = collideTransversally(*pair.tree_a, *pair.tree_b, a_in_b);
   touching = !collision.pairs.empty();
   timings.collision += secondsSince(start);
   ++timings.queries;
