@@ -186,6 +186,10 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
     // Constraint force −Φ_qᵀλ has power −λΦ_q q̇ = λΦ_t = −2Lλ·L̇ = −T·L̇.
     p.cable -= 2.0 * L.length * s.multipliers[cable.row] * L.rate;
   }
+  for (const DriveInfo& drive : system_.drives()) {
+    // Likewise λΦ_t: Φ_t = −ẋ(t)·∂Φ/∂x with ∂Φ/∂x = 1 on the solution, so the power is f·ẋ.
+    p.drive -= s.multipliers[drive.row] * drive.motion.at(s.t).rate;
+  }
   return p;
 }
 
@@ -341,6 +345,7 @@ EnergyReport Ali3pIntegrator::worksOver(const Powers& now, double h) const {
   }
   step.dissipated = 0.5 * h * (last_powers_.dissipation + now.dissipation);
   step.cable_work = 0.5 * h * (last_powers_.cable + now.cable);
+  step.drive_work = 0.5 * h * (last_powers_.drive + now.drive);
   return step;
 }
 
@@ -362,6 +367,7 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
   work_.source_work += step.source_work;
   work_.dissipated += step.dissipated;
   work_.cable_work += step.cable_work;
+  work_.drive_work += step.drive_work;
   last_powers_ = now;
   state_ = std::move(next);
   state_violation_ = attempt_violation_;
@@ -395,7 +401,7 @@ double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& no
   const EnergyReport before = stateEnergies(state_), after = stateEnergies(next);
   const double drift = (after.kinetic + after.gravity + after.springs) -
                        (before.kinetic + before.gravity + before.springs) + works.dissipated -
-                       works.cable_work - works.load_work - works.source_work;
+                       works.cable_work - works.drive_work - works.load_work - works.source_work;
   const double energy_scale =
       std::max({before.kinetic, after.kinetic, std::abs(works.source_work), energy_floor_});
   return drift / energy_scale;
@@ -518,6 +524,10 @@ double Ali3pIntegrator::cableLength(int cable) const {
 double Ali3pIntegrator::cableTension(int cable) const {
   const CableInfo& info = system_.cables().at(cable);
   return 2.0 * info.length.at(state_.t).length * state_.multipliers[info.row];
+}
+
+double Ali3pIntegrator::driveEffort(int drive) const {
+  return -state_.multipliers[system_.drives().at(drive).row];
 }
 
 EnergyReport Ali3pIntegrator::energy() const {

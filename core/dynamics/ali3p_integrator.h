@@ -76,14 +76,16 @@ struct StepReport {
 // Energies and works since t = 0 (J). balance() stays constant in a correct integration.
 struct EnergyReport {
   double kinetic = 0.0;
-  double gravity = 0.0;      // potential, −Σ m g·r_G
-  double springs = 0.0;      // potential
-  double cable_work = 0.0;   // done on the system by cables of prescribed length: ∫ −T·L̇ dt
-  double load_work = 0.0;    // done by constant forces and torques
+  double gravity = 0.0;     // potential, −Σ m g·r_G
+  double springs = 0.0;     // potential
+  double cable_work = 0.0;  // done on the system by cables of prescribed length: ∫ −T·L̇ dt
+  double drive_work = 0.0;  // done by prescribed joint motions: ∫ f·ẋ dt (f the driving effort)
+  double load_work = 0.0;   // done by constant forces and torques
   double source_work = 0.0;  // done by force sources (contact)
   double dissipated = 0.0;   // by spring dampers
   double balance() const {
-    return kinetic + gravity + springs + dissipated - cable_work - load_work - source_work;
+    return kinetic + gravity + springs + dissipated - cable_work - drive_work - load_work -
+           source_work;
   }
 };
 
@@ -116,11 +118,14 @@ class Ali3pIntegrator {
   double cableLength(int cable) const;
   // 2·L·λ (MultibodyState::multipliers), positive when pulling.
   double cableTension(int cable) const;
+  // A prescribed joint motion's driving torque (N·m) or force (N) on the joint's body B along
+  // +axis: −λ of its row (MultibodySystem::DriveInfo), consistent with the projected q̈.
+  double driveEffort(int drive) const;
   EnergyReport energy() const;
 
  private:
   struct Powers {
-    double load = 0.0, dissipation = 0.0, cable = 0.0;
+    double load = 0.0, dissipation = 0.0, cable = 0.0, drive = 0.0;
     Eigen::VectorXd source_force, qdot;  // for the sources' discrete work (commit())
   };
   // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when

@@ -7,6 +7,7 @@
 
 #include "dynamics/affine_vec3.h"
 #include "dynamics/cable_length.h"
+#include "dynamics/motion_profile.h"
 
 namespace contactsim {
 
@@ -36,6 +37,15 @@ class ConstraintSet {
   void addDotProduct(int group, AffineVec3 a, AffineVec3 b, double value, RowUnit unit);
   // One row: d·d − L(t)² = 0. Returns the row (the cable's tension is 2·L·λ_row).
   int addCable(int group, AffineVec3 d, CableLength length);
+  // One row: d·s − x(t) = 0, a prismatic joint's displacement driven along s (returns the row;
+  // the driving force on the body carrying d's plus end is −λ_row along s).
+  int addDisplacementDrive(int group, AffineVec3 d, AffineVec3 s, MotionProfile x);
+  // One row: sin(φ − θ(t)) = 0 written as cos θ·(e2·b) − sin θ·(e1·b), where e1, e2 are
+  // orthonormal directions across a revolute axis on one body, b a unit direction across it on
+  // the other and φ = atan2(e2·b, e1·b) the joint angle (docs/dynamics.md, "Joint drives": its
+  // gradient along φ is cos(φ − θ) = 1 on the solution, for every θ). Returns the row; the driving
+  // torque on b's body about the axis is −λ_row.
+  int addAngleDrive(int group, AffineVec3 e1, AffineVec3 e2, AffineVec3 b, MotionProfile theta);
 
   int rowCount() const { return rows_; }
   RowUnit rowUnit(int row) const { return row_unit_.at(row); }
@@ -54,14 +64,21 @@ class ConstraintSet {
   struct DotProduct {
     int row, group;
     AffineVec3 a, b;
-    double value;                       // c when constant
-    std::optional<CableLength> length;  // c = L(t)² for a cable
+    double value;                        // c when constant
+    std::optional<CableLength> length;   // c = L(t)² for a cable
+    std::optional<MotionProfile> drive;  // c = x(t) for a displacement drive
+  };
+  struct AngleDrive {
+    int row, group;
+    AffineVec3 e1, e2, b;
+    MotionProfile theta;
   };
   std::vector<std::string> groups_;
   std::vector<int> row_group_;
   std::vector<RowUnit> row_unit_;
   std::vector<VectorEquality> vector_equalities_;
   std::vector<DotProduct> dot_products_;
+  std::vector<AngleDrive> angle_drives_;
   int rows_ = 0;
 };
 

@@ -203,6 +203,40 @@ void MultibodySystem::addPrismaticJoint(const std::string& name, BodyIndex a, Bo
                              RowUnit::Length);
 }
 
+JointAxes MultibodySystem::jointAxes(const std::string& name, BodyIndex a, BodyIndex b,
+                                     const Vec3& point, const Vec3& axis, bool revolute) const {
+  checkDistinct(name, a, b);
+  const Vec3 s = unitAxis(axis, name);
+  JointAxes axes;
+  axes.revolute = revolute;
+  if (revolute) {
+    // e1, e2 = s × e1 across the axis on A; b on B equal to e1 at t = 0, so φ(0) = 0.
+    const Vec3 t1 = perpendicular(s), t2 = s.cross(t1);
+    axes.e1 = directionOn(a, toLocalDirection(a, t1));
+    axes.e2 = directionOn(a, toLocalDirection(a, t2));
+    axes.b = directionOn(b, toLocalDirection(b, t1));
+  } else {
+    axes.d = pointOn(b, toLocalPoint(b, point)) - pointOn(a, toLocalPoint(a, point));
+    axes.s = directionOn(a, toLocalDirection(a, s));
+  }
+  return axes;
+}
+
+int MultibodySystem::addJointDrive(const std::string& name, BodyIndex a, BodyIndex b,
+                                   const Vec3& point, const Vec3& axis, bool revolute,
+                                   const MotionProfile& motion) {
+  JointAxes axes = jointAxes(name, a, b, point, axis, revolute);
+  const int group = constraints_.addGroup("joint '" + name + "' (prescribed " +
+                                          (revolute ? "angle" : "displacement") + ")");
+  const int row =
+      revolute
+          ? constraints_.addAngleDrive(group, std::move(axes.e1), std::move(axes.e2),
+                                       std::move(axes.b), motion)
+          : constraints_.addDisplacementDrive(group, std::move(axes.d), std::move(axes.s), motion);
+  drives_.push_back({name, row, motion, revolute});
+  return static_cast<int>(drives_.size()) - 1;
+}
+
 int MultibodySystem::addCable(const std::string& name, BodyIndex a, const Vec3& point_a,
                               BodyIndex b, const Vec3& point_b, const CableLength& length) {
   checkDistinct(name, a, b);

@@ -8,6 +8,8 @@
 
 #include "dynamics/constraint_set.h"
 #include "dynamics/force_set.h"
+#include "dynamics/joint_coordinate.h"
+#include "dynamics/motion_profile.h"
 #include "dynamics/natural_coordinates.h"
 
 namespace contactsim {
@@ -28,6 +30,15 @@ struct CableInfo {
   std::string name;
   int row;  // constraint row: tension = 2·L·λ_row
   CableLength length;
+};
+
+// A revolute or prismatic joint whose coordinate follows a prescribed motion (a rheonomic
+// constraint row): the driving torque or force on B is −λ_row (Ali3pIntegrator::driveEffort).
+struct DriveInfo {
+  std::string name;
+  int row;
+  MotionProfile motion;
+  bool revolute;
 };
 
 // Builder and evaluator. Points and axes of joints, cables, springs and loads are given in world
@@ -51,6 +62,15 @@ class MultibodySystem {
   void addFixedJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point);
   void addPrismaticJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
                          const Vec3& axis);
+  // The joint coordinate of a revolute (angle φ of b relative to a about +axis) or prismatic
+  // (displacement of b's point along a's axis) joint at `point`, zero at t = 0
+  // (dynamics/joint_coordinate.h). The joint itself is added separately.
+  JointAxes jointAxes(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
+                      const Vec3& axis, bool revolute) const;
+  // Prescribes that coordinate to follow `motion` (one constraint row, docs/dynamics.md, "Joint
+  // drives"). Returns the drive index.
+  int addJointDrive(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
+                    const Vec3& axis, bool revolute, const MotionProfile& motion);
   // Returns the cable index.
   int addCable(const std::string& name, BodyIndex a, const Vec3& point_a, BodyIndex b,
                const Vec3& point_b, const CableLength& length);
@@ -65,6 +85,7 @@ class MultibodySystem {
   int constraintCount() const { return constraints_.rowCount(); }
   const std::vector<BodyDefinition>& bodies() const { return bodies_; }
   const std::vector<CableInfo>& cables() const { return cables_; }
+  const std::vector<DriveInfo>& drives() const { return drives_; }
   // First coordinate of a moving body, −1 for a fixed body or the world.
   int coordinateOffset(BodyIndex body) const;
   // Largest diagonal entry of M (the default penalty is chosen from it).
@@ -112,6 +133,7 @@ class MultibodySystem {
   std::vector<BodyDefinition> bodies_;
   std::vector<int> offsets_;
   std::vector<CableInfo> cables_;
+  std::vector<DriveInfo> drives_;
   int coordinates_ = 0;
   double largest_mass_entry_ = 0.0;
   Eigen::AlignedBox3d model_box_;

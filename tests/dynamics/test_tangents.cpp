@@ -1,8 +1,9 @@
 // Tangents against central differences on random states: K = −∂Q/∂q and C = −∂Q/∂q̇ of every
 // ForceSet element (gravity, spring–dampers, point loads, body torques), addBodyTorque's
 // stiffness, and the constraints' Φ_q, Φ_t and γ = Φ̇_q q̇ + Φ̇_t for every joint type and for
-// cables of ramped length. (The chain cable, the one force source in core/dynamics, has its own
-// tangent test in test_chain.cpp.)
+// cables of ramped length, prescribed joint motions (angle and displacement drives) and the joint
+// motor and stop force sources. (The chain cable, the one force source in core/dynamics, has its
+// own tangent test in test_chain.cpp.)
 //
 // Tolerances. A central difference with step ε has truncation error ε²/6·|f'''| and round-off
 // ≈ 2^-52·|f|/ε. With ε = 1e-6 on coordinates of order 1 both are below ≈ 1e-10 of the
@@ -16,6 +17,7 @@
 #include <random>
 
 #include "dynamics/force_set.h"
+#include "dynamics/joint_actuator.h"
 #include "dynamics/multibody_system.h"
 
 using namespace contactsim;
@@ -276,4 +278,54 @@ TEST_CASE("constraint Jacobians and gamma: cables of ramped and tabulated length
                   CableLength::table({{0.0, 2.3}, {1.0, 2.0}, {2.0, 2.2}, {3.0, 1.9}}));
   checkConstraintTangents(system, 0.05, 1.4, 6);
   checkConstraintTangents(system, 2.1, 3.0, 7);
+}
+
+TEST_CASE("constraint Jacobians and gamma: prescribed joint angles and displacements",
+          "[dynamics][tangents][drives]") {
+  MultibodySystem system;
+  const BodyIndex a = system.addBody(box("a", Vec3(0, 0, 0), Vec3(0.1, 0.2, -0.1)));
+  const BodyIndex b = system.addBody(box("b", Vec3(1, 0.5, 0), Vec3(-0.2, 0.0, 0.3), 3.0));
+  const BodyIndex c = system.addBody(box("c", Vec3(0, 1, 1), Vec3(0.3, -0.1, 0.0)));
+  const Vec3 axis = Vec3(0.2, -0.5, 1.0).normalized();
+  // Ramp (θ̈ ≠ 0 inside it), table (spline) and constant speed, on the ground and between bodies.
+  system.addJointDrive("ramp", kWorld, a, Vec3(0.1, 0.1, 0.1), axis, true,
+                       MotionProfile::ramp(2.5, 1.2));
+  system.addJointDrive("table", a, b, Vec3(0.5, 0.3, 0.0), Vec3::UnitY(), true,
+                       MotionProfile::table({{0.0, 0.0}, {0.5, 1.0}, {1.0, 0.4}, {1.5, 3.0}}));
+  system.addJointDrive("slide", b, c, Vec3(0.5, 0.8, 0.5), axis, false,
+                       MotionProfile::ramp(-0.7, 0.9));
+  system.addJointDrive("push", kWorld, c, Vec3(0.0, 1.0, 0.8), Vec3::UnitZ(), false,
+                       MotionProfile::table({{0.0, 0.0}, {0.7, 0.2}, {1.4, -0.1}}));
+  system.addJointDrive("spin", b, c, Vec3(0.2, 0.2, 0.2), Vec3::UnitX(), true,
+                       MotionProfile::speed(-4.0));
+  checkConstraintTangents(system, 0.05, 1.1, 8);
+  checkConstraintTangents(system, 1.3, 2.0, 9);
+}
+
+TEST_CASE("joint motors and stops: K and C against differences", "[dynamics][tangents][drives]") {
+  MultibodySystem system;
+  system.setGravity(Vec3(0.3, -9.81, 0.7));
+  const BodyIndex a = system.addBody(box("a", Vec3(0, 0, 0), Vec3(0.1, 0.2, -0.1)));
+  const BodyIndex b = system.addBody(box("b", Vec3(1, 0.5, 0), Vec3(-0.2, 0.0, 0.3), 3.0));
+  const Vec3 axis = Vec3(0.2, -0.5, 1.0).normalized();
+  const auto add = [&](const std::string& name, BodyIndex from, BodyIndex to, const Vec3& point,
+                       const Vec3& along, bool revolute, JointActuator::Law law) {
+    system.addForceSource(std::make_shared<JointActuator>(
+        name, JointCoordinate(system.jointAxes(name, from, to, point, along, revolute)), law));
+  };
+  // PD below its torque limit, velocity control, and stops that the random states penetrate
+  // (lower above 0 for the angle, upper below 0 for the displacement: δ > 0 at most states).
+  add("pd", kWorld, a, Vec3(0.1, 0.1, 0.1), axis, true, JointMotorLaw{0.4, 1.5, 30.0, 4.0, 1e9});
+  add("saturated", kWorld, b, Vec3(0.4, 0.0, 0.2), Vec3::UnitX(), true,
+      JointMotorLaw{3.0, 0.0, 1000.0, 0.0, 5.0});
+  add("velocity", a, b, Vec3(0.5, 0.3, 0.0), Vec3::UnitY(), false,
+      JointMotorLaw{0.0, -0.8, 0.0, 12.0, 1e9});
+  add("stop", a, b, Vec3(0.3, 0.2, 0.1), Vec3::UnitZ(), true, JointStopLaw{-1.0, -0.9, 800.0, 0.0});
+  add("stop damped", kWorld, b, Vec3(1.0, 0.5, 0.0), axis, false,
+      JointStopLaw{-10.0, -5.0, 500.0, 0.002});
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 5; ++trial) {
+    checkForceTangents(system.forces(), randomState(system, rng), 0.3,
+                       "trial " + std::to_string(trial));
+  }
 }
