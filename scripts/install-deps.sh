@@ -13,6 +13,7 @@ packages=(
   libcli11-dev                       # command-line parsing of contactsim-cli
   libsqlite3-dev                     # recordings
   libtbb-dev                         # core/parallel: contact pairs on oneTBB's work stealing
+  libqhull-dev                       # core/volumetric: convex hulls (Qhull's reentrant libqhull_r)
   catch2                             # tests (Catch2 v2)
   libvtk9-dev                        # render: VTK 9.1 (its Qt modules are not used)
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev  # app: Qt 6 widgets, QOpenGLWidget, plots
