@@ -1,6 +1,7 @@
 // Contact point, normal, area, gap from intersections; swap symmetry and rigid-motion invariance.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 
 #include "volumetric/volumetric_contact.h"
@@ -169,4 +170,90 @@ TEST_CASE("pieces of two bodies: box-filtered pairs", "[volumetric]") {
   REQUIRE(points.size() == 2);
   CHECK(points[0].gap == Approx(-0.1));
   CHECK(points[1].gap == Approx(-0.05));
+}
+
+// Hidden (run with `test_volumetric "[bench]"`): the cost of one pair query.
+TEST_CASE("cost of one volumetric contact query", "[.][bench]") {
+  std::mt19937 rng(1);
+  auto time_per_call = [](const ConvexPiece& a, const ConvexPiece& b) {
+    const int n = 2000;
+    std::size_t found = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) found += volumetricContacts(a, b).size();
+    const std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
+    CHECK(found == static_cast<std::size_t>(n));
+    return d.count() / n * 1e6;
+  };
+  const double boxes = time_per_call(test::boxPiece(Vec3(0, 0, 0), Vec3(2, 2, 1)),
+                                     test::boxPiece(Vec3(0.5, 0.3, 0.8), Vec3(1.5, 2.5, 3)));
+  const ConvexPiece a = test::randomPiece(rng, Vec3::Zero(), 1.0, 40);
+  const ConvexPiece b = test::randomPiece(rng, Vec3(0.6, 0.2, 0.1), 1.0, 40);
+  const double random40 = time_per_call(a, b);
+  WARN("one query: boxes " << boxes << " µs; hulls of 40 random points (" << a.faces.size() << "+"
+                           << b.faces.size() << " faces) " << random40 << " µs");
+}
+
+TEST_CASE("robustness sweep: near-coincident, touching, contained and random pairs",
+          "[volumetric]") {
+  std::mt19937 rng(2026);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const double pi = 3.14159265358979323846;
+  int status_count[4] = {0, 0, 0, 0};
+  int contacts = 0, fallbacks = 0;
+  for (int k = 0; k < 3000; ++k) {
+    ConvexPiece A = k % 3 == 0 ? test::boxPiece(Vec3(0, 0, 0), Vec3(1, 0.5, 0.3))
+                               : test::randomPiece(rng, Vec3::Zero(), 1.0, 6 + k % 30);
+    ConvexPiece B;
+    const int mode = k % 5;
+    if (mode == 0) {  // A moved by 1e-14 … 1e-2 (rad and size)
+      const double e = std::pow(10.0, -14 + 12 * u(rng));
+      const Vec3 axis = Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5).normalized();
+      B = posed(A, Pose{Eigen::AngleAxisd(e, axis).toRotationMatrix(),
+                        e * Vec3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5)});
+    } else if (mode == 1) {  // A turned over onto one of its faces, ± up to 1e-5 across it
+      const ConvexFace& f = A.faces[k % A.faces.size()];
+      const double e = (u(rng) - 0.5) * std::pow(10.0, -15 + 10 * u(rng));
+      const Mat3 turn = Eigen::AngleAxisd(pi, f.normal.unitOrthogonal()).toRotationMatrix();
+      const Vec3 c = A.vertices[f.loop[0]];
+      B = posed(A, Pose{turn, c - turn * c - e * f.normal});
+    } else if (mode == 2) {  // a shrunken copy inside
+      std::vector<Vec3> v;
+      const double s = 0.2 + 0.79 * u(rng);
+      for (const Vec3& x : A.vertices) v.push_back(A.centroid + s * (x - A.centroid));
+      B = *convexPieceFromPoints(v);
+    } else {
+      B = test::randomPiece(rng, Vec3(2 * u(rng) - 1, 2 * u(rng) - 1, 2 * u(rng) - 1), 0.3 + u(rng),
+                            5 + k % 25);
+    }
+    if (u(rng) < 0.5) {
+      const Pose pose = test::randomPose(rng, 1e3);
+      A = posed(A, pose);
+      B = posed(B, pose);
+    }
+    const ConvexIntersection cut = intersect(A, B);
+    ++status_count[static_cast<int>(cut.status)];
+    INFO("case " << k << " mode " << mode);
+    if (cut.status == IntersectionStatus::Overlap) {
+      const auto hull = convexPieceFromPoints(cut.vertices);
+      REQUIRE(hull);
+      CHECK(std::abs(hull->volume - cut.volume) <= 1e-6 * cut.volume);
+    }
+    for (const VolumetricContactPoint& c : volumetricContacts(A, B)) {
+      ++contacts;
+      fallbacks += c.normal_fallback;
+      const double tol = 1e-7 * std::max(A.size, B.size);
+      CHECK(c.point.allFinite());
+      CHECK(std::abs(c.normal.norm() - 1.0) < 1e-9);
+      CHECK(std::isfinite(c.gap));
+      CHECK(c.gap <= 0.0);
+      CHECK(c.volume > 0.0);
+      CHECK(c.volume <= std::min(A.volume, B.volume) * (1 + 1e-8));
+      CHECK(A.maxPlaneDistance(c.point) <= tol);
+      CHECK(B.maxPlaneDistance(c.point) <= tol);
+    }
+  }
+  WARN("sweep: " << status_count[0] << " disjoint, " << status_count[1] << " touching, "
+                 << status_count[2] << " overlapping, " << status_count[3] << " failed; "
+                 << contacts << " contacts, " << fallbacks << " with the fallback normal");
+  CHECK(status_count[3] == 0);
 }
