@@ -164,3 +164,42 @@ TEST_CASE("degenerate configurations get consistent answers at every scale", "[t
     }
   }
 }
+
+// Nearly parallel planes, each triangle within the tolerance of the other's plane at one place
+// only: q along its edge z = 0, p at its corner V = (2/3, 0, z_V). The planes' common line runs
+// along x, so the crossings overlap on it for any z_V; whether the triangles meet is decided
+// across the line. q fills 0 <= z <= x/2 and p lies in z <= z_V, so with z_V = −g they are at
+// least g apart, and with z_V = +g the corner V lies inside q. g is chosen so that q's edge is
+// half a tolerance from p's plane (θ·g = tolerance / 2), many tolerances in the plane.
+TEST_CASE("nearly parallel faces touching corner-to-edge are decided across the common line",
+          "[triangle]") {
+  const Triangle q = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 0, 0.5)};
+  std::mt19937 rng(19);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const auto randomVector = [&](double size) { return Vec3(u(rng), u(rng), u(rng)) * size; };
+  for (const double theta : {1e-2, 1e-4, 1.5e-6, 1e-8}) {
+    // p's plane is y = θ·(z − z_V); its longest edge is about √(5/4 + 4/9) long.
+    const double edge = std::sqrt(1.25 + 4.0 / 9.0);
+    const double g = 0.5 * kTriangleRelativeTolerance * edge / theta;
+    for (const double side : {-1.0, 1.0}) {
+      const double z_v = side * g;
+      const auto onPlane = [&](double x, double z) { return Vec3(x, theta * (z - z_v), z); };
+      const Triangle p = {onPlane(2.0 / 3.0, z_v), onPlane(-1.0, z_v - 0.5),
+                          onPlane(-1.0, z_v - 0.25)};
+      for (int motion = 0; motion < 8; ++motion) {
+        const Pose pose = motion == 0 ? Pose::identity()
+                                      : Pose::fromTranslationRotationVector(randomVector(10.0),
+                                                                            randomVector(3.0));
+        const TriangleIntersection hit = intersectTriangles(moved(pose, p), moved(pose, q));
+        INFO("theta " << theta << ", z_V " << z_v << ", motion " << motion);
+        if (side < 0) {
+          CHECK(hit.contact == TriangleContact::None);
+        } else {
+          REQUIRE(hit.contact == TriangleContact::Segment);
+          // The touching point is V itself.
+          CHECK((hit.p0 - pose.apply(p[0])).norm() < 1e-12);
+        }
+      }
+    }
+  }
+}

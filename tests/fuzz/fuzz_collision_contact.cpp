@@ -34,6 +34,16 @@ using contactsim::fuzz::check;
 // Brute force over all pairs costs nA·nB triangle tests; above this it is skipped.
 constexpr std::size_t kMaxBruteForceTests = 10000;
 
+// Three signed bytes read in order, times `step`. Reads are sequenced by statements on purpose:
+// the order in which function arguments are evaluated is unspecified (g++ and clang differ), and
+// an input must decode to the same meshes under every compiler to replay a finding.
+Vec3 signedTriple(ByteReader& in, double step) {
+  const double x = in.signedByte();
+  const double y = in.signedByte();
+  const double z = in.signedByte();
+  return Vec3(x * step, y * step, z * step);
+}
+
 // A grid of 1/16 of the model unit keeps soups full of exactly touching and coplanar cases.
 TriMesh soup(ByteReader& in, double unit) {
   const int triangles = 1 + in.byte() % 16;
@@ -42,8 +52,7 @@ TriMesh soup(ByteReader& in, double unit) {
   for (int t = 0; t < triangles; ++t) {
     const auto base = static_cast<std::int32_t>(points.size());
     for (int k = 0; k < 3; ++k) {
-      points.emplace_back(in.signedByte() * unit / 16, in.signedByte() * unit / 16,
-                          in.signedByte() * unit / 16);
+      points.push_back(signedTriple(in, unit / 16));
     }
     indices.push_back({base, base + 1, base + 2});
   }
@@ -57,14 +66,18 @@ TriMesh mesh(ByteReader& in, double unit) {
   switch (in.byte() % 4) {
     case 0:
       return soup(in, unit);
-    case 1:
-      return contactsim::makeBox(Vec3(size, (1 + in.byte() % 16) * unit / 8, size / 2),
-                                 1 + in.byte() % 2);
+    case 1: {
+      const double height = (1 + in.byte() % 16) * unit / 8;
+      const int subdivisions = 1 + in.byte() % 2;
+      return contactsim::makeBox(Vec3(size, height, size / 2), subdivisions);
+    }
     case 2:
       return contactsim::makeIcosphere(size, in.byte() % 2);
     default: {
       const double minor = size * (1 + in.byte() % 7) / 8;
-      return contactsim::makeTorus(size + minor, minor, 3 + in.byte() % 6, 3 + in.byte() % 5);
+      const int around = 3 + in.byte() % 6;
+      const int tube = 3 + in.byte() % 5;
+      return contactsim::makeTorus(size + minor, minor, around, tube);
     }
   }
 }
@@ -179,11 +192,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const TriMesh a = mesh(in, unit);
   const TriMesh b = mesh(in, unit);
   if (a.empty() || b.empty()) return 0;  // welding dropped every (degenerate) triangle
-  const Vec3 translation(in.signedByte() * unit / 32, in.signedByte() * unit / 32,
-                         in.signedByte() * unit / 32);
-  const Vec3 rotation(in.signedByte() * std::numbers::pi / 64,
-                      in.signedByte() * std::numbers::pi / 64,
-                      in.signedByte() * std::numbers::pi / 64);
+  const Vec3 translation = signedTriple(in, unit / 32);
+  const Vec3 rotation = signedTriple(in, std::numbers::pi / 64);
   const Pose pose_a = Pose::fromTranslationRotationVector(translation, rotation);
 
   const contactsim::AabbTree tree_a(a);
