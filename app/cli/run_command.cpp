@@ -208,6 +208,7 @@ void runScene(const RunArguments& args) {
         {"gravity", e.gravity},
         {"springs", e.springs},
         {"cable_work", e.cable_work},
+        {"drive_work", e.drive_work},
         {"load_work", e.load_work},
         {"source_work", e.source_work},
         {"dissipated", e.dissipated},
@@ -236,9 +237,10 @@ void runScene(const RunArguments& args) {
   }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "
-      "load work %.6g, force-source work (contact, chains) %.6g, dissipated %.6g, balance %.9g\n",
-      e.kinetic, e.gravity, e.springs, e.cable_work, e.load_work, e.source_work, e.dissipated,
-      e.balance());
+      "drive work %.6g, load work %.6g, force-source work (contact, chains, motors, limits) "
+      "%.6g, dissipated %.6g, balance %.9g\n",
+      e.kinetic, e.gravity, e.springs, e.cable_work, e.drive_work, e.load_work, e.source_work,
+      e.dissipated, e.balance());
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ const std::string& nameOf(const std::vector<std::string>& names, int body) {
 }  // namespace
 
 std::string stateCsvHeader(const std::vector<std::string>& body_names,
-                           const std::vector<std::string>& cable_names) {
+                           const std::vector<std::string>& cable_names,
+                           const std::vector<std::string>& drive_names) {
   std::string out = "t";
   for (const std::string& b : body_names) {
     for (const char* c :
@@ -43,6 +44,8 @@ std::string stateCsvHeader(const std::vector<std::string>& body_names,
   }
   for (const std::string& c : cable_names)
     out.append(",").append(c).append(".length,").append(c).append(".tension");
+  for (const std::string& d : drive_names)
+    out.append(",").append(d).append(".position,").append(d).append(".effort");
   out += '\n';
   return out;
 }
@@ -65,6 +68,10 @@ std::string stateCsvRow(const SimulationFrame& frame) {
   for (const CableState& c : frame.cables) {
     field(out, c.length);
     field(out, c.tension);
+  }
+  for (const JointDriveState& d : frame.drives) {
+    field(out, d.position);
+    field(out, d.effort);
   }
   out += '\n';
   return out;
@@ -95,16 +102,23 @@ std::string contactsCsvRows(const SimulationFrame& frame,
 }
 
 StateCsvWriter::StateCsvWriter(std::ostream& out, std::vector<std::string> body_names,
-                               std::vector<std::string> cable_names, std::string label)
+                               std::vector<std::string> cable_names, std::string label,
+                               std::vector<std::string> drive_names)
     : out_(out),
       bodies_(std::move(body_names)),
       cables_(std::move(cable_names)),
+      drives_(std::move(drive_names)),
       label_(std::move(label)) {
-  out_ << stateCsvHeader(bodies_, cables_);
+  out_ << stateCsvHeader(bodies_, cables_, drives_);
   if (!out_) throw std::runtime_error(label_ + ": write failed");
 }
 
 void StateCsvWriter::write(const SimulationFrame& frame) {
+  if (frame.drives.size() != drives_.size()) {
+    throw std::runtime_error(label_ + ": frame at t = " + std::to_string(frame.time) + " has " +
+                             std::to_string(frame.drives.size()) + " drives, the header " +
+                             std::to_string(drives_.size()));
+  }
   if (frame.bodies.size() != bodies_.size() || frame.cables.size() != cables_.size()) {
     throw std::runtime_error(label_ + ": frame at t = " + std::to_string(frame.time) + " has " +
                              std::to_string(frame.bodies.size()) + " bodies and " +

@@ -4,7 +4,9 @@
 // Body-state CSV (architecture.md, "Command-line contract"): `t`, then per body in scene order
 // NAME.x,NAME.y,NAME.z,NAME.qw,NAME.qx,NAME.qy,NAME.qz,NAME.vx,NAME.vy,NAME.vz,NAME.wx,NAME.wy,
 // NAME.wz (position and velocity of the body frame origin, quaternion with w >= 0, world angular
-// velocity), then per cable NAME.length,NAME.tension. Numbers printf("%.10g").
+// velocity), then per cable NAME.length,NAME.tension, then per driven joint (prescribed motion
+// or motor, scene order) NAME.position,NAME.effort: its angle (rad) or displacement (m) from
+// t = 0 and the driving torque (N·m) or force (N) on its body B. Numbers printf("%.10g").
 //
 // Contacts CSV: one row per contact patch per frame (none for a frame without contacts):
 // t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking
@@ -23,10 +25,11 @@
 
 namespace contactsim {
 
-// "t,a.x,...,a.wz,...,c.length,c.tension\n"
+// "t,a.x,...,a.wz,...,c.length,c.tension,...,j.position,j.effort\n"
 std::string stateCsvHeader(const std::vector<std::string>& body_names,
-                           const std::vector<std::string>& cable_names);
-// One line with '\n'. Uses every body and cable of the frame, in order.
+                           const std::vector<std::string>& cable_names,
+                           const std::vector<std::string>& drive_names = {});
+// One line with '\n'. Uses every body, cable and drive of the frame, in order.
 std::string stateCsvRow(const SimulationFrame& frame);
 
 // "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking\n"
@@ -36,18 +39,19 @@ std::string contactsCsvHeader();
 std::string contactsCsvRows(const SimulationFrame& frame,
                             const std::vector<std::string>& body_names);
 
-// Writes the header at construction and one row per write(); checks the frame's body and cable
-// counts against the names. Throws std::runtime_error("<label>: ...") on a mismatch or a failed
-// stream (label: e.g. "--csv" or the file name). The stream must outlive the writer.
+// Writes the header at construction and one row per write(); checks the frame's body, cable and
+// drive counts against the names. Throws std::runtime_error("<label>: ...") on a mismatch or a
+// failed stream (label: e.g. "--csv" or the file name). The stream must outlive the writer.
 class StateCsvWriter {
  public:
   StateCsvWriter(std::ostream& out, std::vector<std::string> body_names,
-                 std::vector<std::string> cable_names, std::string label = "state CSV");
+                 std::vector<std::string> cable_names, std::string label = "state CSV",
+                 std::vector<std::string> drive_names = {});
   void write(const SimulationFrame& frame);
 
  private:
   std::ostream& out_;
-  std::vector<std::string> bodies_, cables_;
+  std::vector<std::string> bodies_, cables_, drives_;
   std::string label_;
 };
 

@@ -11,6 +11,8 @@
 #include "dynamics/ali3p_integrator.h"
 #include "dynamics/cable_length.h"
 #include "dynamics/chain_cable.h"
+#include "dynamics/joint_laws.h"
+#include "dynamics/motion_profile.h"
 #include "dynamics/natural_coordinates.h"
 #include "geometry/tri_mesh.h"
 #include "geometry/units.h"
@@ -44,13 +46,22 @@ struct SceneBody {
 
 enum class JointType { Revolute, Spherical, Fixed, Prismatic };
 
+// A revolute or prismatic joint's drive: a prescribed motion of its coordinate (the angle or
+// displacement of B relative to A from t = 0; "speed", "ramp" and "table" in the file) or a motor.
+struct SceneJointDrive {
+  std::optional<MotionProfile> motion;  // set for a prescribed motion
+  JointMotorLaw motor;                  // used when !motion
+};
+
 // Body references are names; "world" is the ground.
 struct SceneJoint {
   std::string name;
   JointType type = JointType::Spherical;
   std::string body_a, body_b;
   Vec3 point = Vec3::Zero();
-  Vec3 axis = Vec3::UnitZ();  // revolute and prismatic only
+  Vec3 axis = Vec3::UnitZ();             // revolute and prismatic only
+  std::optional<SceneJointDrive> drive;  // revolute and prismatic only
+  std::optional<JointStopLaw> limits;    // revolute and prismatic only
 };
 
 // "kind": "ideal" (default) is a constraint of prescribed length; "kind": "chain" a compliant,

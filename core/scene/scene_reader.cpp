@@ -158,6 +158,8 @@ class Reader {
   void resolveMass(const json& j, const std::string& path, const Scene& scene, SceneBody& body,
                    std::vector<std::string>& warnings) const;
   SceneJoint readJoint(const json& j, const std::string& path) const;
+  SceneJointDrive readDrive(const json& j, const std::string& path, bool revolute) const;
+  JointStopLaw readLimits(const json& j, const std::string& path, bool revolute) const;
   SceneCable readCable(const json& j, const std::string& path) const;
   ChainProperties readChain(const json& j, const std::string& path) const;
   WindlassSettings readWindlass(const json& j, const std::string& path) const;
@@ -440,7 +442,7 @@ void Reader::resolveMass(const json& j, const std::string& path, const Scene& sc
 }
 
 SceneJoint Reader::readJoint(const json& j, const std::string& path) const {
-  expectObject(j, path, {"name", "type", "body_a", "body_b", "point", "axis"});
+  expectObject(j, path, {"name", "type", "body_a", "body_b", "point", "axis", "drive", "limits"});
   SceneJoint joint;
   joint.name = j.contains("name") ? string(j["name"], child(path, "name")) : path;
   if (!j.contains("type"))
@@ -473,7 +475,102 @@ SceneJoint Reader::readJoint(const json& j, const std::string& path) const {
   } else if (j.contains("axis")) {
     fail(child(path, "axis"), "a " + type + " joint has no axis");
   }
+  for (const char* key : {"drive", "limits"}) {
+    if (j.contains(key) && !needs_axis)
+      fail(child(path, key),
+           "only a revolute or prismatic joint has one, not a " + type + " joint");
+  }
+  const bool revolute = joint.type == JointType::Revolute;
+  if (j.contains("drive")) joint.drive = readDrive(j["drive"], child(path, "drive"), revolute);
+  if (j.contains("limits")) joint.limits = readLimits(j["limits"], child(path, "limits"), revolute);
   return joint;
+}
+
+// Positions are the joint's angle (rad) or displacement (m) from its pose at t = 0; defaults are
+// JointMotorLaw's (docs/scene-format.md, "Joint drives and limits").
+SceneJointDrive Reader::readDrive(const json& j, const std::string& path, bool revolute) const {
+  if (!j.is_object()) fail(path, "expected an object, got " + describe(j));
+  if (!j.contains("type")) fail(child(path, "type"), "required (speed, ramp, table or motor)");
+  const std::string type = string(j["type"], child(path, "type"));
+  const char* max_key = revolute ? "max_torque" : "max_force";
+  SceneJointDrive drive;
+  if (type == "speed") {
+    expectObject(j, path, {"type", "speed"});
+    if (!j.contains("speed")) fail(child(path, "speed"), "required for a \"speed\" drive");
+    drive.motion = MotionProfile::speed(number(j["speed"], child(path, "speed")));
+  } else if (type == "ramp") {
+    expectObject(j, path, {"type", "speed", "ramp_time"});
+    for (const char* key : {"speed", "ramp_time"}) {
+      if (!j.contains(key)) fail(child(path, key), "required for a \"ramp\" drive");
+    }
+    drive.motion = MotionProfile::ramp(number(j["speed"], child(path, "speed")),
+                                       positive(j["ramp_time"], child(path, "ramp_time")));
+  } else if (type == "table") {
+    expectObject(j, path, {"type", "table"});
+    if (!j.contains("table")) fail(child(path, "table"), "required for a \"table\" drive");
+    const std::string tp = child(path, "table");
+    const json& table = array(j["table"], tp);
+    if (table.size() < 2) fail(tp, "expected at least 2 [t, position] points");
+    std::vector<std::pair<double, double>> points;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      const Eigen::VectorXd p = numbers(table[i], element(tp, i), 2);
+      if (i > 0 && !(p[0] > points.back().first))
+        fail(element(tp, i), "times must increase strictly");
+      points.emplace_back(p[0], p[1]);
+    }
+    drive.motion = MotionProfile::table(points);
+    // The start moves the joint onto x(0); the angle row sin(φ − θ) has its other root half a
+    // turn away, so a revolute table must start within a quarter turn of the initial pose.
+    const double start = drive.motion->at(0.0).position;
+    if (revolute && !(std::abs(start) < 1.5)) {
+      fail(tp, "the angle at t = 0 is " + formatBound(start) +
+                   " rad: it is measured from the initial pose and must be within 1.5 rad of it");
+    }
+  } else if (type == "motor") {
+    expectObject(j, path, {"type", "position", "speed", "stiffness", "damping", max_key});
+    JointMotorLaw& m = drive.motor;
+    if (j.contains("position")) m.position = number(j["position"], child(path, "position"));
+    if (j.contains("speed")) m.speed = number(j["speed"], child(path, "speed"));
+    if (j.contains("stiffness"))
+      m.stiffness = nonNegative(j["stiffness"], child(path, "stiffness"));
+    if (j.contains("damping")) m.damping = nonNegative(j["damping"], child(path, "damping"));
+    if (j.contains(max_key)) m.max_effort = positive(j[max_key], child(path, max_key));
+    if (!(m.stiffness > 0.0) && !(m.damping > 0.0))
+      fail(path,
+           "a motor needs \"stiffness\" (position control) or \"damping\" (velocity "
+           "control) > 0");
+  } else {
+    fail(child(path, "type"), "expected speed, ramp, table or motor, got \"" + type + "\"");
+  }
+  return drive;
+}
+
+// Defaults are JointStopLaw's; the initial pose (position 0) must lie within the limits.
+JointStopLaw Reader::readLimits(const json& j, const std::string& path, bool revolute) const {
+  expectObject(j, path, {"lower", "upper", "stiffness", "damping"});
+  JointStopLaw stop;
+  const std::string unit = revolute ? " rad" : " m";
+  if (!j.contains("lower") && !j.contains("upper"))
+    fail(path, "expected \"lower\", \"upper\" or both");
+  if (j.contains("lower")) {
+    stop.lower = number(j["lower"], child(path, "lower"));
+    if (!(stop.lower <= 0.0))
+      fail(child(path, "lower"), "expected a number <= 0" + unit +
+                                     " (positions are measured from the initial pose), got " +
+                                     describe(j["lower"]));
+  }
+  if (j.contains("upper")) {
+    stop.upper = number(j["upper"], child(path, "upper"));
+    if (!(stop.upper >= 0.0))
+      fail(child(path, "upper"), "expected a number >= 0" + unit +
+                                     " (positions are measured from the initial pose), got " +
+                                     describe(j["upper"]));
+    if (!(stop.upper > stop.lower)) fail(child(path, "upper"), "expected upper > lower");
+  }
+  if (!j.contains("stiffness")) fail(child(path, "stiffness"), "required (N·m/rad or N/m)");
+  stop.stiffness = positive(j["stiffness"], child(path, "stiffness"));
+  if (j.contains("damping")) stop.damping = nonNegative(j["damping"], child(path, "damping"));
+  return stop;
 }
 
 SceneCable Reader::readCable(const json& j, const std::string& path) const {

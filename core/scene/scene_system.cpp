@@ -50,6 +50,18 @@ MultibodySystem buildSystem(const Scene& scene) {
           system.addPrismaticJoint(j.name, a, b, j.point, j.axis);
           break;
       }
+      const bool revolute = j.type == JointType::Revolute;
+      const auto actuator = [&](JointActuator::Law law) {
+        system.addForceSource(std::make_shared<JointActuator>(
+            j.name, JointCoordinate(system.jointAxes(j.name, a, b, j.point, j.axis, revolute)),
+            std::move(law)));
+      };
+      if (j.drive && j.drive->motion) {
+        system.addJointDrive(j.name, a, b, j.point, j.axis, revolute, *j.drive->motion);
+      } else if (j.drive) {
+        actuator(j.drive->motor);
+      }
+      if (j.limits) actuator(*j.limits);
     });
   }
   for (std::size_t i = 0; i < scene.cables.size(); ++i) {
@@ -85,6 +97,14 @@ std::vector<std::shared_ptr<ChainCable>> chainCables(const MultibodySystem& syst
     if (auto chain = std::dynamic_pointer_cast<ChainCable>(source)) chains.push_back(chain);
   }
   return chains;
+}
+
+std::vector<std::shared_ptr<JointActuator>> jointActuators(const MultibodySystem& system) {
+  std::vector<std::shared_ptr<JointActuator>> actuators;
+  for (const auto& source : system.forces().sources()) {
+    if (auto a = std::dynamic_pointer_cast<JointActuator>(source)) actuators.push_back(a);
+  }
+  return actuators;
 }
 
 }  // namespace contactsim

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "dynamics/chain_cable.h"
+#include "dynamics/joint_actuator.h"
 #include "dynamics/multibody_system.h"
 #include "scene/scene.h"
 
@@ -17,5 +18,9 @@ MultibodySystem buildSystem(const Scene& scene);
 // The chains of a system built by buildSystem (force sources of the system), in the order of
 // the scene's cables of "kind": "chain".
 std::vector<std::shared_ptr<ChainCable>> chainCables(const MultibodySystem& system);
+
+// The joint motors and stops of a system built by buildSystem (force sources of the system), in
+// scene order of their joints, a joint's motor before its stops.
+std::vector<std::shared_ptr<JointActuator>> jointActuators(const MultibodySystem& system);
 
 }  // namespace contactsim

@@ -21,6 +21,7 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
   const MultibodyState& s = integrator_->state();
   if (contacts_) contacts_->acceptStep(s.q, s.qdot, s.t);
   for (const auto& chain : chainCables(*system_)) chain->acceptStep(s.q, s.qdot, s.t);
+  for (const auto& actuator : jointActuators(*system_)) actuator->acceptStep(s.q, s.qdot, s.t);
   last_report_.constraint_violation = integrator_->constraintViolation();
 }
 
@@ -60,6 +61,23 @@ SimulationFrame Simulation::frame() const {
     } else {
       frame.cables.push_back({integrator_->cableLength(ideal), integrator_->cableTension(ideal)});
       ++ideal;
+    }
+  }
+  // Driven joints in scene order: a prescribed motion is the system's next drive row, a motor the
+  // next motor among the joint actuators (stops are not drives).
+  std::vector<std::shared_ptr<JointActuator>> motors;
+  for (const auto& a : jointActuators(*system_))
+    if (a->isMotor()) motors.push_back(a);
+  int prescribed = 0;
+  std::size_t motor = 0;
+  for (const SceneJoint& joint : scene_.joints) {
+    if (!joint.drive) continue;
+    if (joint.drive->motion) {
+      frame.drives.push_back(
+          {joint.drive->motion->at(s.t).position, integrator_->driveEffort(prescribed++)});
+    } else {
+      const JointActuator& m = *motors.at(motor++);
+      frame.drives.push_back({m.position(), m.effort()});
     }
   }
   frame.energy = integrator_->energy();

@@ -20,6 +20,13 @@ struct CableState {
   double tension = 0.0;  // N, positive when pulling
 };
 
+// A driven joint (prescribed motion or motor): its coordinate, the angle (rad) or displacement
+// (m) of B relative to A from t = 0, and the driving torque (N·m) or force (N) on B along +axis.
+struct JointDriveState {
+  double position = 0.0;
+  double effort = 0.0;
+};
+
 struct SolverStats {
   int newton_iterations = 0;  // of the step that ended at this frame
   int substeps = 1;
@@ -32,7 +39,8 @@ struct SimulationFrame {
   double time = 0.0;
   std::vector<BodyState> bodies;  // scene order, fixed bodies included
   std::vector<ContactDiagnostics> contacts;
-  std::vector<CableState> cables;  // scene order
+  std::vector<CableState> cables;       // scene order
+  std::vector<JointDriveState> drives;  // scene order of the joints that have a drive
   EnergyReport energy;
   SolverStats solver;
 };

@@ -1,0 +1,157 @@
+// Joint drives and limits in the scene format (issue 20, docs/scene-format.md "joints[]"): what
+// is read, the one-line errors naming the field, and a driven crank run through Simulation with
+// its torque against m·g·r·cos θ.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "scene/scene_reader.h"
+#include "sim/simulation.h"
+
+using namespace contactsim;
+
+namespace {
+
+TriMesh noMeshes(const std::filesystem::path& file, LengthUnit, double) {
+  throw std::runtime_error(file.string() + ": not expected");
+}
+
+// A bar of 2 kg, 1 m long, pivoted at one end about −y, lying along +x; `joint_extra` is spliced
+// into the joint's object.
+std::string crankScene(const std::string& joint_extra, const std::string& type = "revolute") {
+  return R"({"solver": {"time_step": 0.001},
+    "bodies": [{"name": "bar", "mass": 2.0, "center_of_mass": [0.5, 0, 0],
+                "inertia": [0.00083, 0.1671, 0.1671, 0, 0, 0]}],
+    "joints": [{"name": "pivot", "type": ")" +
+         type + R"(", "body_a": "world", "body_b": "bar",
+                "point": [0, 0, 0], "axis": [0, -1, 0])" +
+         joint_extra + "}]}";
+}
+
+Scene parse(const std::string& text) { return parseScene(text, "/scenes/d.json", noMeshes); }
+
+std::string errorOf(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const SceneError& e) {
+    const std::string what = e.what();
+    CHECK(what.find('\n') == std::string::npos);
+    return what;
+  }
+  FAIL("no error for: " << text);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("joint drives and limits are read with their defaults", "[scene][drives]") {
+  SECTION("speed") {
+    const Scene s = parse(crankScene(R"(, "drive": {"type": "speed", "speed": 2.0})"));
+    REQUIRE(s.joints[0].drive);
+    REQUIRE(s.joints[0].drive->motion);
+    CHECK(s.joints[0].drive->motion->at(1.5).position == Approx(3.0));
+    CHECK_FALSE(s.joints[0].limits);
+  }
+  SECTION("ramp and table") {
+    const Scene r =
+        parse(crankScene(R"(, "drive": {"type": "ramp", "speed": 2.0, "ramp_time": 0.5})"));
+    CHECK(r.joints[0].drive->motion->at(0.5).rate == Approx(2.0));
+    CHECK(r.joints[0].drive->motion->at(0.5).position == Approx(0.5));  // half of full speed
+    const Scene t =
+        parse(crankScene(R"(, "drive": {"type": "table", "table": [[0, 0], [1, 0.5], [2, 2]]})"));
+    CHECK(t.joints[0].drive->motion->at(1.0).position == Approx(0.5));
+  }
+  SECTION("motor and limits") {
+    const Scene s = parse(crankScene(
+        R"(, "drive": {"type": "motor", "position": 0.3, "stiffness": 100, "damping": 5,
+               "max_torque": 20}, "limits": {"lower": -0.5, "stiffness": 1e4})"));
+    const JointMotorLaw& m = s.joints[0].drive->motor;
+    CHECK_FALSE(s.joints[0].drive->motion);
+    CHECK(m.position == 0.3);
+    CHECK(m.speed == JointMotorLaw{}.speed);
+    CHECK(m.stiffness == 100.0);
+    CHECK(m.damping == 5.0);
+    CHECK(m.max_effort == 20.0);
+    REQUIRE(s.joints[0].limits);
+    CHECK(s.joints[0].limits->lower == -0.5);
+    CHECK(s.joints[0].limits->upper == JointStopLaw{}.upper);
+    CHECK(s.joints[0].limits->damping == JointStopLaw{}.damping);
+    // A prismatic motor's limit is a force.
+    const Scene p = parse(crankScene(R"(, "drive": {"type": "motor", "damping": 5,
+        "speed": 0.1, "max_force": 40})",
+                                     "prismatic"));
+    CHECK(p.joints[0].drive->motor.max_effort == 40.0);
+  }
+}
+
+TEST_CASE("invalid drives and limits give one-line errors naming the field", "[scene][drives]") {
+  const std::string file = "/scenes/d.json: ";
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "speed", "speed": "fast"})")) ==
+        file + "joints[0].drive.speed: expected a number, got string \"fast\"");
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "speed"})")) ==
+        file + "joints[0].drive.speed: required for a \"speed\" drive");
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "warp"})")) ==
+        file + "joints[0].drive.type: expected speed, ramp, table or motor, got \"warp\"");
+  CHECK(errorOf(crankScene(R"(, "drive": {"speed": 1})")) ==
+        file + "joints[0].drive.type: required (speed, ramp, table or motor)");
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "ramp", "speed": 1, "ramp_time": 0})")) ==
+        file + "joints[0].drive.ramp_time: expected a positive number, got number 0");
+  CHECK_THAT(errorOf(crankScene(R"(, "drive": {"type": "speed", "speed": 1, "ramp_time": 1})")),
+             Catch::StartsWith(file + "joints[0].drive.ramp_time: unknown key"));
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "table", "table": [[0, 0], [0, 1]]})")) ==
+        file + "joints[0].drive.table[1]: times must increase strictly");
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "table", "table": [[0, 0]]})")) ==
+        file + "joints[0].drive.table: expected at least 2 [t, position] points");
+  CHECK_THAT(errorOf(crankScene(R"(, "drive": {"type": "table", "table": [[0, 2], [1, 3]]})")),
+             Catch::StartsWith(file + "joints[0].drive.table: the angle at t = 0 is 2 rad"));
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "motor", "max_torque": 5})")) ==
+        file +
+            "joints[0].drive: a motor needs \"stiffness\" (position control) or \"damping\" "
+            "(velocity control) > 0");
+  CHECK(errorOf(crankScene(R"(, "drive": {"type": "motor", "damping": 1, "max_torque": -5})")) ==
+        file + "joints[0].drive.max_torque: expected a positive number, got number -5");
+  CHECK_THAT(errorOf(crankScene(R"(, "drive": {"type": "motor", "damping": 1, "max_force": 5})")),
+             Catch::StartsWith(file + "joints[0].drive.max_force: unknown key"));
+  CHECK(errorOf(crankScene(R"(, "limits": {"stiffness": 1e4})")) ==
+        file + "joints[0].limits: expected \"lower\", \"upper\" or both");
+  CHECK(errorOf(crankScene(R"(, "limits": {"lower": -1})")) ==
+        file + "joints[0].limits.stiffness: required (N·m/rad or N/m)");
+  CHECK_THAT(errorOf(crankScene(R"(, "limits": {"lower": 0.2, "stiffness": 1})")),
+             Catch::StartsWith(file + "joints[0].limits.lower: expected a number <= 0 rad"));
+  CHECK(errorOf(crankScene(R"(, "limits": {"lower": -1, "stiffness": 1, "damping": -2})")) ==
+        file + "joints[0].limits.damping: expected a number >= 0, got number -2");
+  const std::string spherical = R"({"bodies": [{"name": "bar", "mass": 2.0,
+      "inertia": [0.1, 0.1, 0.1, 0, 0, 0]}], "joints": [{"type": "spherical", "body_a": "world",
+      "body_b": "bar", "point": [0, 0, 0], "limits": {"lower": -1, "stiffness": 1}}]})";
+  CHECK(errorOf(spherical) ==
+        file +
+            "joints[0].limits: only a revolute or prismatic joint has one, not a spherical joint");
+}
+
+TEST_CASE("a driven crank scene reports the torque m·g·r·cos θ", "[scene][drives][sim]") {
+  Simulation sim(parse(crankScene(R"(, "drive": {"type": "speed", "speed": 2.0})")));
+  const double mgr = 2.0 * 9.81 * 0.5;
+  double worst = 0.0;
+  for (int k = 0; k < 3142; ++k) {  // a whole turn at 2 rad/s
+    sim.step();
+    const SimulationFrame f = sim.frame();
+    REQUIRE(f.drives.size() == 1);
+    CHECK(f.drives[0].position == Approx(2.0 * f.time));
+    worst = std::max(worst, std::abs(f.drives[0].effort - mgr * std::cos(2.0 * f.time)));
+  }
+  // The bar's inertia about the pivot is 0.1671 + 2·0.5² kg·m² (see crankScene); the tolerance
+  // is test_joint_drives.cpp's, 1e-5 of m g r + J ω².
+  CHECK(worst < 1e-5 * (mgr + (0.1671 + 0.5) * 4.0));
+}
+
+TEST_CASE("a motor and a limit from a scene act on the joint", "[scene][drives][sim]") {
+  // The bar falls from horizontal onto a stop at −0.5 rad; a velocity-controlled motor with a
+  // small torque limit cannot hold it (m g r = 9.81 N·m).
+  Simulation sim(parse(crankScene(R"(, "drive": {"type": "motor", "damping": 50,
+      "max_torque": 1.0}, "limits": {"lower": -0.5, "stiffness": 1e5, "damping": 1.0})")));
+  for (int k = 0; k < 3000; ++k) sim.step();
+  const SimulationFrame f = sim.frame();
+  REQUIRE(f.drives.size() == 1);
+  CHECK(f.drives[0].position == Approx(-0.5).margin(1e-3));
+  CHECK(std::abs(f.drives[0].effort) <= 1.0);
+}
