@@ -1,5 +1,6 @@
 target_sources(contactsim_core PRIVATE
   collision/aabb_tree.cpp
+  collision/broad_phase.cpp
   collision/mesh_collision.cpp
   collision/triangle_intersection.cpp
 )
