@@ -304,3 +304,30 @@ TEST_CASE("a velocity-controlled motor spins a bar through many turns", "[dynami
   // falls 4× when h halves); the transient adds O((h/τ)²) of v·τ.
   CHECK(worst < 5.0 * v * std::pow(v * h, 2) / 6.0 + 1e-4 * v * tau);
 }
+
+TEST_CASE("a prismatic stop returns a sliding block with the Hunt–Crossley restitution",
+          "[dynamics][drives]") {
+  // No gravity along the slide: the block reaches the stop at its initial speed v0.
+  const double v0 = 1.5, k = 1e5, d = 0.4, upper = 0.05;
+  MultibodySystem system;
+  system.setGravity(Vec3(0, 0, -kG));
+  BodyDefinition block = bar(Vec3::UnitX());
+  block.linear_velocity = Vec3(v0, 0, 0);
+  const BodyIndex b = system.addBody(block);
+  system.addPrismaticJoint("slide", kWorld, b, Vec3::Zero(), Vec3::UnitX());
+  auto stop = std::make_shared<JointActuator>(
+      "slide",
+      JointCoordinate(system.jointAxes("slide", kWorld, b, Vec3::Zero(), Vec3::UnitX(), false)),
+      JointStopLaw{-1.0, upper, k, d});
+  system.addForceSource(stop);
+  Ali3pIntegrator integrator(system, settings(1e-4));
+  const auto speed = [&] { return system.bodyOriginVelocity(b, integrator.state().qdot).x(); };
+  while (!(speed() < 0.0 && stop->position() < upper)) {
+    integrator.step();
+    REQUIRE(integrator.state().t < 1.0);
+  }
+  const double e = -speed() / v0, expected = huntCrossleyRestitution(d, v0);
+  INFO("restitution " << e << ", Hunt–Crossley " << expected);
+  CHECK(std::abs(e - expected) < 2e-3);
+  CHECK(integrator.energy().kinetic <= 0.5 * kMass * v0 * v0);
+}
