@@ -10,6 +10,13 @@ namespace {
 
 // Two oriented normals within this angle face each other across the overlap.
 const double kFacingCos = std::cos(std::numbers::pi / 4);
+// A planar fan stays whole when its mean resultant |Σ w n| / Σ w is at least kFanMinResultant
+// (a fan of ±90° gives 2/π ≈ 0.64, a full ring 0), its normals keep within kFanPlaneAngle of one
+// plane in the root-mean-square sense (a thread flank's arc that leaves the 30° cone is 6° or
+// more off every plane), and a facing pair lies within kFanNearMeanAngle of the mean.
+constexpr double kFanMinResultant = 0.5;
+const double kFanPlaneAngle = 4.0 * std::numbers::pi / 180.0;
+const double kFanNearMeanAngle = 10.0 * std::numbers::pi / 180.0;
 // Bisection depth limit: 2⁸ pieces, far more than any cone of 30° needs.
 constexpr int kMaxSplitDepth = 8;
 
@@ -129,6 +136,32 @@ bool withinCone(const std::vector<Element>& elements, const std::vector<std::siz
                      [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_limit; });
 }
 
+// A planar fan of normals sweeping through their mean (a pin's lune in its bore: every normal
+// across the pin's axis) is one contact surface seen from the mean direction: the overlap of two
+// circles along their line of centres is thickest on that line and tapers to zero at the lune's
+// tips (docs/method.md, "Splitting non-planar regions"), so the region stays one patch however
+// wide the fan. Split are: a ring (no mean: a shaft interfering all around its bore), a fan with
+// nothing near its mean (two flanks of a V), and normals off any one plane — a thread's flank
+// strip, whose normals run along a 30° cone about the axis and whose overlap does not taper.
+bool isPlanarFan(const std::vector<Element>& elements, const std::vector<std::size_t>& members,
+                 const Vec3& sum) {
+  double total = 0.0;
+  Mat3 moment = Mat3::Zero();
+  for (const std::size_t i : members) {
+    total += elements[i].weight;
+    moment += elements[i].weight * elements[i].surface * elements[i].surface.transpose();
+  }
+  if (!(total > 0.0) || sum.norm() < kFanMinResultant * total) return false;
+  // Smallest eigenvalue of Σ w n nᵀ / Σ w: the mean of (n·a)² for the axis a the normals are
+  // most nearly perpendicular to.
+  const double off_plane = Eigen::SelfAdjointEigenSolver<Mat3>(moment / total).eigenvalues()(0);
+  if (off_plane > std::pow(std::sin(kFanPlaneAngle), 2)) return false;
+  const Vec3 n = sum.normalized();
+  const double cos_near = std::cos(kFanNearMeanAngle);
+  return std::any_of(members.begin(), members.end(),
+                     [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_near; });
+}
+
 // Facing elements cut in two across their normals' principal direction of spread, recursively.
 void bisect(const std::vector<Element>& elements, std::vector<std::size_t> members, int depth,
             std::vector<std::vector<std::size_t>>& leaves) {
@@ -173,7 +206,9 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   for (std::size_t i = 0; i < elements.size(); ++i) {
     if (elements[i].facing) facing.push_back(i);
   }
-  if (facing.empty() || withinCone(elements, facing, weightedNormal(elements, facing))) return {};
+  const Vec3 sum = weightedNormal(elements, facing);
+  if (facing.empty() || withinCone(elements, facing, sum) || isPlanarFan(elements, facing, sum))
+    return {};
 
   std::vector<std::vector<std::size_t>> leaves;
   bisect(elements, facing, 0, leaves);
