@@ -1,5 +1,7 @@
-// `contactsim-cli contact A B [--pose-a P] [--pose-b P] [--units U] [--repeat N] [--json]`:
-// the contact regions of two posed meshes (architecture note, "Command-line contract").
+// `contactsim-cli contact A B [--pose-a P] [--pose-b P] [--units U] [--repeat N] [--json]
+//  [--geometry patch|volumetric]`: the contact regions of two posed meshes (architecture note,
+// "Command-line contract"), or with --geometry volumetric the contact points of their convex
+// pieces (docs/volumetric.md: each shell of a file hulled, one point per overlapping piece pair).
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,6 +9,8 @@
 #include "cli/commands.h"
 #include "cli/mesh_pair_arguments.h"
 #include "contact/contact_regions.h"
+#include "volumetric/mesh_pieces.h"
+#include "volumetric/volumetric_contact.h"
 
 namespace contactsim::cli {
 namespace {
@@ -14,6 +18,7 @@ namespace {
 struct ContactArguments {
   MeshPairArguments pair;
   bool json = false;
+  std::string geometry = "patch";
 };
 
 nlohmann::json polyline(const std::vector<Vec3>& points) {
@@ -89,6 +94,82 @@ void runContact(const ContactArguments& args) {
   }
 }
 
+// Volumetric mode: the pieces are built once in each body's frame (as a force source would) and
+// the timed query poses them and intersects every pair whose boxes overlap. No sparsification:
+// one line per overlapping piece pair.
+void runVolumetricContact(const ContactArguments& args) {
+  using namespace volumetric;
+  const MeshPair meshes = loadMeshPair(args.pair);
+  const MeshPieces pieces_a = convexPiecesOfMesh(meshes.a.mesh, {}, "A");
+  const MeshPieces pieces_b = convexPiecesOfMesh(meshes.b.mesh, {}, "B");
+  std::vector<std::string> warnings = pieces_a.warnings;
+  warnings.insert(warnings.end(), pieces_b.warnings.begin(), pieces_b.warnings.end());
+
+  struct Point {
+    VolumetricContactPoint contact;
+    int piece_a, piece_b;
+  };
+  std::vector<Point> points;
+  const double seconds = medianSeconds(args.pair.repeat, [&] {
+    points.clear();
+    std::vector<ConvexPiece> a, b;
+    std::vector<Box3> boxes_b;
+    for (const ConvexPiece& p : pieces_a.pieces) a.push_back(posed(p, meshes.world_a));
+    for (const ConvexPiece& p : pieces_b.pieces) b.push_back(posed(p, meshes.world_b));
+    for (const ConvexPiece& p : b) boxes_b.push_back(p.bounds());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Box3 box_a = a[i].bounds();
+      for (std::size_t j = 0; j < b.size(); ++j) {
+        if (!box_a.intersects(boxes_b[j])) continue;
+        for (const VolumetricContactPoint& c : volumetricContacts(a[i], b[j]))
+          points.push_back({c, static_cast<int>(i), static_cast<int>(j)});
+      }
+    }
+  });
+
+  if (args.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const VolumetricContactPoint& c = points[i].contact;
+      list.push_back({
+          {"id", i},
+          {"point", toJson(c.point)},
+          {"normal", toJson(c.normal)},
+          {"area", c.area},
+          {"gap", c.gap},
+          {"volume", c.volume},
+          {"pieces", {points[i].piece_a, points[i].piece_b}},
+          {"surfaces", {c.surface_a, c.surface_b}},
+          {"normal_fallback", c.normal_fallback},
+          {"gap_checked", c.gap_checked},
+      });
+    }
+    const nlohmann::json out = {{"file_a", args.pair.mesh_a},
+                                {"file_b", args.pair.mesh_b},
+                                {"geometry", "volumetric"},
+                                {"pieces_a", pieces_a.pieces.size()},
+                                {"pieces_b", pieces_b.pieces.size()},
+                                {"points", list},
+                                {"warnings", warnings},
+                                {"query_seconds", seconds},
+                                {"repeat", args.pair.repeat}};
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  for (const std::string& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  std::printf("points       %zu   (pieces %zu/%zu, query %.6f s, median of %d)\n", points.size(),
+              pieces_a.pieces.size(), pieces_b.pieces.size(), seconds, args.pair.repeat);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const VolumetricContactPoint& c = points[i].contact;
+    std::printf(
+        "point %zu: at [%.6g %.6g %.6g]  normal [%.6f %.6f %.6f]  area %.6g m^2  gap %.6g m  "
+        "volume %.6g m^3  pieces %d/%d%s\n",
+        i, c.point.x(), c.point.y(), c.point.z(), c.normal.x(), c.normal.y(), c.normal.z(), c.area,
+        c.gap, c.volume, points[i].piece_a, points[i].piece_b,
+        c.normal_fallback ? "  (fallback normal)" : "");
+  }
+}
+
 }  // namespace
 
 void addContactCommand(CLI::App& app) {
@@ -96,7 +177,18 @@ void addContactCommand(CLI::App& app) {
   CLI::App* contact = app.add_subcommand("contact", "Contact regions of two posed meshes");
   addMeshPairOptions(*contact, args->pair);
   contact->add_flag("--json", args->json, "Print one JSON object");
-  contact->callback([args] { runContact(*args); });
+  contact
+      ->add_option("--geometry", args->geometry,
+                   "patch: contact regions of the meshes (default); volumetric: contact points "
+                   "of their convex pieces, one per shell of each file")
+      ->check(CLI::IsMember({"patch", "volumetric"}));
+  contact->callback([args] {
+    if (args->geometry == "volumetric") {
+      runVolumetricContact(*args);
+    } else {
+      runContact(*args);
+    }
+  });
 }
 
 }  // namespace contactsim::cli

@@ -1,9 +1,15 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <numbers>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_runner.h"
+#include "geometry/types.h"
+#include "../test_output_dir.h"
 
 using namespace contactsim::testing;
 
@@ -49,4 +55,107 @@ TEST_CASE("contact: separated meshes have no regions; bad poses are named errors
       runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl", "--pose-b", "1,2,3"});
   CHECK(short_pose.exit_code == 2);
   CHECK_THAT(short_pose.err, Catch::Contains("six numbers"));
+}
+
+namespace {
+
+// An ASCII STL of axis-aligned boxes, one solid (shell) per box, in the given order.
+std::string writeBoxesStl(const std::string& name,
+                          const std::vector<std::pair<contactsim::Vec3, contactsim::Vec3>>& boxes) {
+  const auto path = contactsim::testing::testOutputDir("cli_contact_volumetric") / name;
+  std::ofstream out(path);
+  for (std::size_t b = 0; b < boxes.size(); ++b) {
+    const auto& [lo, hi] = boxes[b];
+    const auto corner = [&](int i) {
+      return contactsim::Vec3((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(),
+                              (i & 4) ? hi.z() : lo.z());
+    };
+    // Two outward triangles per face, corners as bit masks of (x, y, z) = hi.
+    const int faces[12][3] = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
+                              {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
+    out << "solid piece" << b << "\n";
+    for (const auto& f : faces) {
+      out << " facet normal 0 0 0\n  outer loop\n";
+      for (int k : f) {
+        const contactsim::Vec3 p = corner(k);
+        out << "   vertex " << p.x() << ' ' << p.y() << ' ' << p.z() << "\n";
+      }
+      out << "  endloop\n endfacet\n";
+    }
+    out << "endsolid piece" << b << "\n";
+  }
+  return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cli][volumetric]") {
+  // The same 1 cm indentation as above: the intersection is a spherical cap of height h = 0.01
+  // under the inscribed icosphere, volume π h² (3R − h)/3, surface π(R² − (R−h)²) + 2πRh.
+  const CliResult r =
+      runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl", "--pose-a",
+              "0,0,0.09,0,0,0", "--geometry", "volumetric", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("geometry") == "volumetric");
+  CHECK(j.at("pieces_a") == 1);
+  CHECK(j.at("pieces_b") == 1);
+  CHECK(j.at("warnings").empty());
+  REQUIRE(j.at("points").size() == 1);
+  const auto& p = j.at("points").at(0);
+  for (const char* key : {"point", "normal", "area", "gap", "volume", "pieces"}) {
+    CHECK(p.contains(key));
+  }
+  const double R = 0.1, h = 0.01, pi = std::numbers::pi;
+  CHECK(p.at("normal").at(2).get<double>() < -0.999999);  // from the sphere (A) into the plate
+  CHECK(p.at("gap").get<double>() == Approx(-h).epsilon(1e-5));
+  CHECK(p.at("volume").get<double>() == Approx(pi * h * h * (3 * R - h) / 3).epsilon(0.03));
+  CHECK(p.at("area").get<double>() ==
+        Approx(0.5 * (pi * (R * R - (R - h) * (R - h)) + 2 * pi * R * h)).epsilon(0.03));
+  CHECK(p.at("point").at(2).get<double>() < 0.0);
+  CHECK(p.at("point").at(2).get<double>() > -h);
+  CHECK(p.at("pieces") == nlohmann::json::array({0, 0}));
+
+  const CliResult apart = runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl",
+                                  "--pose-a", "0,0,1,0,0,0", "--geometry", "volumetric", "--json"});
+  REQUIRE(apart.exit_code == 0);
+  CHECK(nlohmann::json::parse(apart.out).at("points").empty());
+
+  const CliResult bad = runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl",
+                                "--geometry", "voxels"});
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.err, Catch::Contains("--geometry"));
+}
+
+TEST_CASE("contact --geometry volumetric: pieces of a file are its shells", "[cli][volumetric]") {
+  using contactsim::Vec3;
+  // A: two unit cubes (pieces 0, 1); B: a 0.5 cube sunk 0.2 into the top of A's second cube.
+  const std::string a = writeBoxesStl("two_cubes.stl", {{Vec3(0, 0, 0), Vec3(1, 1, 1)},
+                                                        {Vec3(3, 0, 0), Vec3(4, 1, 1)}});
+  const std::string b =
+      writeBoxesStl("probe.stl", {{Vec3(3.25, 0.25, 0.8), Vec3(3.75, 0.75, 1.3)}});
+  const CliResult r = runCli({"contact", a, b, "--geometry", "volumetric", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("pieces_a") == 2);
+  CHECK(j.at("pieces_b") == 1);
+  REQUIRE(j.at("points").size() == 1);
+  const auto& p = j.at("points").at(0);
+  CHECK(p.at("pieces") == nlohmann::json::array({1, 0}));
+  CHECK(p.at("gap").get<double>() == Approx(-0.2).epsilon(1e-6));
+  CHECK(p.at("volume").get<double>() == Approx(0.5 * 0.5 * 0.2).epsilon(1e-6));
+  CHECK(p.at("area").get<double>() == Approx(0.5 * (2 * 0.25 + 4 * 0.5 * 0.2)).epsilon(1e-6));
+  CHECK(p.at("normal").at(2).get<double>() == Approx(1.0).epsilon(1e-9));  // A into B: up
+  const double centroid[3] = {3.5, 0.5, 0.9};  // of the 0.5 × 0.5 × 0.2 box's surface
+  for (int k = 0; k < 3; ++k) {
+    CHECK(p.at("point").at(k).get<double>() == Approx(centroid[k]).epsilon(1e-6));
+  }
+
+  // B and A swapped: the normal flips, the pieces swap, nothing else changes; text output.
+  const CliResult swapped = runCli({"contact", b, a, "--geometry", "volumetric"});
+  REQUIRE(swapped.exit_code == 0);
+  CHECK_THAT(swapped.out, Catch::Contains("points       1   (pieces 1/2"));
+  CHECK_THAT(swapped.out, Catch::Contains("normal [0.000000 0.000000 -1.000000]"));
+  CHECK_THAT(swapped.out, Catch::Contains("gap -0.2 m"));
+  CHECK_THAT(swapped.out, Catch::Contains("pieces 0/1"));
 }
