@@ -28,6 +28,28 @@ Box3 worldRootBox(const AabbTree& tree, const Pose& pose) {
   return box;
 }
 
+Box3 sweptWorldRootBox(const AabbTree& tree, const Pose& from, const Pose& to) {
+  Box3 box = worldRootBox(tree, from);
+  if (box.isEmpty()) return box;
+  box.extend(worldRootBox(tree, to));
+  Vec3 lo, hi;
+  if (AabbTree::isTriangle(tree.root())) {
+    lo = tree.mesh().bounds().min();
+    hi = tree.mesh().bounds().max();
+  } else {
+    const AabbTree::Node& root = tree.node(tree.root());
+    lo = Vec3(root.lo[0], root.lo[1], root.lo[2]);
+    hi = Vec3(root.hi[0], root.hi[1], root.hi[2]);
+  }
+  const Vec3 c = 0.5 * (lo + hi);
+  const Vec3 c0 = from.apply(c), c1 = to.apply(c);
+  const double radius = 0.5 * (hi - lo).norm() * (1 + 1e-12) +
+                        1e-12 * (c0.cwiseAbs().maxCoeff() + c1.cwiseAbs().maxCoeff());
+  box.extend(c0.cwiseMin(c1) - Vec3::Constant(radius));
+  box.extend(c0.cwiseMax(c1) + Vec3::Constant(radius));
+  return box;
+}
+
 namespace {
 
 double marginOf(std::span<const Box3> boxes, const BroadPhaseOptions& options) {

@@ -20,6 +20,13 @@ namespace contactsim {
 // centre R·c + t, half extents |R|·h, which holds the rotated root box. Empty for an empty tree.
 Box3 worldRootBox(const AabbTree& tree, const Pose& pose);
 
+// A world box holding the body at every pose of a motion from `from` to `to` whose root-box
+// centre moves on the straight segment between its two positions, with any rotation on the way
+// (the body stays within the root box's circumscribed sphere about that centre): the two end
+// boxes and the segment's box grown by the sphere's radius. For a broad phase over a step, so
+// that pairs that met and parted within it are not skipped (the tunnelling check).
+Box3 sweptWorldRootBox(const AabbTree& tree, const Pose& from, const Pose& to);
+
 struct BroadPhaseOptions {
   // Boxes apart by up to this fraction of the largest box's diagonal (the model size) on every
   // axis still make a pair: the contact tests accept touching within their own tolerances
@@ -45,8 +52,8 @@ std::vector<std::pair<int, int>> overlappingBoxPairs(std::span<const Box3> boxes
                                                      BroadPhaseStats* stats = nullptr);
 
 // The same by brute force over all n(n−1)/2 pairs (tests and benchmarks).
-std::vector<std::pair<int, int>> overlappingBoxPairsBruteForce(std::span<const Box3> boxes,
-                                                               const BroadPhaseOptions& options = {});
+std::vector<std::pair<int, int>> overlappingBoxPairsBruteForce(
+    std::span<const Box3> boxes, const BroadPhaseOptions& options = {});
 
 // A fixed list of candidate body pairs (e.g. `contact.pairs: "all"`, one entry per contact pair
 // definition) filtered per evaluation: `select(body_boxes)` flags the entries whose two bodies'
@@ -59,7 +66,8 @@ class BroadPhasePairFilter {
                                 BroadPhaseOptions options = {});
 
   // One flag per entry (1: the boxes overlap). Bodies outside body_boxes are never selected.
-  std::vector<char> select(std::span<const Box3> body_boxes, BroadPhaseStats* stats = nullptr) const;
+  std::vector<char> select(std::span<const Box3> body_boxes,
+                           BroadPhaseStats* stats = nullptr) const;
   std::size_t size() const { return body_pairs_.size(); }
 
  private:

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <optional>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace contactsim::volumetric {
@@ -86,7 +86,8 @@ std::vector<std::vector<std::int32_t>> meshShells(const TriMesh& mesh) {
       }
     }
   }
-  for (const auto& [edge, around] : crowded) pairAroundEdge(mesh, edge.first, edge.second, around, shells);
+  for (const auto& [edge, around] : crowded)
+    pairAroundEdge(mesh, edge.first, edge.second, around, shells);
 
   std::vector<std::vector<std::int32_t>> result;
   std::vector<std::int32_t> index(static_cast<std::size_t>(n), -1);
@@ -139,7 +140,8 @@ MeshPieces convexPiecesOfMesh(const TriMesh& mesh, const std::vector<int>& trian
       }
       if (!triangle_surface_ids.empty()) ids.push_back(triangle_surface_ids.at(t));
       const Vec3 o = mesh.vertices()[mesh.triangles()[shells[s].front()][0]];
-      six_volume += (mesh.corner(t, 0) - o).dot((mesh.corner(t, 1) - o).cross(mesh.corner(t, 2) - o));
+      six_volume +=
+          (mesh.corner(t, 0) - o).dot((mesh.corner(t, 1) - o).cross(mesh.corner(t, 2) - o));
     }
     // Divergence theorem about one of the shell's vertices (exact for a closed shell).
     const double own = six_volume / 6.0;
@@ -153,8 +155,7 @@ MeshPieces convexPiecesOfMesh(const TriMesh& mesh, const std::vector<int>& trian
                                 " spans no volume (flat or fewer than 4 points): no piece");
       continue;
     }
-    const double ratio =
-        own > 0.0 ? piece->volume / own : std::numeric_limits<double>::infinity();
+    const double ratio = own > 0.0 ? piece->volume / own : std::numeric_limits<double>::infinity();
     if (open) {
       result.warnings.push_back(name +
                                 " is not a closed surface (an edge without its opposite): its hull "

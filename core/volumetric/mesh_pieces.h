@@ -29,10 +29,10 @@ struct MeshPiecesOptions {
 };
 
 struct MeshPieces {
-  std::vector<ConvexPiece> pieces;    // in the mesh's (body) frame
-  std::vector<int> shell;             // the shell (index into meshShells) of each piece
-  std::vector<double> shell_volume;   // each piece's own volume, before hulling
-  std::vector<double> hull_ratio;     // hull volume / own volume (infinity when own volume ≤ 0)
+  std::vector<ConvexPiece> pieces;   // in the mesh's (body) frame
+  std::vector<int> shell;            // the shell (index into meshShells) of each piece
+  std::vector<double> shell_volume;  // each piece's own volume, before hulling
+  std::vector<double> hull_ratio;    // hull volume / own volume (infinity when own volume ≤ 0)
   // One line per problem, naming the body (when given) and the piece or shell index:
   // far from convex, not closed (own volume not comparable), flat (no piece made).
   std::vector<std::string> warnings;

@@ -35,7 +35,8 @@ double medianSeconds(int repeat, F&& f) {
   for (int i = 0; i < repeat; ++i) {
     const auto start = std::chrono::steady_clock::now();
     f();
-    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    times.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
@@ -44,8 +45,8 @@ double medianSeconds(int repeat, F&& f) {
 }  // namespace
 
 int main() {
-  std::printf("%-7s %6s %8s %10s %10s %8s %12s %12s %7s\n", "layout", "boxes", "pairs",
-              "tested", "naive", "ratio", "sweep_us", "brute_us", "speedup");
+  std::printf("%-7s %6s %8s %10s %10s %8s %12s %12s %7s\n", "layout", "boxes", "pairs", "tested",
+              "naive", "ratio", "sweep_us", "brute_us", "speedup");
   for (const auto& [name, height] : {std::pair<const char*, double>{"heap", 1.0},
                                      std::pair<const char*, double>{"column", 10.0}}) {
     for (int n : {100, 300, 1000}) {
@@ -53,12 +54,10 @@ int main() {
       const std::vector<Box3> boxes = pebbles(n, height, rng);
       BroadPhaseStats stats;
       std::size_t sink = 0;
-      const double sweep = medianSeconds(51, [&] {
-        sink += overlappingBoxPairs(boxes, {}, &stats).size();
-      });
-      const double brute = medianSeconds(n >= 1000 ? 11 : 51, [&] {
-        sink += overlappingBoxPairsBruteForce(boxes).size();
-      });
+      const double sweep =
+          medianSeconds(51, [&] { sink += overlappingBoxPairs(boxes, {}, &stats).size(); });
+      const double brute = medianSeconds(
+          n >= 1000 ? 11 : 51, [&] { sink += overlappingBoxPairsBruteForce(boxes).size(); });
       if (overlappingBoxPairs(boxes) != overlappingBoxPairsBruteForce(boxes)) {
         std::fprintf(stderr, "mismatch at %d boxes\n", n);
         return 1;

@@ -1,15 +1,15 @@
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "../test_output_dir.h"
 #include "cli_runner.h"
 #include "geometry/types.h"
-#include "../test_output_dir.h"
 
 using namespace contactsim::testing;
 
@@ -92,9 +92,8 @@ std::string writeBoxesStl(const std::string& name,
 TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cli][volumetric]") {
   // The same 1 cm indentation as above: the intersection is a spherical cap of height h = 0.01
   // under the inscribed icosphere, volume π h² (3R − h)/3, surface π(R² − (R−h)²) + 2πRh.
-  const CliResult r =
-      runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl", "--pose-a",
-              "0,0,0.09,0,0,0", "--geometry", "volumetric", "--json"});
+  const CliResult r = runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl",
+                              "--pose-a", "0,0,0.09,0,0,0", "--geometry", "volumetric", "--json"});
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j.at("geometry") == "volumetric");
@@ -121,8 +120,8 @@ TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cl
   REQUIRE(apart.exit_code == 0);
   CHECK(nlohmann::json::parse(apart.out).at("points").empty());
 
-  const CliResult bad = runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl",
-                                "--geometry", "voxels"});
+  const CliResult bad =
+      runCli({"contact", kModels + "icosphere.stl", kModels + "plate.stl", "--geometry", "voxels"});
   CHECK(bad.exit_code != 0);
   CHECK_THAT(bad.err, Catch::Contains("--geometry"));
 }
@@ -130,8 +129,8 @@ TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cl
 TEST_CASE("contact --geometry volumetric: pieces of a file are its shells", "[cli][volumetric]") {
   using contactsim::Vec3;
   // A: two unit cubes (pieces 0, 1); B: a 0.5 cube sunk 0.2 into the top of A's second cube.
-  const std::string a = writeBoxesStl("two_cubes.stl", {{Vec3(0, 0, 0), Vec3(1, 1, 1)},
-                                                        {Vec3(3, 0, 0), Vec3(4, 1, 1)}});
+  const std::string a = writeBoxesStl(
+      "two_cubes.stl", {{Vec3(0, 0, 0), Vec3(1, 1, 1)}, {Vec3(3, 0, 0), Vec3(4, 1, 1)}});
   const std::string b =
       writeBoxesStl("probe.stl", {{Vec3(3.25, 0.25, 0.8), Vec3(3.75, 0.75, 1.3)}});
   const CliResult r = runCli({"contact", a, b, "--geometry", "volumetric", "--json"});

@@ -1,7 +1,7 @@
 // Broad phase: sort and sweep equals the brute-force box test on random box sets, whatever the
 // input order; touching, coincident, degenerate and empty boxes; the pair filter of a fixed list.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -30,7 +30,7 @@ std::vector<Box3> randomBoxes(std::mt19937& rng, int n, double scale) {
       if (k < 6) {  // grid-aligned: exact touching and coincidence
         lo[c] = cell(rng) * scale;
         hi[c] = lo[c] + extent(rng) * scale;  // extent 0: flat, needle or point
-      } else {      // free
+      } else {                                // free
         lo[c] = (12.0 * jitter(rng)) * scale;
         hi[c] = lo[c] + 3.0 * jitter(rng) * scale;
       }
@@ -89,18 +89,18 @@ TEST_CASE("broad phase: touching, coincident, degenerate, empty and near-miss bo
   const Box3 unit = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
   std::vector<Box3> boxes = {
       unit,
-      box(Vec3(1, 0, 0), Vec3(2, 1, 1)),          // 1: shares a face with 0
-      box(Vec3(2, 1, 1), Vec3(3, 2, 2)),          // 2: shares a corner with 1
-      unit,                                       // 3: coincides with 0
+      box(Vec3(1, 0, 0), Vec3(2, 1, 1)),              // 1: shares a face with 0
+      box(Vec3(2, 1, 1), Vec3(3, 2, 2)),              // 2: shares a corner with 1
+      unit,                                           // 3: coincides with 0
       box(Vec3(0.5, 0.5, 0.5), Vec3(0.5, 0.5, 0.5)),  // 4: a point inside 0
-      box(Vec3(5, 5, 5), Vec3(6, 6, 6)),          // 5: alone
-      box(Vec3(6 + 1e-3, 5, 5), Vec3(7, 6, 6)),   // 6: 1e-3 beside 5: beyond the margin
-      Box3(),                                     // 7: empty
+      box(Vec3(5, 5, 5), Vec3(6, 6, 6)),              // 5: alone
+      box(Vec3(6 + 1e-3, 5, 5), Vec3(7, 6, 6)),       // 6: 1e-3 beside 5: beyond the margin
+      Box3(),                                         // 7: empty
   };
   boxes[7].setEmpty();
   const auto pairs = overlappingBoxPairs(boxes);
-  const std::vector<std::pair<int, int>> expected = {{0, 1}, {0, 3}, {0, 4}, {1, 2}, {1, 3},
-                                                     {3, 4}};
+  const std::vector<std::pair<int, int>> expected = {{0, 1}, {0, 3}, {0, 4},
+                                                     {1, 2}, {1, 3}, {3, 4}};
   CHECK(pairs == expected);
   CHECK(pairs == overlappingBoxPairsBruteForce(boxes));
 
@@ -133,6 +133,19 @@ TEST_CASE("broad phase: world boxes of tree roots, and the pair filter", "[broad
   tight.setEmpty();
   for (const Vec3& v : mesh.vertices()) tight.extend(turned.apply(v));
   CHECK(world.diagonal().norm() <= tight.diagonal().norm() * (1 + 1e-6));
+
+  // Swept over a motion: holds the body at intermediate poses (centre on the segment, any
+  // rotation in between), and no less than both end boxes.
+  const Pose later = Pose::fromTranslationRotationVector(Vec3(2, 1, -1), Vec3(-2.0, 0.4, 0.9));
+  const Box3 swept = sweptWorldRootBox(tree, turned, later);
+  CHECK(swept.contains(world));
+  CHECK(swept.contains(worldRootBox(tree, later)));
+  for (int i = 0; i <= 20; ++i) {
+    const double s = i / 20.0;
+    const Pose between = Pose::fromTranslationRotationVector(
+        (1 - s) * turned.translation + s * later.translation, Vec3(3.0 * s, -s, 2.0 * s * s));
+    for (const Vec3& v : mesh.vertices()) CHECK(swept.contains(between.apply(v)));
+  }
 
   const std::vector<Box3> bodies = {box(Vec3(0, 0, 0), Vec3(1, 1, 1)),
                                     box(Vec3(0.5, 0.5, 0.5), Vec3(2, 2, 2)),

@@ -1,7 +1,7 @@
 // Convex pieces of a mesh file: shells split apart where decomposition pieces share corners,
 // edges or whole faces; each hulled; far-from-convex, open and flat shells reported by index.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
