@@ -96,18 +96,30 @@ std::vector<std::pair<int, int>> overlappingBoxPairs(std::span<const Box3> boxes
     return la < lb || (la == lb && a < b);
   });
 
+  // The sorted boxes copied contiguously, sweep axis first (the inner loop reads them in order).
+  struct Sorted {
+    double lo, hi, lo1, hi1, lo2, hi2;
+    int index;
+  };
+  std::vector<Sorted> sorted(n);
+  for (std::size_t s = 0; s < n; ++s) {
+    const Box3& b = boxes[order[s]];
+    sorted[s] = {b.min()[axis], b.max()[axis] + margin, b.min()[k1], b.max()[k1] + margin,
+                 b.min()[k2],   b.max()[k2] + margin,   order[s]};
+  }
   std::vector<std::pair<int, int>> pairs;
   std::size_t tests = 0;
   for (std::size_t s = 0; s < n; ++s) {
-    const Box3& a = boxes[order[s]];
-    const double end = a.max()[axis] + margin;
+    const Sorted& a = sorted[s];
     // Every later box starts at or after a's start; those starting by a's end (plus margin)
-    // overlap a on the sweep axis.
-    for (std::size_t r = s + 1; r < n && boxes[order[r]].min()[axis] <= end; ++r) {
+    // overlap a on the sweep axis. (The margin is added to the upper ends: a.lo ≤ b.hi + m and
+    // b.lo ≤ a.hi + m, as in overlapOnAxis.)
+    for (std::size_t r = s + 1; r < n && sorted[r].lo <= a.hi; ++r) {
       ++tests;
-      const Box3& b = boxes[order[r]];
-      if (overlapOnAxis(a, b, k1, margin) && overlapOnAxis(a, b, k2, margin)) {
-        pairs.emplace_back(std::min(order[s], order[r]), std::max(order[s], order[r]));
+      const Sorted& b = sorted[r];
+      // One branch for the four comparisons (overlaps are unpredictable).
+      if ((a.lo1 <= b.hi1) & (b.lo1 <= a.hi1) & (a.lo2 <= b.hi2) & (b.lo2 <= a.hi2)) {
+        pairs.emplace_back(std::min(a.index, b.index), std::max(a.index, b.index));
       }
     }
   }
