@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -107,6 +108,53 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
   CHECK(max_tension < mass * 9.81 + 1.0 * std::sqrt(chain.stiffness() * mass));
 }
 
+namespace {
+
+// Issue 15's numbers over one heave (the shipped scene, or it with the anchor moved).
+struct HeaveMetrics {
+  double weight = 0.0;
+  double min_tension = 0.0, p99_tension = 0.0, max_tension = 0.0;
+  double p99_contact = 0.0, max_contact = 0.0;  // total hull contact normal force
+  std::size_t ids_born = 0;
+  double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
+  double wall = 0.0;           // s
+};
+
+HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
+  const int hull = bodyIndex(scene, "hull");
+  const int shank = bodyIndex(scene, "shank"), crown = bodyIndex(scene, "crown");
+  const double h = scene.solver.time_step;
+  const ChainCable& chain = *chainCables(sim.system()).at(0);
+  HeaveMetrics m;
+  m.weight = (scene.bodies[shank].mass.mass + scene.bodies[crown].mass.mass) * scene.gravity.norm();
+  std::vector<double> tensions, contact_forces;
+  std::set<std::tuple<int, int, int>> ids;
+  m.min_tension = chain.tension();
+  const auto start = std::chrono::steady_clock::now();
+  while (sim.time() < scene.end_time - 0.5 * h) {
+    sim.step();
+    tensions.push_back(chain.tension());
+    m.min_tension = std::min(m.min_tension, chain.tension());
+    double total = 0.0;
+    for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
+      ids.emplace(c.body_a, c.body_b, c.patch.id);
+      if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
+      if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
+        m.deepest_shank = std::max(m.deepest_shank, c.patch.indentation);
+    }
+    contact_forces.push_back(total);
+  }
+  m.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.p99_tension = percentile(tensions, 0.99);
+  m.max_tension = percentile(tensions, 1.0);
+  m.p99_contact = percentile(contact_forces, 0.99);
+  m.max_contact = percentile(contact_forces, 1.0);
+  m.ids_born = ids.size();
+  return m;
+}
+
+}  // namespace
+
 // Issue 15's targets over the whole heave (9.5 s), once-per-step contact geometry as the CLI and
 // the GUI run it. W is the anchor's weight. "Contact events" are births of tracked contact ids
 // (every pair, the shank–crown slot stop included): a contact that chatters is born again at each
@@ -114,61 +162,37 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
 TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in balance",
           "[anchor][slow]") {
   Scene scene = test::readShippedScene("anchor_hull.json");
+  const Scene shipped = scene;
   const int hull = bodyIndex(scene, "hull");
   const int shank = bodyIndex(scene, "shank"), crown = bodyIndex(scene, "crown");
   const double mass = scene.bodies[shank].mass.mass + scene.bodies[crown].mass.mass;
   const Vec3 gravity = scene.gravity;
   const double weight = mass * gravity.norm();
-  const double end_time = scene.end_time;
-  const double h = scene.solver.time_step;
   const double chain_mass_per_length = scene.cables.at(0).chain.value().mass_per_length;
   Simulation sim(std::move(scene));
   const ChainCable& chain = *chainCables(sim.system()).at(0);
-
-  std::vector<double> tensions, contact_forces;
-  std::set<std::tuple<int, int, int>> ids;
-  double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
-  double min_tension = chain.tension();
-  const auto start = std::chrono::steady_clock::now();
-  while (sim.time() < end_time - 0.5 * h) {
-    sim.step();
-    tensions.push_back(chain.tension());
-    min_tension = std::min(min_tension, chain.tension());
-    double total = 0.0;
-    for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
-      ids.emplace(c.body_a, c.body_b, c.patch.id);
-      if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
-      if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
-        deepest_shank = std::max(deepest_shank, c.patch.indentation);
-    }
-    contact_forces.push_back(total);
-  }
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  const double p99_tension = percentile(tensions, 0.99);
-  const double p99_contact = percentile(contact_forces, 0.99);
-  INFO("tension min " << min_tension << " N, p99 " << p99_tension / weight << " W, max "
-                      << percentile(tensions, 1.0) / weight << " W; hull contact force p99 "
-                      << p99_contact / weight << " W, max "
-                      << percentile(contact_forces, 1.0) / weight << " W; contact ids born "
-                      << ids.size() << "; hull–shank δ up to " << deepest_shank * 1e3
-                      << " mm; wall " << wall << " s for " << sim.time() << " s");
-  CHECK(min_tension >= 0.0);
+  const HeaveMetrics m = runHeave(sim, shipped);
+  INFO("tension min " << m.min_tension << " N, p99 " << m.p99_tension / weight << " W, max "
+                      << m.max_tension / weight << " W; hull contact force p99 "
+                      << m.p99_contact / weight << " W, max " << m.max_contact / weight
+                      << " W; contact ids born " << m.ids_born << "; hull–shank δ up to "
+                      << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s for " << sim.time()
+                      << " s");
+  CHECK(m.min_tension >= 0.0);
   // Not met yet (issue 15; README, "The flagship demo"): the anchor judders up the plating and the
   // pipe lip in stick–slip with the stiff chain (tension between slack and the windlass's stall),
   // and most id births are re-identifications of the shank's contact in the bore while it slides.
   // Reported on every run, not failing it, until the contact and chain models change.
-  CHECK_NOFAIL(p99_tension <= 3.0 * weight);
-  CHECK_NOFAIL(p99_contact <= 5.0 * weight);
-  CHECK_NOFAIL(ids.size() < 100);
+  CHECK_NOFAIL(m.p99_tension <= 3.0 * weight);
+  CHECK_NOFAIL(m.p99_contact <= 5.0 * weight);
+  CHECK_NOFAIL(m.ids_born < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
   // met: a contact re-identified deep in the bore has a small passivity ledger, so its force is
   // capped far below the law's and the shank rests millimetres deep for seconds.
-  CHECK_NOFAIL(deepest_shank < 0.5e-3);
+  CHECK_NOFAIL(m.deepest_shank < 0.5e-3);
   // Speed is measured, not asserted (a loaded machine must not fail the suite): the README quotes
   // the real-time factor with the command that reproduces it.
-  WARN("real-time factor " << sim.time() / wall);
+  WARN("real-time factor " << sim.time() / m.wall);
 
   // The end: the brake holds, the anchor is at rest with its crown in the pocket.
   REQUIRE(chain.windlass());
@@ -207,4 +231,43 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
                            << e.tension << " N");
   CHECK(crown_on_hull);
   CHECK(sum.norm() < 0.01 * weight);
+}
+
+// The heave is chaotic: a stick–slip haul whose every catch and snatch depends on the last, so
+// one changed contact patch anywhere sends it along another trajectory, and the numbers above,
+// from one trajectory, move by tens of percent with any change to the code. This runs the heave
+// with the whole anchor moved by 0–4 µm along the hull's x (far below anything a user would
+// notice) and prints each run and the spread, against which a change must be judged.
+// Hidden (about 5 s per run): `test_anchor_scene "[ensemble]"`.
+TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][ensemble]") {
+  std::vector<HeaveMetrics> runs;
+  for (int k = 0; k < 5; ++k) {
+    Scene scene = test::readShippedScene("anchor_hull.json");
+    for (const char* name : {"shank", "crown"})
+      scene.bodies[bodyIndex(scene, name)].pose.translation.x() += k * 1e-6;
+    const Scene moved = scene;
+    Simulation sim(std::move(scene));
+    runs.push_back(runHeave(sim, moved));
+    const HeaveMetrics& m = runs.back();
+    WARN("moved " << k << " µm: tension p99 " << m.p99_tension / m.weight << " W; hull contact p99 "
+                  << m.p99_contact / m.weight << " W; ids born " << m.ids_born << "; hull–shank δ "
+                  << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s");
+    CHECK(m.min_tension >= 0.0);
+  }
+  const auto spread = [&](auto value) {
+    std::vector<double> v;
+    for (const HeaveMetrics& m : runs) v.push_back(value(m));
+    std::sort(v.begin(), v.end());
+    std::ostringstream text;
+    text << v[v.size() / 2] << " (" << v.front() << " .. " << v.back() << ")";
+    return text.str();
+  };
+  WARN("median (min .. max) over "
+       << runs.size() << " runs: tension p99 "
+       << spread([](const HeaveMetrics& m) { return m.p99_tension / m.weight; })
+       << " W; hull contact p99 "
+       << spread([](const HeaveMetrics& m) { return m.p99_contact / m.weight; }) << " W; ids born "
+       << spread([](const HeaveMetrics& m) { return static_cast<double>(m.ids_born); })
+       << "; hull–shank δ " << spread([](const HeaveMetrics& m) { return m.deepest_shank * 1e3; })
+       << " mm");
 }
