@@ -14,6 +14,8 @@ void addReplayCommand(CLI::App& app);
 void addRecordInfoCommand(CLI::App& app);
 // Runs the Python package contactsim.study (python/).
 void addStudyCommand(CLI::App& app);
+// Writes the scene a URDF describes (app/cli/convert_command.cpp).
+void addConvertCommand(CLI::App& app);
 // Only in builds with the render library (CONTACTSIM_BUILD_APP).
 void addRenderCommand(CLI::App& app);
 

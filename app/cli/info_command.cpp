@@ -5,8 +5,10 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/urdf_scene.h"
 #include "geometry/mass_properties.h"
 #include "import/mesh_import.h"
+#include "import/urdf_import.h"
 
 namespace contactsim::cli {
 namespace {
@@ -15,6 +17,7 @@ struct InfoArguments {
   std::string mesh;
   std::string units = "m";
   bool json = false;
+  UrdfArguments urdf;
 };
 
 nlohmann::json toJson(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
@@ -23,7 +26,76 @@ nlohmann::json toJson(const Mat3& m) {
   return {{m(0, 0), m(0, 1), m(0, 2)}, {m(1, 0), m(1, 1), m(1, 2)}, {m(2, 0), m(2, 1), m(2, 2)}};
 }
 
+TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, double scale) {
+  ImportOptions options;
+  options.units = units;
+  options.scale = scale;
+  return importMesh(file, options).mesh;
+}
+
+const char* jointTypeName(JointType type) {
+  switch (type) {
+    case JointType::Revolute:
+      return "revolute";
+    case JointType::Spherical:
+      return "spherical";
+    case JointType::Fixed:
+      return "fixed";
+    case JointType::Prismatic:
+      return "prismatic";
+  }
+  return "?";
+}
+
+// A URDF's info is the scene it becomes: its bodies (mass, mesh) and joints (world point and
+// axis at t = 0, limits), what a user checks before running it.
+void runUrdfInfo(const InfoArguments& args) {
+  const Scene scene = readSceneOrUrdf(args.mesh, args.urdf, importForScene);
+  nlohmann::json bodies = nlohmann::json::array(), joints = nlohmann::json::array();
+  for (const SceneBody& b : scene.bodies) {
+    bodies.push_back({{"name", b.name},
+                      {"fixed", b.fixed},
+                      {"mass", b.fixed ? 0.0 : b.mass.mass},
+                      {"mesh", b.mesh ? b.mesh->file.string() : ""},
+                      {"triangles", b.mesh ? b.mesh->mesh->triangleCount() : 0},
+                      {"position", toJson(b.pose.translation)}});
+  }
+  for (const SceneJoint& j : scene.joints) {
+    nlohmann::json joint = {{"name", j.name},           {"type", jointTypeName(j.type)},
+                            {"body_a", j.body_a},       {"body_b", j.body_b},
+                            {"point", toJson(j.point)}, {"axis", toJson(j.axis)}};
+    if (j.limits) joint["limits"] = {j.limits->lower, j.limits->upper};
+    joints.push_back(joint);
+  }
+  if (args.json) {
+    std::cout << nlohmann::json{{"file", args.mesh},
+                                {"bodies", bodies},
+                                {"joints", joints},
+                                {"warnings", scene.warnings}}
+                     .dump(2)
+              << '\n';
+    return;
+  }
+  std::printf("file     %s\nbodies   %zu\n", args.mesh.c_str(), scene.bodies.size());
+  for (const nlohmann::json& b : bodies) {
+    std::printf("  %-24s %s  mass %.6g kg  %s (%zu triangles)\n",
+                b["name"].get<std::string>().c_str(), b["fixed"].get<bool>() ? "fixed " : "moving",
+                b["mass"].get<double>(), b["mesh"].get<std::string>().c_str(),
+                b["triangles"].get<std::size_t>());
+  }
+  std::printf("joints   %zu\n", scene.joints.size());
+  for (const SceneJoint& j : scene.joints) {
+    std::printf("  %-24s %-9s %s -> %s  point [%.6g %.6g %.6g]  axis [%.6g %.6g %.6g]",
+                j.name.c_str(), jointTypeName(j.type), j.body_a.c_str(), j.body_b.c_str(),
+                j.point.x(), j.point.y(), j.point.z(), j.axis.x(), j.axis.y(), j.axis.z());
+    if (j.limits) std::printf("  limits [%.6g, %.6g]", j.limits->lower, j.limits->upper);
+    std::printf("\n");
+  }
+  for (const std::string& w : scene.warnings) std::printf("warning: %s\n", w.c_str());
+}
+
 void runInfo(const InfoArguments& args) {
+  if (isUrdfFile(args.mesh)) return runUrdfInfo(args);
   ImportOptions options;
   options.units = parseUnits(args.units, "--units");
   const ImportedMesh imported = importMesh(args.mesh, options);
@@ -82,7 +154,9 @@ void runInfo(const InfoArguments& args) {
 void addInfoCommand(CLI::App& app) {
   auto args = std::make_shared<InfoArguments>();
   CLI::App* info = app.add_subcommand("info", "Mesh validation report and mass properties");
-  info->add_option("MESH", args->mesh, "Mesh file (STL, OBJ, PLY, glTF, OFF, ...)")->required();
+  info->add_option("MESH", args->mesh, "Mesh file (STL, OBJ, PLY, glTF, OFF, ...) or .urdf")
+      ->required();
+  addUrdfOptions(*info, args->urdf);
   info->add_option("--units", args->units, "Length unit of the file: m, cm, mm, in");
   info->add_flag("--json", args->json, "Print one JSON object");
   info->callback([args] { runInfo(*args); });

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   contactsim::cli::addReplayCommand(app);
   contactsim::cli::addRecordInfoCommand(app);
   contactsim::cli::addStudyCommand(app);
+  contactsim::cli::addConvertCommand(app);
 #ifdef CONTACTSIM_HAS_RENDER
   contactsim::cli::addRenderCommand(app);
 #endif

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/urdf_scene.h"
 #include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
 #include "record/run_outputs.h"
@@ -32,6 +33,7 @@ struct RunArguments {
   std::string geometry_update = "once-per-step";
   int threads = 0;  // contact pairs in parallel; 0: all cores
   bool json = false;
+  UrdfArguments urdf;
 };
 
 ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
@@ -72,7 +74,7 @@ class ProgressBar {
 };
 
 void runScene(const RunArguments& args) {
-  Scene scene = readScene(args.scene, importForScene);
+  Scene scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
   for (const std::string& warning : scene.warnings)
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   if (args.dt) {
@@ -248,7 +250,9 @@ void runScene(const RunArguments& args) {
 void addRunCommand(CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* run = app.add_subcommand("run", "Run a scene headless (ALI3-P dynamics)");
-  run->add_option("SCENE", args->scene, "Scene file (JSON)")->required();
+  run->add_option("SCENE", args->scene, "Scene file (JSON) or robot description (.urdf)")
+      ->required();
+  addUrdfOptions(*run, args->urdf);
   run->add_option("--until", args->until, "Simulate until T seconds (default: solver.end_time)");
   run->add_option("--dt", args->dt,
                   "Time step in seconds (default: solver.time_step); with error control, the "
