@@ -10,13 +10,20 @@ namespace {
 
 // Two oriented normals within this angle face each other across the overlap.
 const double kFacingCos = std::cos(std::numbers::pi / 4);
-// A planar fan stays whole when its mean resultant |Σ w n| / Σ w is at least kFanMinResultant
-// (a fan of ±90° gives 2/π ≈ 0.64, a full ring 0), its normals keep within kFanPlaneAngle of one
-// plane in the root-mean-square sense (a thread flank's arc that leaves the 30° cone is 6° or
-// more off every plane), and a facing pair lies within kFanNearMeanAngle of the mean.
-constexpr double kFanMinResultant = 0.5;
-const double kFanPlaneAngle = 4.0 * std::numbers::pi / 180.0;
-const double kFanNearMeanAngle = 10.0 * std::numbers::pi / 180.0;
+// Normals sweep through their mean (sweepsThroughMean) when their mean resultant |Σ w n| / Σ w
+// is at least kSweepMinResultant (a fan of ±90° gives 2/π ≈ 0.64, a full ring 0), a facing pair
+// lies within kSweepNearMeanAngle of the mean, and across the mean they either keep within
+// kFanPlaneAngle of one plane (root mean square; a fan: a pin's lune is on its plane exactly, a
+// pin tilted 1° in its bore about 0.5° off it), or form a cap: spread at least kCapMinIsotropy as
+// much in their narrower principal direction across the mean as in the wider, with at least
+// kCapMinInnerShare of their weight within half their root-mean-square angle of the mean (a
+// ball's cap in its socket: about 1 and 0.11 on icospheres; the M8 thread's flank rings 0.5–0.75
+// and under 0.015, its arcs that leave the 30° cone 2.5° or more off every plane).
+constexpr double kSweepMinResultant = 0.5;
+const double kSweepNearMeanAngle = 10.0 * std::numbers::pi / 180.0;
+const double kFanPlaneAngle = 1.5 * std::numbers::pi / 180.0;
+constexpr double kCapMinIsotropy = 0.5;
+constexpr double kCapMinInnerShare = 0.05;
 // Bisection depth limit: 2⁸ pieces, far more than any cone of 30° needs.
 constexpr int kMaxSplitDepth = 8;
 
@@ -136,30 +143,50 @@ bool withinCone(const std::vector<Element>& elements, const std::vector<std::siz
                      [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_limit; });
 }
 
-// A planar fan of normals sweeping through their mean (a pin's lune in its bore: every normal
-// across the pin's axis) is one contact surface seen from the mean direction: the overlap of two
-// circles along their line of centres is thickest on that line and tapers to zero at the lune's
-// tips (docs/method.md, "Splitting non-planar regions"), so the region stays one patch however
-// wide the fan. Split are: a ring (no mean: a shaft interfering all around its bore), a fan with
-// nothing near its mean (two flanks of a V), and normals off any one plane — a thread's flank
-// strip, whose normals run along a 30° cone about the axis and whose overlap does not taper.
-bool isPlanarFan(const std::vector<Element>& elements, const std::vector<std::size_t>& members,
-                 const Vec3& sum) {
+// Normals that sweep through their mean — a planar fan (a pin's lune in its bore: every normal
+// across the pin's axis) or a cap round the mean (a ball's overlap in its socket) — belong to one
+// contact surface seen from the mean direction: the overlap of two circles, or two spheres, along
+// their line of centres is thickest on that line and tapers to zero at the rim
+// (docs/method.md, "Splitting non-planar regions"), so the region stays one patch however wide.
+// Split are: a ring (no mean: a shaft interfering all around its bore), a spread with nothing
+// near its mean (two flanks of a V), and an arc of normals on a cone off the mean — a thread's
+// flank strip, whose normals run along a 30° cone about the axis and whose overlap does not
+// taper: its normals are neither on one plane nor spread alike in every direction round the mean.
+bool sweepsThroughMean(const std::vector<Element>& elements,
+                       const std::vector<std::size_t>& members, const Vec3& sum) {
   double total = 0.0;
-  Mat3 moment = Mat3::Zero();
-  for (const std::size_t i : members) {
-    total += elements[i].weight;
-    moment += elements[i].weight * elements[i].surface * elements[i].surface.transpose();
-  }
-  if (!(total > 0.0) || sum.norm() < kFanMinResultant * total) return false;
-  // Smallest eigenvalue of Σ w n nᵀ / Σ w: the mean of (n·a)² for the axis a the normals are
-  // most nearly perpendicular to.
-  const double off_plane = Eigen::SelfAdjointEigenSolver<Mat3>(moment / total).eigenvalues()(0);
-  if (off_plane > std::pow(std::sin(kFanPlaneAngle), 2)) return false;
+  for (const std::size_t i : members) total += elements[i].weight;
+  if (!(total > 0.0) || sum.norm() < kSweepMinResultant * total) return false;
   const Vec3 n = sum.normalized();
-  const double cos_near = std::cos(kFanNearMeanAngle);
-  return std::any_of(members.begin(), members.end(),
-                     [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_near; });
+  const double cos_near = std::cos(kSweepNearMeanAngle);
+  if (std::none_of(members.begin(), members.end(),
+                   [&](std::size_t i) { return elements[i].surface.dot(n) >= cos_near; }))
+    return false;
+  // A fan: the smallest eigenvalue of Σ w n nᵀ / Σ w, the mean of (n·a)² for the axis a the
+  // normals are most nearly perpendicular to. A cap: the normals' spread across the mean,
+  // Σ w (P n)(P n)ᵀ / Σ w with P = I − n nᵀ, whose two non-zero eigenvalues are the mean squares
+  // of their sines along its principal directions (the third, along n, is zero).
+  Mat3 moment = Mat3::Zero(), spread = Mat3::Zero();
+  const Mat3 across = Mat3::Identity() - n * n.transpose();
+  for (const std::size_t i : members) {
+    const Vec3& m = elements[i].surface;
+    const Vec3 p = across * m;
+    moment += elements[i].weight * m * m.transpose();
+    spread += elements[i].weight * p * p.transpose();
+  }
+  const double off_plane = Eigen::SelfAdjointEigenSolver<Mat3>(moment / total).eigenvalues()(0);
+  const Vec3 sines = Eigen::SelfAdjointEigenSolver<Mat3>(spread / total).eigenvalues();
+  const bool planar_fan = off_plane <= std::pow(std::sin(kFanPlaneAngle), 2);
+  // A cap is filled to its middle: a uniform cap of small half-angle φ has its normals' mean
+  // square sine φ²/2, and 1/8 of its area within half that root-mean-square angle; a ring (a
+  // thread's flank cone round its axis) has almost none there.
+  const double inner_sin_sq = 0.25 * (sines(1) + sines(2));
+  double inner = 0.0;
+  for (const std::size_t i : members) {
+    if ((across * elements[i].surface).squaredNorm() <= inner_sin_sq) inner += elements[i].weight;
+  }
+  const bool cap = sines(1) >= kCapMinIsotropy * sines(2) && inner >= kCapMinInnerShare * total;
+  return planar_fan || cap;
 }
 
 // Facing elements cut in two across their normals' principal direction of spread, recursively.
@@ -207,7 +234,8 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
     if (elements[i].facing) facing.push_back(i);
   }
   const Vec3 sum = weightedNormal(elements, facing);
-  if (facing.empty() || withinCone(elements, facing, sum) || isPlanarFan(elements, facing, sum))
+  if (facing.empty() || withinCone(elements, facing, sum) ||
+      sweepsThroughMean(elements, facing, sum))
     return {};
 
   std::vector<std::vector<std::size_t>> leaves;

@@ -24,8 +24,9 @@ struct RegionPiece {
 // B's inward) are within 45° of each other; their mean is the contact surface's normal there.
 // Sides of the overlap (a box's walls beside a pressed face, the rims of a lens between two
 // convex caps) face nothing and take no part in the test. When every facing pair's normal lies
-// within kPatchConeHalfAngle of their area-weighted mean, or when they form a planar fan through
-// their mean (a pin's lune in its bore, however wide), the region stays whole (no pieces);
+// within kPatchConeHalfAngle of their area-weighted mean, or when they sweep through their mean
+// as a planar fan or a filled cap (a pin's lune in its bore, a ball's cap in its socket, however
+// wide), the region stays whole (no pieces);
 // otherwise the facing pairs are bisected across the direction in which their normals
 // spread most until every piece lies within the cone, and each non-facing triangle joins the
 // piece whose normal is nearest its own. The result depends only on the sets, not their order.
