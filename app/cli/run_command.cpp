@@ -203,7 +203,9 @@ void runScene(const RunArguments& args) {
        {{"collision", timings.collision},
         {"regions", timings.regions},
         {"forces", timings.forces},
-        {"queries", timings.queries}}},
+        {"broad_phase", timings.broad_phase},
+        {"queries", timings.queries},
+        {"pairs_skipped", timings.pairs_skipped}}},
       {"constraints", system.constraintCount()},
       {"energy",
        {{"kinetic", e.kinetic},
@@ -234,8 +236,10 @@ void runScene(const RunArguments& args) {
     std::printf("contact                   %zu pairs, at most %zu patches, %ld steps in contact\n",
                 simulation.contacts()->pairs().size(), max_contacts, contact_frames);
     std::printf(
-        "contact wall seconds      collision %.3g, regions %.3g, forces %.3g (%ld queries)\n",
-        timings.collision, timings.regions, timings.forces, timings.queries);
+        "contact wall seconds      collision %.3g, regions %.3g, forces %.3g, broad phase %.3g "
+        "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",
+        timings.collision, timings.regions, timings.forces, timings.broad_phase, timings.queries,
+        timings.pairs_skipped);
   }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "

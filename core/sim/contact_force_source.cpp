@@ -164,6 +164,14 @@ ContactForceSource::ContactForceSource(const MultibodySystem& system,
         kTrackingJumpFraction * std::min(pair.tree_a->mesh().scale(), pair.tree_b->mesh().scale());
     states_.push_back(std::make_unique<PairState>(tracking));
   }
+  body_trees_.assign(static_cast<std::size_t>(body_count), nullptr);
+  std::vector<std::pair<int, int>> body_pairs;
+  for (const ContactPairDefinition& pair : pairs_) {
+    body_trees_[pair.body_a] = pair.tree_a.get();
+    body_trees_[pair.body_b] = pair.tree_b.get();
+    body_pairs.emplace_back(pair.body_a, pair.body_b);
+  }
+  broad_phase_ = BroadPhasePairFilter(std::move(body_pairs));
 }
 
 ContactForceSource::~ContactForceSource() = default;
@@ -265,10 +273,27 @@ void ContactForceSource::addTorqueThroughSeparation(BodyIndex a, BodyIndex b, co
 
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
+  // Broad phase: each body's box over the step (from its pose at the last commit to its pose
+  // at q, any rotation) — a pair whose boxes stay apart cannot have met within the step.
+  const auto broad_start = Clock::now();
+  std::vector<Box3> boxes(body_trees_.size());
+  std::vector<Pose> poses(body_trees_.size());
+  for (std::size_t b = 0; b < body_trees_.size(); ++b) {
+    boxes[b].setEmpty();
+    if (!body_trees_[b]) continue;
+    poses[b] = system_.bodyPose(static_cast<BodyIndex>(b), q);
+    boxes[b] = committed_poses_.empty()
+                   ? worldRootBox(*body_trees_[b], poses[b])
+                   : sweptWorldRootBox(*body_trees_[b], committed_poses_[b], poses[b]);
+  }
+  const std::vector<char> near = broad_phase_.select(boxes);
+  if (commit) committed_poses_ = std::move(poses);
+  timings_.broad_phase += secondsSince(broad_start);
+
   std::vector<PairResult> results(pairs_.size());
   const auto body = [&](std::size_t i) {
     try {
-      evaluatePair(i, q, qdot, t, commit, out != nullptr, results[i]);
+      evaluatePair(i, q, qdot, t, commit, out != nullptr, near[i] != 0, results[i]);
     } catch (...) {
       results[i].error = std::current_exception();
     }
@@ -291,6 +316,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     timings_.sweeps += r.timings.sweeps;
     timings_.queries += r.timings.queries;
     timings_.sweep_checks += r.timings.sweep_checks;
+    timings_.pairs_skipped += r.timings.pairs_skipped;
     if (out && r.forces.q_force.size() > 0) {
       out->q_force += r.forces.q_force;
       out->stiffness.insert(out->stiffness.end(), r.forces.stiffness.begin(),
@@ -306,10 +332,28 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
 
 void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qdot, double t, bool commit,
-                                      bool with_forces, PairResult& result) {
+                                      bool with_forces, bool near, PairResult& result) {
   const ContactPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
+
+  if (!near && state.committed && state.apart && state.patches.empty()) {
+    // Apart at the last commit and, by the broad phase, over the whole step since: no query, no
+    // sweep, no forces; only the bookkeeping a pair without contact keeps.
+    ++result.timings.pairs_skipped;
+    state.valid = false;
+    if (!commit) {
+      state.longest_step = std::max(state.longest_step, t - state.committed_time);
+    } else {
+      state.may_be_contained = false;
+      state.touching = false;
+      state.committed_a_in_b = relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q));
+      state.tracker.update(t, state.patches);
+      state.last_step = t - state.committed_time;
+      state.committed_time = t;
+    }
+    return;
+  }
 
   const bool reuse =
       state.valid && state.time == t &&
@@ -317,8 +361,10 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
   if (!reuse) {
     bool touching = false;
-    ContactRegions regions =
-        queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings, touching);
+    // Not near: the boxes at q are apart too, so queryRegions would return nothing.
+    ContactRegions regions = near ? queryRegions(pair, world_a, world_b, state.may_be_contained,
+                                                 result.timings, touching)
+                                  : ContactRegions{};
     const std::string pair_name =
         "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
     if (regions.containment != Containment::None) {
@@ -327,7 +373,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       // meets the contact; or the scene starts inside).
       throw StepRejected(pair_name + ": one body is entirely inside the other");
     }
-    if (!commit && state.committed && state.apart) {
+    if (near && !commit && state.committed && state.apart) {
       // Apart at the last commit: did they meet and part in between? (sweptThrough)
       const auto sweep_start = Clock::now();
       const Pose a_in_b = relativePose(world_a, world_b);
