@@ -1,0 +1,92 @@
+// Volumetric contact as a generalized force source (issue 16): the second contact-geometry model
+// beside the seed-004 patches of ContactForceSource. Per body pair the bodies' convex pieces
+// (convexPiecesOfMesh, built once in the body frames) are posed, every piece pair whose boxes
+// overlap gives one contact point from the surface of the pieces' intersection (Solfec-1.0,
+// Koziara & Bićanić 2008; volumetric_contact.h), the points are sparsified (sparsify.h), and each
+// point carries the pair's own normal law with δ = −gap and friction as the patch source applies
+// it, so every law of docs/scene-format.md works in both modes (docs/volumetric.md, "Volumetric
+// contact in the dynamics").
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dynamics/multibody_system.h"
+#include "sim/contact_diagnostics.h"
+#include "sim/contact_force_source.h"
+#include "sim/contact_law.h"
+#include "volumetric/mesh_pieces.h"
+#include "volumetric/sparsify.h"
+#include "volumetric/volumetric_contact.h"
+
+namespace contactsim::volumetric {
+
+struct VolumetricPairDefinition {
+  BodyIndex body_a = 0, body_b = 0;  // bodies of the system; A may be fixed
+  // Convex pieces in each body's frame (shared: a body in many pairs is decomposed once).
+  std::shared_ptr<const std::vector<ConvexPiece>> pieces_a, pieces_b;
+  ContactLaw law;
+};
+
+struct VolumetricSourceOptions {
+  VolumetricOptions contact;
+  // Empty: SparsifyOptions::forModelSize of each pair's larger body (its pieces' box diagonal).
+  std::optional<SparsifyOptions> sparsify;
+};
+
+// Counts and wall times accumulated since construction (the run summary's "before and after").
+struct VolumetricStatistics {
+  long geometry_evaluations = 0;  // contact geometries computed (once per step and pair in touch)
+  long piece_pairs_tested = 0;    // piece pairs whose world boxes overlapped
+  long points_before = 0;         // contact points before sparsify, summed over evaluations
+  long points_after = 0;          // ... and after
+  double geometry_seconds = 0.0;  // posing, intersections, sparsify
+  double force_seconds = 0.0;     // the laws and their tangents
+};
+
+// The pieces of one mesh (each shell replaced by its hull, docs/volumetric.md "Convex pieces of a
+// mesh"); `warnings` receives the far-from-convex and open-shell lines naming `body`.
+std::shared_ptr<const std::vector<ConvexPiece>> piecesOfBody(const TriMesh& mesh,
+                                                             const std::string& body,
+                                                             std::vector<std::string>* warnings);
+
+// The volumetric pairs for patch pairs (same bodies and laws), each distinct mesh decomposed
+// once: how a scene's pairs are switched to volumetric mode.
+std::vector<VolumetricPairDefinition> volumetricPairs(
+    const MultibodySystem& system, const std::vector<ContactPairDefinition>& pairs,
+    std::vector<std::string>* warnings = nullptr);
+
+class VolumetricForceSource : public GeneralizedForceSource {
+ public:
+  // `system` must outlive the source.
+  VolumetricForceSource(const MultibodySystem& system, std::vector<VolumetricPairDefinition> pairs,
+                        VolumetricSourceOptions options = {});
+  ~VolumetricForceSource() override;
+
+  void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                 ForceValues& out) override;
+  void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+
+  // The contact points at the last accepted step as ContactDiagnostics (patch.pressure_centre
+  // the point, patch.area its area, patch.indentation = −gap, patch.id tracked within the pair).
+  const std::vector<ContactDiagnostics>& contacts() const { return contacts_; }
+  const std::vector<VolumetricPairDefinition>& pairs() const { return pairs_; }
+  const VolumetricStatistics& statistics() const { return statistics_; }
+
+ private:
+  struct PairState;
+  void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
+                ForceValues* out);
+  void updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t);
+
+  const MultibodySystem& system_;
+  std::vector<VolumetricPairDefinition> pairs_;
+  VolumetricSourceOptions options_;
+  std::vector<std::unique_ptr<PairState>> states_;
+  std::vector<ContactDiagnostics> contacts_;
+  VolumetricStatistics statistics_;
+};
+
+}  // namespace contactsim::volumetric
