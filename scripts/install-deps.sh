@@ -9,6 +9,7 @@ packages=(
   build-essential cmake pkg-config   # compiler and build system
   libeigen3-dev                      # core: linear algebra (the only dependency of core/)
   libassimp-dev                      # assets: mesh import (STL, OBJ, PLY, glTF, OFF, ...)
+  libxml2-dev                         # assets: URDF import (contactsim_urdf)
   nlohmann-json3-dev                 # scene files and --json output
   libcli11-dev                       # command-line parsing of contactsim-cli
   libsqlite3-dev                     # recordings

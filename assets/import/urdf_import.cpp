@@ -102,6 +102,24 @@ std::string oneLine(std::string text) {
   return text;
 }
 
+// What the scene reader accepts for a moving body (docs/scene-format.md, "Mass properties"):
+// positive principal moments with I1 + I2 > I3, the same relative margins.
+// A point mass, a rod or a plate: physical (moments ≥ 0, I1 + I2 ≥ I3) but not a rigid body's
+// alone. Such a tensor can be added to a body; one breaking the triangle inequality cannot.
+bool physicalInertia(const Mat3& inertia) {
+  const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
+  const double tolerance = 1e-9 * moments.cwiseAbs().maxCoeff();
+  return inertia.allFinite() && moments.minCoeff() >= -tolerance &&
+         moments[0] + moments[1] >= moments[2] - tolerance;
+}
+
+bool rigidInertia(const Mat3& inertia) {
+  const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
+  const double largest = moments.cwiseAbs().maxCoeff();
+  return inertia.allFinite() && largest > 0.0 && moments.minCoeff() > 1e-9 * largest &&
+         moments[0] + moments[1] > moments[2] * (1.0 + 1e-9);
+}
+
 class Converter {
  public:
   Converter(fs::path file, const UrdfOptions& options)
@@ -227,7 +245,9 @@ fs::path Converter::resolveMesh(const xmlNode* node, const std::string& element,
   const std::string package_scheme = "package://", file_scheme = "file://";
   fs::path found;
   if (uri.rfind(package_scheme, 0) == 0) {
-    const std::string rest = uri.substr(package_scheme.size());
+    // Some exporters write package:///NAME/...; the extra slashes name nothing.
+    std::string rest = uri.substr(package_scheme.size());
+    rest.erase(0, rest.find_first_not_of('/'));
     const std::size_t slash = rest.find('/');
     if (slash == std::string::npos || slash == 0)
       fail(node, element, "mesh '" + uri + "': expected package://PACKAGE/PATH");
@@ -306,8 +326,10 @@ Geometry Converter::readGeometry(const xmlNode* node, const std::string& element
     g.kind = GeometryKind::Mesh;
     g.filename = *filename;
     g.scale = vec3(shape, where, "scale", Vec3::Ones());
-    if (!(g.scale.minCoeff() > 0.0))
-      fail(shape, where, "scale: expected positive factors (a mirrored mesh turns inside out)");
+    // A negative factor mirrors the mesh (left and right arms from one file); it is applied
+    // when the link's mesh is merged, with the triangles turned so they still face outward.
+    if (!(g.scale.cwiseAbs().minCoeff() > 0.0))
+      fail(shape, where, "scale: expected non-zero factors");
     g.file = resolveMesh(shape, where, *filename);
   } else if (kind == "box") {
     g.kind = GeometryKind::Box;
@@ -415,8 +437,12 @@ Joint Converter::readJoint(const xmlNode* node) {
       (tag == "parent" ? joint.parent : joint.child) = *link;
     } else if (tag == "axis") {
       joint.axis = vec3(c, element + " <axis>", "xyz", Vec3::UnitX());
-      if (!(joint.axis.norm() > 0.0)) fail(c, element + " <axis>", "xyz: expected a non-zero axis");
-      joint.axis.normalize();
+      // Fixed and floating joints have no axis; exporters leave "0 0 0" there, which ROS
+      // tools accept.
+      const bool uses_axis = joint.type != "fixed" && joint.type != "floating";
+      if (uses_axis && !(joint.axis.norm() > 0.0))
+        fail(c, element + " <axis>", "xyz: expected a non-zero axis");
+      if (uses_axis) joint.axis.normalize();
     } else if (tag == "limit") {
       const std::string where = element + " <limit>";
       Limit limit;
@@ -477,8 +503,13 @@ TriMesh Converter::collisionMesh(const Link& link) const {
     const auto base = static_cast<std::int32_t>(vertices.size());
     for (const Vec3& v : mesh.vertices())
       vertices.push_back(col.origin.apply(g.scale.cwiseProduct(v)));
+    const bool mirrored = g.scale.prod() < 0.0;
     for (const TriangleIndices& t : mesh.triangles()) {
-      triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+      if (mirrored) {
+        triangles.push_back({t[0] + base, t[2] + base, t[1] + base});
+      } else {
+        triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+      }
     }
   }
   return TriMesh(std::move(vertices), std::move(triangles));
@@ -617,9 +648,9 @@ UrdfScene Converter::run() {
   // bodies when they have collision geometry, and are left out (pure frames) otherwise.
   const std::size_t root = order[0];
   const bool world_root = links[root].name == "world";
-  enum class Role { Ground, FixedBody, Body, Frame };
+  enum class Role { Ground, FixedBody, Body, Frame, Lumped };
   std::vector<Role> role(links.size(), Role::Body);
-  std::vector<std::string> frames;
+  std::vector<std::string> frames, lumped;
   for (std::size_t l : order) {
     const Link& link = links[l];
     const int pj = parent_joint[l];
@@ -639,6 +670,13 @@ UrdfScene Converter::run() {
       role[l] = Role::Ground;
     } else if (grounded) {
       role[l] = link.collisions.empty() ? Role::Ground : Role::FixedBody;
+    } else if (has_mass && pj >= 0 && joints[pj].type == "fixed" &&
+               !rigidInertia(link.inertial->inertia) && physicalInertia(link.inertial->inertia)) {
+      // Sensor frames and contact points often carry a point mass with a zero tensor, which no
+      // body can have alone; welded to a body, their mass belongs to it (exactly: the composite
+      // of two rigidly joined bodies).
+      role[l] = Role::Lumped;
+      lumped.push_back(link.name + (link.collisions.empty() ? "" : " (its <collision> left out)"));
     } else if (has_mass) {
       role[l] = Role::Body;
     } else if (pj >= 0 && joints[pj].type == "fixed") {
@@ -648,12 +686,50 @@ UrdfScene Converter::run() {
       fail(link.line, "link '" + link.name + "'",
            std::string("no <inertial> with a positive mass, but it moves") +
                (pj >= 0 ? " (joint '" + joints[pj].name + "' is " + joints[pj].type + ")"
-                        : " (a free root: --fixed-base is off)"));
+                        : " (the root, free with --floating-base)"));
     }
   }
   if (!frames.empty()) {
     unsupported_.push_back(
         {"links without <inertial> on fixed joints are frames, left out of the scene", frames});
+  }
+  if (!lumped.empty()) {
+    unsupported_.push_back(
+        {"links on fixed joints whose inertia is not a rigid body's alone, "
+         "their mass and inertia added to the body they are welded to",
+         lumped});
+  }
+  // The link whose body a frame or lumped link rides on: its nearest body ancestor.
+  std::function<std::size_t(std::size_t)> carrier = [&](std::size_t l) -> std::size_t {
+    if (role[l] != Role::Frame && role[l] != Role::Lumped) return l;
+    return carrier(link_index[joints[parent_joint[l]].parent]);
+  };
+  // Mass properties of each body in its link frame (about the centre of mass), with the lumped
+  // links added by the parallel-axis theorem.
+  struct Lump {
+    double mass = 0.0;
+    Vec3 com = Vec3::Zero();
+    Mat3 inertia = Mat3::Zero();
+  };
+  std::vector<Lump> lumps(links.size());
+  const auto shifted = [](const Mat3& inertia, double mass, const Vec3& d) -> Mat3 {
+    return inertia + mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  };
+  for (std::size_t l : order) {
+    if (role[l] != Role::Body && role[l] != Role::Lumped) continue;
+    const Inertial& in = *links[l].inertial;
+    const std::size_t b = carrier(l);
+    // This link's inertial seen from the carrier's link frame.
+    const Pose at = world[b].inverse() * world[l] * in.origin;
+    const Vec3 com = at.translation;
+    const Mat3 inertia = at.rotation * in.inertia * at.rotation.transpose();
+    Lump& sum = lumps[b];
+    const double mass = sum.mass + in.mass;
+    const Vec3 centre = (sum.mass * sum.com + in.mass * com) / mass;
+    sum.inertia =
+        shifted(sum.inertia, sum.mass, sum.com - centre) + shifted(inertia, in.mass, com - centre);
+    sum.com = centre;
+    sum.mass = mass;
   }
   // The scene body a link's motion is that of: frames ride on their nearest body ancestor.
   std::function<std::string(std::size_t)> bodyOf = [&](std::size_t l) -> std::string {
@@ -661,6 +737,7 @@ UrdfScene Converter::run() {
       case Role::Ground:
         return "world";
       case Role::Frame:
+      case Role::Lumped:
         return bodyOf(link_index[joints[parent_joint[l]].parent]);
       default:
         return links[l].name;
@@ -687,7 +764,7 @@ UrdfScene Converter::run() {
       const Collision& first = link.collisions.front();
       const Vec3& s = first.geometry.scale;
       const bool as_is = link.collisions.size() == 1 && first.geometry.kind == GeometryKind::Mesh &&
-                         s.x() == s.y() && s.y() == s.z();
+                         s.x() == s.y() && s.y() == s.z() && s.x() > 0.0;
       if (as_is) {
         in_link = first.origin;
         body["mesh"] = {{"file", meshPath(first.geometry.file)}};
@@ -716,22 +793,20 @@ UrdfScene Converter::run() {
     const Eigen::Quaterniond q(pose.rotation);
     body["orientation"] = json::array({q.w(), q.x(), q.y(), q.z()});
     if (role[l] == Role::Body) {
-      const Inertial& inertial = *link.inertial;
-      // Into the body frame: centre of mass through the inverse pose, tensor by R·I·Rᵀ with R
-      // the inertial axes seen from the body axes.
-      const Pose body_inv = in_link.inverse();
-      const Vec3 com = body_inv.apply(inertial.origin.translation);
-      const Mat3 r = in_link.rotation.transpose() * inertial.origin.rotation;
-      Mat3 inertia = r * inertial.inertia * r.transpose();
+      const Lump& lump = lumps[l];
+      // Into the body frame: the centre of mass through the inverse pose, the tensor (in link
+      // axes) by Rᵀ·I·R with R the body axes seen from the link.
+      const Vec3 com = in_link.inverse().apply(lump.com);
+      Mat3 inertia = in_link.rotation.transpose() * lump.inertia * in_link.rotation;
       inertia = 0.5 * (inertia + inertia.transpose());
-      const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
-      if (!(moments[0] > 0.0) || !(moments[0] + moments[1] > moments[2] * (1.0 + 1e-9))) {
+      if (!rigidInertia(inertia)) {
+        const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
         std::ostringstream message;
         message << "<inertia>: principal moments " << moments[0] << ", " << moments[1] << ", "
                 << moments[2] << " are not a rigid body's (expected positive with I1 + I2 > I3)";
         fail(link.line, element, message.str());
       }
-      body["mass"] = inertial.mass;
+      body["mass"] = lump.mass;
       body["center_of_mass"] = toJson(com);
       body["inertia"] = json::array({inertia(0, 0), inertia(1, 1), inertia(2, 2), inertia(0, 1),
                                      inertia(0, 2), inertia(1, 2)});
@@ -745,7 +820,7 @@ UrdfScene Converter::run() {
     const int pj = parent_joint[l];
     if (pj < 0) continue;
     const Joint& joint = joints[pj];
-    if (role[l] == Role::Ground || role[l] == Role::FixedBody || role[l] == Role::Frame) continue;
+    if (role[l] != Role::Body) continue;
     if (joint.type == "floating" || joint.type == "planar") {
       unsupported(
           "joint type '" + joint.type + "' not supported (no joint: its child moves freely)",

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../test_output_dir.h"
+#include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
 #include "import/mesh_export.h"
 #include "import/mesh_import.h"
@@ -62,6 +63,7 @@ struct ArmFiles {
 struct ArmText {
   std::string elbow_child = "forearm";
   std::string forearm_mesh = "package://arm_description/meshes/forearm.stl";
+  std::string forearm_scale = "0.5 0.5 0.5";
   std::string shoulder_origin = R"(<origin xyz="0 0 0.1" rpy="0 0 0.5"/>)";
   std::string extra;  // appended inside <robot>
   std::string tail = "</robot>\n";
@@ -114,7 +116,7 @@ std::string armUrdf(const ArmText& t) {
     <collision>
       <origin xyz="0.1 0 0" rpy="0.1 0.2 0.3"/>
       <geometry><mesh filename=")" +
-         t.forearm_mesh + R"(" scale="0.5 0.5 0.5"/></geometry>
+         t.forearm_mesh + R"(" scale=")" + t.forearm_scale + R"("/></geometry>
     </collision>
   </link>
   <joint name="wrist" type="prismatic">
@@ -403,6 +405,56 @@ TEST_CASE("URDF --hold-pose adds a PD motor capped at the effort limit", "[urdf]
   CHECK(elbow.drive->motor.position == 0.0);
 }
 
+TEST_CASE("URDF: a mirrored mesh (negative scale) is merged and still faces outward", "[urdf]") {
+  ArmText t;
+  t.forearm_scale = "1 -1 0.5";
+  const ArmFiles files = writeArm("mirror", t);
+  const Scene scene =
+      parseScene(convertUrdf(files.urdf, optionsFor(files)).scene.dump(), files.urdf, loadMesh);
+  const SceneBody& fa = body(scene, "forearm");
+  CHECK(fa.mesh->file.parent_path() == files.root / "generated");
+  const MassProperties props = computeMassProperties(*fa.mesh->mesh, 1.0);
+  CHECK(props.method == MassMethod::ClosedSurface);  // no triangle had to be turned
+  CHECK(props.volume == Approx(0.4 * 0.08 * 0.04).epsilon(1e-6));
+  const Pose fore = frame({0, 0, 0.1}, 0, 0, 0.5) * frame({0.3, 0, 0}, 0.2, -0.4, 0.7);
+  checkSameMesh(*fa.mesh->mesh, fa.pose, makeBox(Vec3(0.2, 0.04, 0.04)),
+                fore * frame({0.1, 0, 0}, 0.1, 0.2, 0.3), Vec3(1, -1, 0.5));
+}
+
+TEST_CASE("URDF: a point mass welded to a link is added to that link's body", "[urdf]") {
+  // A sensor frame with a mass and a zero tensor (as many descriptions have) on the forearm.
+  ArmText t;
+  t.extra = R"(<joint name="sensor_joint" type="fixed"><parent link="forearm"/>
+    <child link="sensor"/><origin xyz="0.05 0.02 0" rpy="0.4 0 1.0"/></joint>
+    <link name="sensor"><inertial><origin xyz="0.01 0 0"/><mass value="0.05"/>
+      <inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" izz="0"/></inertial></link>)";
+  const ArmFiles files = writeArm("lumped", t);
+  const UrdfScene converted = convertUrdf(files.urdf, optionsFor(files));
+  const Scene scene = parseScene(converted.scene.dump(), files.urdf, loadMesh);
+  CHECK(bodyIndex(scene, "sensor") < 0);
+  const SceneBody& fa = body(scene, "forearm");
+  CHECK(fa.mass.mass == Approx(1.05).epsilon(1e-14));
+  // Expected in the world: the forearm's own inertial and the sensor's point mass, combined
+  // about their common centre by the parallel-axis theorem.
+  const Pose fore = frame({0, 0, 0.1}, 0, 0, 0.5) * frame({0.3, 0, 0}, 0.2, -0.4, 0.7);
+  const Pose own = fore * frame({0.1, 0, 0.01}, 0, 0.25, -0.1);
+  Mat3 own_i;
+  own_i << 0.0005, 0.0001, 0, 0.0001, 0.008, 0.00002, 0, 0.00002, 0.0082;
+  const Vec3 point = (fore * frame({0.05, 0.02, 0}, 0.4, 0, 1.0)).apply(Vec3(0.01, 0, 0));
+  const Vec3 com = (1.0 * own.translation + 0.05 * point) / 1.05;
+  const auto steiner = [](double m, const Vec3& d) -> Mat3 {
+    return m * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  };
+  const Mat3 want = own.rotation * own_i * own.rotation.transpose() +
+                    steiner(1.0, own.translation - com) + steiner(0.05, point - com);
+  const Mat3 got = fa.pose.rotation * fa.mass.inertia * fa.pose.rotation.transpose();
+  CHECK((got - want).norm() < 1e-12 * want.norm());
+  CHECK((fa.pose.apply(fa.mass.center_of_mass) - com).norm() < 1e-12);
+  bool named = false;
+  for (const std::string& w : converted.warnings) named |= w.find("sensor") != std::string::npos;
+  CHECK(named);
+}
+
 TEST_CASE("URDF package:// is found above the URDF without a search path", "[urdf]") {
   const ArmFiles files = writeArm("ancestor");
   UrdfOptions options = optionsFor(files);
@@ -456,6 +508,12 @@ TEST_CASE("URDF errors are one line naming the file and the element", "[urdf]") 
   t = {};
   t.extra = R"(<link name="forearm"/>)";
   check("duplicate", t, "link 'forearm'", "defined twice");
+  t = {};
+  // Not even a point mass's tensor (I1 + I2 < I3): an error, not something to add to a body.
+  t.extra = R"(<joint name="cam_joint" type="fixed"><parent link="hand"/><child link="cam"/></joint>
+    <link name="cam"><inertial><mass value="0.1"/>
+      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.01"/></inertial></link>)";
+  check("bad_inertia", t, "link 'cam'", "not a rigid body's");
   t = {};
   t.extra = R"(<joint name="j" type="screw"><parent link="hand"/><child link="x"/></joint>)";
   check("bad_type", t, "joint 'j'", "unknown type 'screw'");
