@@ -1,8 +1,12 @@
-// Prescribed cable length L(t), twice continuously differentiable in time.
+// Prescribed cable length L(t), twice continuously differentiable in time: a constant, a
+// smoothstep ramp of L̇ from an initial length, or a spline table of lengths — a MotionProfile
+// (the drives' x(t)) offset by the initial length.
 #pragma once
 
 #include <utility>
 #include <vector>
+
+#include "dynamics/motion_profile.h"
 
 namespace contactsim {
 
@@ -27,13 +31,11 @@ class CableLength {
   Value at(double t) const;
 
  private:
-  CableLength() = default;
-  Value rampAt(double t) const;
-  Value tableAt(double t) const;
+  CableLength(double initial, MotionProfile profile)
+      : initial_(initial), profile_(std::move(profile)) {}
 
-  bool is_table_ = false;
-  double initial_ = 0.0, rate_ = 0.0, ramp_time_ = 0.0;
-  std::vector<double> times_, lengths_, second_derivatives_;
+  double initial_;  // added to the profile's x (0 for a table, whose x are the lengths)
+  MotionProfile profile_;
 };
 
 }  // namespace contactsim

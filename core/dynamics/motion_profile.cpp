@@ -35,8 +35,7 @@ MotionProfile MotionProfile::table(std::vector<std::pair<double, double>> points
     p.times_.push_back(t);
     p.positions_.push_back(x);
   }
-  // Natural spline: tridiagonal system for the knot second derivatives (Thomas algorithm), as
-  // CableLength::table.
+  // Natural spline: tridiagonal system for the knot second derivatives (Thomas algorithm).
   std::vector<double> M(n, 0.0), diag(n, 1.0), upper(n, 0.0), rhs(n, 0.0);
   const std::vector<double>& x = p.times_;
   const std::vector<double>& y = p.positions_;
