@@ -98,13 +98,20 @@ struct SceneContactLaw {
   std::map<std::string, double> parameters;
   std::optional<SceneFriction> friction;
 };
+// The contact-geometry model of a pair (issue 16): seed-004 patches of the triangle meshes, or
+// Solfec-1.0 volumetric contact of convex pieces (docs/volumetric.md; contactsim_volumetric).
+enum class ContactGeometry { Patch, Volumetric };
+
 struct SceneContact {
   bool all_pairs = true;
   std::vector<std::pair<std::string, std::string>> pairs;  // when !all_pairs
   std::optional<SceneContactLaw> law;
+  ContactGeometry geometry = ContactGeometry::Patch;  // `contact.geometry`
   struct Override {
     std::pair<std::string, std::string> bodies;
-    SceneContactLaw law;
+    SceneContactLaw law;  // used when has_law
+    bool has_law = true;
+    std::optional<ContactGeometry> geometry;  // the pair's own `geometry`, when given
   };
   std::vector<Override> overrides;
 };

@@ -768,8 +768,16 @@ SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
 }
 
 SceneContact Reader::readContact(const json& j, const std::string& path) const {
-  expectObject(j, path, {"pairs", "law", "overrides"});
+  expectObject(j, path, {"pairs", "law", "geometry", "overrides"});
   SceneContact contact;
+  // "patch" (the default) or "volumetric", for every pair unless an override says otherwise.
+  const auto geometry = [&](const json& g, const std::string& p) {
+    const std::string name = string(g, p);
+    if (name == "patch") return ContactGeometry::Patch;
+    if (name == "volumetric") return ContactGeometry::Volumetric;
+    fail(p, "expected \"patch\" or \"volumetric\", got \"" + name + "\"");
+  };
+  if (j.contains("geometry")) contact.geometry = geometry(j["geometry"], child(path, "geometry"));
   if (j.contains("pairs")) {
     const json& pairs = j["pairs"];
     const std::string p = child(path, "pairs");
@@ -789,11 +797,17 @@ SceneContact Reader::readContact(const json& j, const std::string& path) const {
     for (std::size_t i = 0; i < array(j["overrides"], p).size(); ++i) {
       const json& o = j["overrides"][i];
       const std::string op = element(p, i);
-      expectObject(o, op, {"bodies", "law"});
+      expectObject(o, op, {"bodies", "law", "geometry"});
       if (!o.contains("bodies")) fail(child(op, "bodies"), "required");
-      if (!o.contains("law")) fail(child(op, "law"), "required");
-      contact.overrides.push_back(
-          {bodyPair(o["bodies"], child(op, "bodies")), readLaw(o["law"], child(op, "law"))});
+      // An override sets the pair's law, its contact geometry, or both.
+      if (!o.contains("law") && !o.contains("geometry")) fail(child(op, "law"), "required");
+      SceneContact::Override override;
+      override.bodies = bodyPair(o["bodies"], child(op, "bodies"));
+      override.has_law = o.contains("law");
+      if (override.has_law) override.law = readLaw(o["law"], child(op, "law"));
+      if (o.contains("geometry"))
+        override.geometry = geometry(o["geometry"], child(op, "geometry"));
+      contact.overrides.push_back(std::move(override));
     }
   }
   return contact;

@@ -220,7 +220,7 @@ std::vector<ContactPairDefinition> contactPairsFromScene(const Scene& scene) {
     for (const SceneContact::Override& o : contact.overrides) {
       if ((o.bodies.first == a.name && o.bodies.second == b.name) ||
           (o.bodies.first == b.name && o.bodies.second == a.name)) {
-        law = &o.law;
+        if (o.has_law) law = &o.law;
       }
     }
     ContactPairDefinition pair;
@@ -232,6 +232,19 @@ std::vector<ContactPairDefinition> contactPairsFromScene(const Scene& scene) {
     pairs.push_back(std::move(pair));
   }
   return pairs;
+}
+
+ContactGeometry contactGeometryOf(const Scene& scene, int body_a, int body_b) {
+  if (!scene.contact) return ContactGeometry::Patch;
+  const std::string &a = scene.bodies.at(body_a).name, &b = scene.bodies.at(body_b).name;
+  ContactGeometry geometry = scene.contact->geometry;
+  // As for the law: order of the names free, the last matching override wins.
+  for (const SceneContact::Override& o : scene.contact->overrides) {
+    if (o.geometry && ((o.bodies.first == a && o.bodies.second == b) ||
+                       (o.bodies.first == b && o.bodies.second == a)))
+      geometry = *o.geometry;
+  }
+  return geometry;
 }
 
 }  // namespace contactsim

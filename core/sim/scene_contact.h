@@ -22,4 +22,8 @@ double defaultContactSphereRadius(const TriMesh& mesh);
 // once per mesh. Body i of the scene must be body i of the system.
 std::vector<ContactPairDefinition> contactPairsFromScene(const Scene& scene);
 
+// The contact-geometry model of the pair of scene bodies a and b: `contact.geometry`, or the
+// pair's override's `geometry` (issue 16).
+ContactGeometry contactGeometryOf(const Scene& scene, int body_a, int body_b);
+
 }  // namespace contactsim

@@ -2,15 +2,32 @@
 
 #include <chrono>
 
+#include "scene/scene_reader.h"
 #include "scene/scene_system.h"
 #include "sim/scene_contact.h"
 
 namespace contactsim {
 
 Simulation::Simulation(Scene scene, ContactOptions contact_options,
-                       std::shared_ptr<GeneralizedForceSource> interaction)
+                       std::shared_ptr<GeneralizedForceSource> interaction,
+                       const VolumetricSourceFactory& volumetric)
     : scene_(std::move(scene)), system_(std::make_unique<MultibodySystem>(buildSystem(scene_))) {
-  std::vector<ContactPairDefinition> pairs = contactPairsFromScene(scene_);
+  // Pairs in volumetric geometry go to their own source and are left out of the patch source.
+  std::vector<ContactPairDefinition> pairs, volumetric_pairs;
+  for (ContactPairDefinition& pair : contactPairsFromScene(scene_)) {
+    const bool is_volumetric =
+        contactGeometryOf(scene_, pair.body_a, pair.body_b) == ContactGeometry::Volumetric;
+    (is_volumetric ? volumetric_pairs : pairs).push_back(std::move(pair));
+  }
+  if (!volumetric_pairs.empty()) {
+    if (!volumetric) {
+      throw SceneError(scene_.file.string() +
+                       ": contact.geometry \"volumetric\" needs contactsim_volumetric, which this "
+                       "program was built without");
+    }
+    volumetric_ = volumetric(*system_, std::move(volumetric_pairs));
+    system_->addForceSource(volumetric_);
+  }
   if (!pairs.empty()) {
     contacts_ = std::make_shared<ContactForceSource>(*system_, std::move(pairs), contact_options);
     system_->addForceSource(contacts_);
@@ -20,6 +37,7 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
   // The initial contacts, tracked from t = 0; the chains' tension and energy account too.
   const MultibodyState& s = integrator_->state();
   if (contacts_) contacts_->acceptStep(s.q, s.qdot, s.t);
+  if (volumetric_) volumetric_->acceptStep(s.q, s.qdot, s.t);
   for (const auto& chain : chainCables(*system_)) chain->acceptStep(s.q, s.qdot, s.t);
   for (const auto& actuator : jointActuators(*system_)) actuator->acceptStep(s.q, s.qdot, s.t);
   last_report_.constraint_violation = integrator_->constraintViolation();
@@ -49,6 +67,10 @@ SimulationFrame Simulation::frame() const {
     frame.bodies.push_back(body);
   }
   if (contacts_) frame.contacts = contacts_->contacts();
+  if (volumetric_) {
+    const std::vector<ContactDiagnostics>& v = volumetric_->contacts();
+    frame.contacts.insert(frame.contacts.end(), v.begin(), v.end());
+  }
   // Scene order: ideal cables are the system's constraint cables, chains its chain sources
   // (length = paid-out rest length L0; tension exactly 0 while slack).
   const std::vector<std::shared_ptr<ChainCable>> chains = chainCables(*system_);

@@ -2,7 +2,9 @@
 // advanced step by step. The one entry point the CLI, the recorder and the GUI share.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "dynamics/ali3p_integrator.h"
 #include "scene/scene.h"
@@ -11,6 +13,19 @@
 
 namespace contactsim {
 
+// A contact force source that reports its contacts as the patch source does: what a contact
+// geometry outside contactsim_core (contactsim_volumetric's VolumetricForceSource) implements.
+class ContactSource : public GeneralizedForceSource {
+ public:
+  // The contacts at the last accepted step.
+  virtual const std::vector<ContactDiagnostics>& contacts() const = 0;
+};
+
+// Builds the source of the scene's pairs in volumetric contact geometry (issue 16). Passed in by
+// the callers that link contactsim_volumetric, which contactsim_core (Eigen only) cannot.
+using VolumetricSourceFactory = std::function<std::shared_ptr<ContactSource>(
+    const MultibodySystem&, std::vector<ContactPairDefinition>)>;
+
 class Simulation {
  public:
   // Builds everything and makes the initial state consistent. Throws SceneError for a scene the
@@ -18,8 +33,11 @@ class Simulation {
   // `interaction`, when given, is one more force source registered with the scene's, before the
   // integrator starts (so its work is in the energy account from the first step): the GUI's mouse
   // spring, which adds nothing while released.
+  // `volumetric` builds the source of the pairs the scene puts in volumetric geometry
+  // (contact.geometry); without it such a scene is a SceneError.
   explicit Simulation(Scene scene, ContactOptions contact_options = {},
-                      std::shared_ptr<GeneralizedForceSource> interaction = nullptr);
+                      std::shared_ptr<GeneralizedForceSource> interaction = nullptr,
+                      const VolumetricSourceFactory& volumetric = {});
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -36,11 +54,14 @@ class Simulation {
   const Ali3pIntegrator& integrator() const { return *integrator_; }
   // Null when the scene has no contact pairs.
   const ContactForceSource* contacts() const { return contacts_.get(); }
+  // Null when no pair is in volumetric geometry.
+  const ContactSource* volumetricContacts() const { return volumetric_.get(); }
 
  private:
   Scene scene_;
   std::unique_ptr<MultibodySystem> system_;
   std::shared_ptr<ContactForceSource> contacts_;
+  std::shared_ptr<ContactSource> volumetric_;
   std::unique_ptr<Ali3pIntegrator> integrator_;
   StepReport last_report_;
   double last_step_wall_seconds_ = 0.0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <stdexcept>
 
@@ -290,6 +291,15 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
     }
     statistics_.force_seconds += secondsSince(start);
   }
+}
+
+VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options) {
+  return [options](const MultibodySystem& system, std::vector<ContactPairDefinition> pairs) {
+    std::vector<std::string> warnings;
+    std::vector<VolumetricPairDefinition> volumetric = volumetricPairs(system, pairs, &warnings);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    return std::make_shared<VolumetricForceSource>(system, std::move(volumetric), options);
+  };
 }
 
 }  // namespace contactsim::volumetric

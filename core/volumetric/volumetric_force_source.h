@@ -17,6 +17,7 @@
 #include "sim/contact_diagnostics.h"
 #include "sim/contact_force_source.h"
 #include "sim/contact_law.h"
+#include "sim/simulation.h"
 #include "volumetric/mesh_pieces.h"
 #include "volumetric/sparsify.h"
 #include "volumetric/volumetric_contact.h"
@@ -58,7 +59,7 @@ std::vector<VolumetricPairDefinition> volumetricPairs(
     const MultibodySystem& system, const std::vector<ContactPairDefinition>& pairs,
     std::vector<std::string>* warnings = nullptr);
 
-class VolumetricForceSource : public GeneralizedForceSource {
+class VolumetricForceSource : public ContactSource {
  public:
   // `system` must outlive the source.
   VolumetricForceSource(const MultibodySystem& system, std::vector<VolumetricPairDefinition> pairs,
@@ -71,7 +72,7 @@ class VolumetricForceSource : public GeneralizedForceSource {
 
   // The contact points at the last accepted step as ContactDiagnostics (patch.pressure_centre
   // the point, patch.area its area, patch.indentation = −gap, patch.id tracked within the pair).
-  const std::vector<ContactDiagnostics>& contacts() const { return contacts_; }
+  const std::vector<ContactDiagnostics>& contacts() const override { return contacts_; }
   const std::vector<VolumetricPairDefinition>& pairs() const { return pairs_; }
   const VolumetricStatistics& statistics() const { return statistics_; }
 
@@ -88,5 +89,9 @@ class VolumetricForceSource : public GeneralizedForceSource {
   std::vector<ContactDiagnostics> contacts_;
   VolumetricStatistics statistics_;
 };
+
+// What Simulation takes to run a scene's volumetric pairs (contact.geometry): the pairs'
+// pieces decomposed from their meshes (decomposition warnings on stderr), then this source.
+VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options = {});
 
 }  // namespace contactsim::volumetric

@@ -1,0 +1,75 @@
+// `contact.geometry` in a scene (issue 16): "patch" | "volumetric", overridable per pair; the
+// volumetric pairs run in VolumetricForceSource and are left out of the patch source.
+#include <catch2/catch.hpp>
+
+#include "geometry/primitives.h"
+#include "scene/scene_reader.h"
+#include "sim/scene_contact.h"
+#include "sim/simulation.h"
+#include "volumetric/volumetric_force_source.h"
+
+using namespace contactsim;
+
+namespace {
+
+const Vec3 kHalf(0.1, 0.1, 0.05);
+
+TriMesh loader(const std::filesystem::path& file, LengthUnit, double) {
+  if (file.filename() == "plate.stl") return makePlate(1.0, 1.0, 0.02, 4);
+  return makeBox(kHalf, 2);
+}
+
+// A fixed plate (top face at z = 0.01) with two boxes resting 1 mm above it, far apart.
+Scene sceneWith(const std::string& contact) {
+  const std::string text = R"({"materials": [{"name": "m", "density": 1000}],
+    "bodies": [
+      {"name": "plate", "fixed": true, "mesh": {"file": "plate.stl"}, "material": "m"},
+      {"name": "a", "mesh": {"file": "box.stl"}, "material": "m", "position": [-0.3, 0, 0.061]},
+      {"name": "b", "mesh": {"file": "box.stl"}, "material": "m", "position": [0.3, 0, 0.061]}],
+    "solver": {"time_step": 5e-4},
+    "contact": )" + contact +
+                           "}";
+  return parseScene(text, "/scenes/v.json", loader);
+}
+
+constexpr const char* kLaw =
+    R"("law": {"model": "hunt-crossley", "stiffness": 1e8, "restitution": 0.3})";
+
+}  // namespace
+
+TEST_CASE("contact.geometry: default, scene-wide and per pair", "[volumetric_scene]") {
+  const Scene patch = sceneWith(std::string("{") + kLaw + "}");
+  CHECK(contactGeometryOf(patch, 0, 1) == ContactGeometry::Patch);
+  const Scene mixed = sceneWith(std::string("{") + kLaw + R"(, "geometry": "volumetric",
+      "overrides": [{"bodies": ["b", "plate"], "geometry": "patch"}]})");
+  CHECK(contactGeometryOf(mixed, 0, 1) == ContactGeometry::Volumetric);
+  CHECK(contactGeometryOf(mixed, 1, 0) == ContactGeometry::Volumetric);
+  CHECK(contactGeometryOf(mixed, 0, 2) == ContactGeometry::Patch);
+  // An override with only a geometry keeps the scene's law.
+  const auto pairs = contactPairsFromScene(mixed);
+  REQUIRE(pairs.size() == 3);
+  for (const auto& pair : pairs) CHECK(std::get<HuntCrossleyLaw>(pair.law.normal).stiffness == 1e8);
+  REQUIRE_THROWS_WITH(sceneWith(R"({"geometry": "voxels"})"),
+                      Catch::Contains("contact.geometry") && Catch::Contains("volumetric"));
+  REQUIRE_THROWS_WITH(sceneWith(R"({"overrides": [{"bodies": ["a", "plate"]}]})"),
+                      Catch::Contains("required"));
+}
+
+TEST_CASE("a scene runs its volumetric pairs beside its patch pairs", "[volumetric_scene]") {
+  Scene scene = sceneWith(std::string("{") + kLaw + R"(, "pairs": [["plate", "a"], ["plate", "b"]],
+      "overrides": [{"bodies": ["plate", "a"], "geometry": "volumetric"}]})");
+  REQUIRE_THROWS_WITH(Simulation(scene), Catch::Contains("volumetric"));
+  Simulation sim(scene, {}, nullptr, volumetric::volumetricSourceFactory());
+  REQUIRE(sim.contacts() != nullptr);
+  REQUIRE(sim.volumetricContacts() != nullptr);
+  CHECK(sim.contacts()->pairs().size() == 1);  // plate–b only
+  while (sim.time() < 0.4) sim.step();
+  const double weight = 1000.0 * 8.0 * kHalf.prod() * 9.81;
+  Vec3 on_a = Vec3::Zero(), on_b = Vec3::Zero();
+  for (const ContactDiagnostics& c : sim.frame().contacts)
+    (c.body_b == 1 ? on_a : on_b) += c.force();
+  INFO("volumetric " << on_a.transpose() << ", patch " << on_b.transpose());
+  CHECK(on_a.z() == Approx(weight).epsilon(0.01));
+  CHECK(on_b.z() == Approx(weight).epsilon(0.01));
+  for (const ContactDiagnostics& c : sim.volumetricContacts()->contacts()) CHECK(c.body_b == 1);
+}
