@@ -21,6 +21,7 @@
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
+#include "volumetric/volumetric_force_source.h"
 
 namespace contactsim::cli {
 namespace {
@@ -125,7 +126,11 @@ void runScene(const RunArguments& args) {
          {"patches", o.patches}});
   }
   const auto start = std::chrono::steady_clock::now();
-  Simulation simulation(std::move(scene), contact_options);
+  // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric.
+  Simulation simulation(std::move(scene), contact_options, nullptr,
+                        volumetric::volumetricSourceFactory());
+  const auto* volumetric =
+      dynamic_cast<const volumetric::VolumetricForceSource*>(simulation.volumetricContacts());
   const MultibodySystem& system = simulation.system();
   const Ali3pIntegrator& integrator = simulation.integrator();
   // The recording keeps the scene file's text.
@@ -141,7 +146,8 @@ void runScene(const RunArguments& args) {
   long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0;
   int max_iterations = 0;
   double smallest_substep = h;
-  std::size_t max_contacts = 0;
+  std::size_t max_contacts = 0, max_volumetric_points = 0;
+  long volumetric_frames = 0;
   double max_violation = integrator.constraintViolation();
   try {
     for (long k = 1; k <= steps; ++k) {
@@ -156,6 +162,10 @@ void runScene(const RunArguments& args) {
       if (const ContactForceSource* contacts = simulation.contacts()) {
         max_contacts = std::max(max_contacts, contacts->contacts().size());
         contact_frames += contacts->contacts().empty() ? 0 : 1;
+      }
+      if (volumetric) {
+        max_volumetric_points = std::max(max_volumetric_points, volumetric->contacts().size());
+        volumetric_frames += volumetric->contacts().empty() ? 0 : 1;
       }
       if (outputs.any() && (k % output_stride == 0 || k == steps))
         outputs.write(simulation.frame());
@@ -218,6 +228,14 @@ void runScene(const RunArguments& args) {
         {"dissipated", e.dissipated},
         {"balance", e.balance()}}},
   };
+  if (volumetric) {
+    const volumetric::VolumetricStatistics& v = volumetric->statistics();
+    summary["volumetric"] = {
+        {"pairs", volumetric->pairs().size()},       {"max_points", max_volumetric_points},
+        {"steps_with_contact", volumetric_frames},   {"piece_pairs_tested", v.piece_pairs_tested},
+        {"points_before_sparsify", v.points_before}, {"points_after_sparsify", v.points_after},
+        {"geometry_seconds", v.geometry_seconds},    {"force_seconds", v.force_seconds}};
+  }
   if (args.json) {
     std::cout << summary.dump(2) << '\n';
     return;
@@ -240,6 +258,15 @@ void runScene(const RunArguments& args) {
         "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",
         timings.collision, timings.regions, timings.forces, timings.broad_phase, timings.queries,
         timings.pairs_skipped);
+  }
+  if (volumetric) {
+    const volumetric::VolumetricStatistics& v = volumetric->statistics();
+    std::printf("volumetric contact        %zu pairs, at most %zu points, %ld steps in contact\n",
+                volumetric->pairs().size(), max_volumetric_points, volumetric_frames);
+    std::printf(
+        "volumetric wall seconds   geometry %.3g, forces %.3g (%ld piece pairs tested; points "
+        "%ld before sparsify, %ld after)\n",
+        v.geometry_seconds, v.force_seconds, v.piece_pairs_tested, v.points_before, v.points_after);
   }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "

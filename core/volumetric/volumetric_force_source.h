@@ -33,7 +33,8 @@ struct VolumetricPairDefinition {
 
 struct VolumetricSourceOptions {
   VolumetricOptions contact;
-  // Empty: SparsifyOptions::forModelSize of each pair's larger body (its pieces' box diagonal).
+  // Empty: SparsifyOptions::forModelSize of each pair's larger body (its pieces' box diagonal),
+  // without its minimum area (a stiff contact's whole area can be below it).
   std::optional<SparsifyOptions> sparsify;
 };
 
