@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace contactsim::volumetric {
@@ -42,6 +43,7 @@ struct TrackedPoint {
 };
 
 struct VolumetricForceSource::PairState {
+  std::vector<Box3> local_boxes_a, local_boxes_b;  // each piece's box in its body's frame
   SparsifyOptions sparsify;
   double match_distance = 0.0;
   // The contact geometry, computed once per step at its first trial state (as the patch source's
@@ -105,6 +107,8 @@ VolumetricForceSource::VolumetricForceSource(const MultibodySystem& system,
                                   "': a body has no convex piece");
     }
     auto state = std::make_unique<PairState>();
+    for (const ConvexPiece& piece : *pair.pieces_a) state->local_boxes_a.push_back(piece.bounds());
+    for (const ConvexPiece& piece : *pair.pieces_b) state->local_boxes_b.push_back(piece.bounds());
     // The model size L of sparsify's defaults: the larger body's extent (its pieces' box).
     const double size = std::max(piecesBox(*pair.pieces_a).diagonal().norm(),
                                  piecesBox(*pair.pieces_b).diagonal().norm());
@@ -137,23 +141,31 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
   const BodyIndex a = pair.body_a, b = pair.body_b;
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
 
-  // Pose every piece once, then test only the piece pairs whose world boxes overlap (the seed's
-  // broad phase at piece level; volumetricContacts itself runs GJK and the intersection).
-  std::vector<ConvexPiece> posed_a, posed_b;
-  std::vector<Box3> boxes_b;
-  posed_a.reserve(pair.pieces_a->size());
-  for (const ConvexPiece& piece : *pair.pieces_a) posed_a.push_back(posed(piece, world_a));
-  for (const ConvexPiece& piece : *pair.pieces_b) {
-    posed_b.push_back(posed(piece, world_b));
-    boxes_b.push_back(posed_b.back().bounds());
-  }
+  // Test the piece pairs by world boxes first — each the box of its body-frame box's eight
+  // corners, conservative and cheap — and pose a piece only when some pair needs it: posing a
+  // finely tessellated hull (a 2562-vertex ball) every step was most of a bouncing ball's time.
+  const auto worldBoxes = [](const std::vector<Box3>& local, const Pose& pose) {
+    std::vector<Box3> boxes;
+    for (const Box3& box : local) {
+      Box3 world;
+      for (int corner = 0; corner < 8; ++corner)
+        world.extend(pose.apply(box.corner(static_cast<Box3::CornerType>(corner))));
+      boxes.push_back(world);
+    }
+    return boxes;
+  };
+  const std::vector<Box3> boxes_a = worldBoxes(state.local_boxes_a, world_a);
+  const std::vector<Box3> boxes_b = worldBoxes(state.local_boxes_b, world_b);
+  std::vector<std::optional<ConvexPiece>> posed_a(boxes_a.size()), posed_b(boxes_b.size());
   std::vector<VolumetricContactPoint> points;
-  for (const ConvexPiece& pa : posed_a) {
-    const Box3 box_a = pa.bounds();
-    for (std::size_t k = 0; k < posed_b.size(); ++k) {
-      if (!box_a.intersects(boxes_b[k])) continue;
+  for (std::size_t j = 0; j < boxes_a.size(); ++j) {
+    for (std::size_t k = 0; k < boxes_b.size(); ++k) {
+      if (!boxes_a[j].intersects(boxes_b[k])) continue;
+      if (!posed_a[j]) posed_a[j] = posed((*pair.pieces_a)[j], world_a);
+      if (!posed_b[k]) posed_b[k] = posed((*pair.pieces_b)[k], world_b);
       ++statistics_.piece_pairs_tested;
-      for (VolumetricContactPoint& p : volumetricContacts(pa, posed_b[k], options_.contact))
+      for (VolumetricContactPoint& p :
+           volumetricContacts(*posed_a[j], *posed_b[k], options_.contact))
         points.push_back(std::move(p));
     }
   }
