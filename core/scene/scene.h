@@ -107,6 +107,14 @@ struct SceneContact {
   std::vector<std::pair<std::string, std::string>> pairs;  // when !all_pairs
   std::optional<SceneContactLaw> law;
   ContactGeometry geometry = ContactGeometry::Patch;  // `contact.geometry`
+  // `contact.sparsify` of the volumetric pairs' points (docs/volumetric.md): each threshold
+  // replaces its default relative to the pair's size when given.
+  struct Sparsify {
+    std::optional<double> min_area;          // m²
+    std::optional<double> min_distance;      // m
+    std::optional<double> max_normal_angle;  // degrees
+  };
+  Sparsify sparsify;
   struct Override {
     std::pair<std::string, std::string> bodies;
     SceneContactLaw law;  // used when has_law

@@ -768,7 +768,7 @@ SceneContactLaw Reader::readLaw(const json& j, const std::string& path) const {
 }
 
 SceneContact Reader::readContact(const json& j, const std::string& path) const {
-  expectObject(j, path, {"pairs", "law", "geometry", "overrides"});
+  expectObject(j, path, {"pairs", "law", "geometry", "sparsify", "overrides"});
   SceneContact contact;
   // "patch" (the default) or "volumetric", for every pair unless an override says otherwise.
   const auto geometry = [&](const json& g, const std::string& p) {
@@ -778,6 +778,24 @@ SceneContact Reader::readContact(const json& j, const std::string& path) const {
     fail(p, "expected \"patch\" or \"volumetric\", got \"" + name + "\"");
   };
   if (j.contains("geometry")) contact.geometry = geometry(j["geometry"], child(path, "geometry"));
+  if (j.contains("sparsify")) {
+    const json& sp = j["sparsify"];
+    const std::string p = child(path, "sparsify");
+    expectObject(sp, p, {"min_area", "min_distance", "max_normal_angle"});
+    // 0 is allowed for the two sizes (keep every point, merge none); an angle in [0, 180].
+    const auto nonNegative = [&](const char* key) {
+      const double value = number(sp[key], child(p, key));
+      if (!(value >= 0.0)) fail(child(p, key), "must be >= 0");
+      return value;
+    };
+    if (sp.contains("min_area")) contact.sparsify.min_area = nonNegative("min_area");
+    if (sp.contains("min_distance")) contact.sparsify.min_distance = nonNegative("min_distance");
+    if (sp.contains("max_normal_angle")) {
+      contact.sparsify.max_normal_angle = nonNegative("max_normal_angle");
+      if (*contact.sparsify.max_normal_angle > 180.0)
+        fail(child(p, "max_normal_angle"), "must be <= 180 (degrees)");
+    }
+  }
   if (j.contains("pairs")) {
     const json& pairs = j["pairs"];
     const std::string p = child(path, "pairs");

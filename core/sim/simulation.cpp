@@ -25,7 +25,7 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
                        ": contact.geometry \"volumetric\" needs contactsim_volumetric, which this "
                        "program was built without");
     }
-    volumetric_ = volumetric(*system_, std::move(volumetric_pairs));
+    volumetric_ = volumetric(scene_, *system_, std::move(volumetric_pairs));
     system_->addForceSource(volumetric_);
   }
   if (!pairs.empty()) {

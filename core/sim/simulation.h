@@ -24,7 +24,7 @@ class ContactSource : public GeneralizedForceSource {
 // Builds the source of the scene's pairs in volumetric contact geometry (issue 16). Passed in by
 // the callers that link contactsim_volumetric, which contactsim_core (Eigen only) cannot.
 using VolumetricSourceFactory = std::function<std::shared_ptr<ContactSource>(
-    const MultibodySystem&, std::vector<ContactPairDefinition>)>;
+    const Scene&, const MultibodySystem&, std::vector<ContactPairDefinition>)>;
 
 class Simulation {
  public:

@@ -117,6 +117,9 @@ VolumetricForceSource::VolumetricForceSource(const MultibodySystem& system,
     // on a plate at rest: δ ≈ 1 µm, area πRδ ≈ 3e-7 m², under 1e-6·L² for L = 1.4 m), so the
     // relative threshold dropped the one point carrying the ball and it chattered on the plate.
     if (!options_.sparsify) state->sparsify.min_area = 0.0;
+    if (options_.min_area) state->sparsify.min_area = *options_.min_area;
+    if (options_.min_distance) state->sparsify.min_distance = *options_.min_distance;
+    if (options_.min_normal_cosine) state->sparsify.min_normal_cosine = *options_.min_normal_cosine;
     state->match_distance = std::max(kTrackingJumpFraction * size, state->sparsify.min_distance);
     states_.push_back(std::move(state));
   }
@@ -310,11 +313,21 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
 }
 
 VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options) {
-  return [options](const MultibodySystem& system, std::vector<ContactPairDefinition> pairs) {
+  return [options](const Scene& scene, const MultibodySystem& system,
+                   std::vector<ContactPairDefinition> pairs) {
+    VolumetricSourceOptions with_scene = options;
+    if (scene.contact) {
+      const SceneContact::Sparsify& sp = scene.contact->sparsify;
+      if (sp.min_area) with_scene.min_area = *sp.min_area;
+      if (sp.min_distance) with_scene.min_distance = *sp.min_distance;
+      if (sp.max_normal_angle)
+        with_scene.min_normal_cosine =
+            std::cos(*sp.max_normal_angle * 3.14159265358979323846 / 180.0);
+    }
     std::vector<std::string> warnings;
     std::vector<VolumetricPairDefinition> volumetric = volumetricPairs(system, pairs, &warnings);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
-    return std::make_shared<VolumetricForceSource>(system, std::move(volumetric), options);
+    return std::make_shared<VolumetricForceSource>(system, std::move(volumetric), with_scene);
   };
 }
 

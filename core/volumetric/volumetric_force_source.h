@@ -36,6 +36,8 @@ struct VolumetricSourceOptions {
   // Empty: SparsifyOptions::forModelSize of each pair's larger body (its pieces' box diagonal),
   // without its minimum area (a stiff contact's whole area can be below it).
   std::optional<SparsifyOptions> sparsify;
+  // Given: replaces that one threshold of the default above (the scene's contact.sparsify).
+  std::optional<double> min_area, min_distance, min_normal_cosine;
 };
 
 // Counts and wall times accumulated since construction (the run summary's "before and after").
@@ -92,7 +94,8 @@ class VolumetricForceSource : public ContactSource {
 };
 
 // What Simulation takes to run a scene's volumetric pairs (contact.geometry): the pairs'
-// pieces decomposed from their meshes (decomposition warnings on stderr), then this source.
+// pieces decomposed from their meshes (decomposition warnings on stderr), then this source with
+// `options` and the scene's contact.sparsify thresholds.
 VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options = {});
 
 }  // namespace contactsim::volumetric

@@ -73,3 +73,25 @@ TEST_CASE("a scene runs its volumetric pairs beside its patch pairs", "[volumetr
   CHECK(on_b.z() == Approx(weight).epsilon(0.01));
   for (const ContactDiagnostics& c : sim.volumetricContacts()->contacts()) CHECK(c.body_b == 1);
 }
+
+TEST_CASE("contact.sparsify thresholds reach the volumetric source", "[volumetric_scene]") {
+  const Scene scene = sceneWith(std::string("{") + kLaw + R"(, "geometry": "volumetric",
+      "sparsify": {"min_area": 1.0, "min_distance": 0.02, "max_normal_angle": 5}})");
+  REQUIRE(scene.contact->sparsify.min_area == 1.0);
+  CHECK(scene.contact->sparsify.min_distance == 0.02);
+  CHECK(scene.contact->sparsify.max_normal_angle == 5.0);
+  // A minimum area of 1 m² drops every point: the boxes meet the plate and find no support.
+  Simulation sim(scene, {}, nullptr, volumetric::volumetricSourceFactory());
+  while (sim.time() < 0.05) sim.step();
+  const auto& source =
+      dynamic_cast<const volumetric::VolumetricForceSource&>(*sim.volumetricContacts());
+  CHECK(source.statistics().points_before > 0);
+  CHECK(source.statistics().points_after == 0);
+  CHECK(source.contacts().empty());
+  REQUIRE_THROWS_WITH(sceneWith(R"({"sparsify": {"min_area": -1}})"),
+                      Catch::Contains("contact.sparsify.min_area"));
+  REQUIRE_THROWS_WITH(sceneWith(R"({"sparsify": {"max_normal_angle": 200}})"),
+                      Catch::Contains("max_normal_angle"));
+  REQUIRE_THROWS_WITH(sceneWith(R"({"sparsify": {"distance": 1}})"),
+                      Catch::Contains("unknown key"));
+}
