@@ -751,6 +751,7 @@ UrdfScene Converter::run() {
   };
 
   json bodies = json::array();
+  std::set<std::string> mesh_files;
   for (std::size_t l : order) {
     if (role[l] != Role::Body && role[l] != Role::FixedBody) continue;
     const Link& link = links[l];
@@ -777,7 +778,12 @@ UrdfScene Converter::run() {
         std::error_code ec;
         fs::create_directories(dir, ec);
         if (ec) fail(link.line, element, "cannot create the mesh folder " + dir.string());
-        const fs::path out = dir / (safeFileName(link.name) + ".stl");
+        // Link names differing only in characters a file name cannot hold get a suffix.
+        std::string stem = safeFileName(link.name);
+        for (int k = 2; !mesh_files.insert(stem).second; ++k) {
+          stem = safeFileName(link.name) + "_" + std::to_string(k);
+        }
+        const fs::path out = dir / (stem + ".stl");
         try {
           writeBinaryStl(out, collisionMesh(link));
         } catch (const UrdfError&) {
