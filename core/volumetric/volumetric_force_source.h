@@ -62,6 +62,9 @@ std::vector<VolumetricPairDefinition> volumetricPairs(
     const MultibodySystem& system, const std::vector<ContactPairDefinition>& pairs,
     std::vector<std::string>* warnings = nullptr);
 
+// Unlike ContactForceSource it has no passivity ledger (a stiff contact needs steps that resolve
+// the impact, else it can return more energy than it took) and applies neither rolling
+// resistance nor the spread rocking damping (docs/volumetric.md, "In the simulation").
 class VolumetricForceSource : public ContactSource {
  public:
   // `system` must outlive the source.
