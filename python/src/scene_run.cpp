@@ -12,6 +12,7 @@
 #include "parallel/parallel_pair_loop.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
+#include "volumetric/volumetric_force_source.h"
 
 namespace contactsim::python {
 
@@ -21,7 +22,9 @@ SceneRun::SceneRun(std::string scene_json, const std::filesystem::path& file, in
   Scene scene = parseScene(scene_json_, file, loadCachedMesh);
   ContactOptions options;
   options.pair_loop = parallelPairLoop(threads);
-  simulation_ = std::make_unique<Simulation>(std::move(scene), options);
+  // Pairs in volumetric contact geometry (contact.geometry) run in contactsim_volumetric.
+  simulation_ = std::make_unique<Simulation>(std::move(scene), options, nullptr,
+                                             volumetric::volumetricSourceFactory());
   columns_ = historyColumns(*simulation_);
 }
 
