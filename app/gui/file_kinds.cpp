@@ -19,7 +19,7 @@ bool hasSuffix(const QString& file, std::initializer_list<const char*> suffixes)
 
 }  // namespace
 
-bool isSceneFile(const QString& file) { return hasSuffix(file, {"json"}); }
+bool isSceneFile(const QString& file) { return hasSuffix(file, {"json", "urdf"}); }
 
 bool isRecordingFile(const QString& file) { return hasSuffix(file, {"db", "csrec"}); }
 

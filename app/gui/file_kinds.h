@@ -9,7 +9,7 @@ class QMimeData;
 
 namespace contactsim::gui {
 
-bool isSceneFile(const QString& file);      // .json
+bool isSceneFile(const QString& file);      // .json, or a .urdf converted on opening
 bool isRecordingFile(const QString& file);  // .db, .csrec
 // The local files among a drag's URLs (remote URLs are ignored).
 QStringList localFiles(const QMimeData* mime);

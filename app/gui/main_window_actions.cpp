@@ -19,7 +19,7 @@ void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu("&File");
   QAction* open = file->addAction("&Open…", this, &MainWindow::chooseAndOpenFiles);
   open->setShortcut(QKeySequence::Open);
-  open->setToolTip("Open a scene (.json), meshes or a recording (.db)");
+  open->setToolTip("Open a scene (.json, .urdf), meshes or a recording (.db)");
   recent_ = new RecentFiles(file->addMenu("Open &recent"), this);
   connect(recent_, &RecentFiles::openRequested, this,
           [this](const QString& path) { openFiles({path}); });

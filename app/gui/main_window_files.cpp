@@ -139,8 +139,9 @@ void MainWindow::chooseAndOpenFiles() {
   QSettings settings;
   const QStringList files = QFileDialog::getOpenFileNames(
       this, "Open", settings.value(kLastDirectoryKey).toString(),
-      "Scenes, meshes and recordings (*.json *.stl *.obj *.ply *.gltf *.glb *.off *.3ds *.dae "
-      "*.fbx *.db *.csrec);;Scenes (*.json);;Recordings (*.db *.csrec);;All files (*)");
+      "Scenes, meshes and recordings (*.json *.urdf *.stl *.obj *.ply *.gltf *.glb *.off *.3ds "
+      "*.dae *.fbx *.db *.csrec);;Scenes (*.json *.urdf);;Recordings (*.db *.csrec);;"
+      "All files (*)");
   if (files.isEmpty()) return;
   settings.setValue(kLastDirectoryKey, QFileInfo(files.front()).absolutePath());
   openFiles(files);

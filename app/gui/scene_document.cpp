@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "import/urdf_import.h"
 #include "scene/scene_reader.h"
 
 namespace contactsim::gui {
@@ -33,6 +34,19 @@ SceneDocument::SceneDocument()
 
 SceneDocument SceneDocument::fromFile(const QString& path) {
   const fs::path file = fs::absolute(path.toStdString());
+  if (isUrdfFile(file)) {
+    // Saving writes the scene format beside the URDF, never over it; meshes the converter has
+    // to write go where `contactsim-cli convert` puts them for that scene file.
+    const fs::path scene_file = file.parent_path() / (file.stem().string() + ".json");
+    UrdfOptions options;
+    options.generated_mesh_dir = file.parent_path() / (file.stem().string() + "_meshes");
+    UrdfScene converted = convertUrdf(file, options);
+    SceneDocument document;
+    document.json_ = std::move(converted.scene);
+    document.file_ = scene_file;
+    document.import_warnings_ = std::move(converted.warnings);
+    return document;
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw std::runtime_error(file.string() + ": cannot open the file");
   std::stringstream text;
@@ -54,7 +68,9 @@ Scene SceneDocument::build(MeshCache& cache) const {
   const MeshLoader loader = [&cache](const fs::path& file, LengthUnit units, double scale) {
     return cache.get(file, units, scale)->mesh;
   };
-  return parseScene(json_.dump(), file_, loader);
+  Scene scene = parseScene(json_.dump(), file_, loader);
+  scene.warnings.insert(scene.warnings.begin(), import_warnings_.begin(), import_warnings_.end());
+  return scene;
 }
 
 fs::path SceneDocument::resolve(const std::string& file) const {

@@ -41,7 +41,8 @@ class SceneDocument {
   // An empty, unsaved scene (no bodies); relative paths resolve against the working directory.
   SceneDocument();
   // Reads the JSON; build() must then succeed for the scene to be usable. Throws
-  // std::runtime_error ("<file>: <reason>") for unreadable or non-JSON files.
+  // std::runtime_error ("<file>: <reason>") for unreadable or non-JSON files. A .urdf is
+  // converted (docs/scene-format.md, "URDF import") into an unsaved ROBOT.json beside it.
   static SceneDocument fromFile(const QString& path);
 
   nlohmann::json& json() { return json_; }
@@ -93,6 +94,7 @@ class SceneDocument {
   nlohmann::json json_;
   std::filesystem::path file_;
   bool saved_ = false;
+  std::vector<std::string> import_warnings_;  // the URDF converter's, shown with the scene's
 };
 
 // How the scene editor's forms change the scene: a SceneEdit changes the document, and the
