@@ -180,7 +180,8 @@ QStringList openBatch(MainWindow& window, const QStringList& files) {
   window.setErrorReporter(
       [&errors](const QString&, const QString& text) { errors << text.split('\n').front(); });
   for (const QString& file : files) {
-    if (file.endsWith(".json", Qt::CaseInsensitive)) {
+    if (file.endsWith(".json", Qt::CaseInsensitive) ||
+        file.endsWith(".urdf", Qt::CaseInsensitive)) {
       window.openScene(file);
     } else if (file.endsWith(".db", Qt::CaseInsensitive) ||
                file.endsWith(".csrec", Qt::CaseInsensitive)) {
