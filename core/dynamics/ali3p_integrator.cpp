@@ -139,10 +139,13 @@ void Ali3pIntegrator::initialize() {
     const Eigen::VectorXd qd = solver_.solve(M * qd0 - Jq.transpose() * (beta * phi_t + mu));
     const Eigen::VectorXd rate = Jq * qd + phi_t;
     mu += beta * rate;
-    // Velocity residuals relative to the largest scaled velocity (at rest: to 1 s⁻¹).
+    // Each iterate solves (M + βΦ_qᵀΦ_q) q̇ = M q̇0 − Φ_qᵀ(βΦ_t + μ) exactly, so once Φ_q q̇ + Φ_t
+    // vanishes, M(q̇ − q̇0) = −Φ_qᵀμ: q̇ is the projection and μ its multiplier. The constraint
+    // residual alone decides, relative to the largest scaled velocity (at rest: to 1 s⁻¹); the
+    // change between iterates, once also required, can stall above the tolerance at the
+    // round-off of an ill-conditioned solve (a robot of 48 bodies from 16 g to 3.2 kg).
     const double speed = std::max(1.0, scaled(qd));
-    converged = scaled(qd - state_.qdot) <= tol * speed &&
-                maxNorm(rate.cwiseProduct(inverse_row_scales_)) <= tol * speed;
+    converged = maxNorm(rate.cwiseProduct(inverse_row_scales_)) <= tol * speed;
     state_.qdot = qd;
     if (!state_.qdot.allFinite()) fail("velocity projection");
   }
@@ -158,7 +161,11 @@ void Ali3pIntegrator::initialize() {
         solver_.solve(fv.q_force - Jq.transpose() * (state_.lambda + beta * cv.gamma));
     const Eigen::VectorXd residual = Jq * qdd + cv.gamma;
     state_.lambda += beta * residual;
-    converged = scaled(qdd - state_.qddot) <= tol * std::max(1.0, scaled(qdd));
+    // As for the velocities: once Φ_q q̈ + γ vanishes, M q̈ = Q − Φ_qᵀλ* exactly. Measured on a
+    // converted TIAGo Pro (48 bodies): the residual reached 1e-14 in three iterations while the
+    // change between iterates hovered at 1e-7 of q̈ for fifty, and the run stopped at t = 0.
+    converged =
+        maxNorm(residual.cwiseProduct(inverse_row_scales_)) <= tol * std::max(1.0, scaled(qdd));
     state_.qddot = qdd;
     if (!state_.qddot.allFinite()) fail("acceleration computation");
   }
