@@ -176,7 +176,9 @@ TEST_CASE("nearly parallel faces touching corner-to-edge are decided across the 
   const Triangle q = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 0, 0.5)};
   std::mt19937 rng(19);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  const auto randomVector = [&](double size) { return Vec3(u(rng), u(rng), u(rng)) * size; };
+  const auto randomVector = [&](double size) -> Vec3 {
+    return Vec3(u(rng), u(rng), u(rng)) * size;
+  };
   for (const double theta : {1e-2, 1e-4, 1.5e-6, 1e-8}) {
     // p's plane is y = θ·(z − z_V); its longest edge is about √(5/4 + 4/9) long.
     const double edge = std::sqrt(1.25 + 4.0 / 9.0);
