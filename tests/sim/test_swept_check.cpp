@@ -40,7 +40,7 @@ TEST_CASE("tunnelling: a resting contact's micrometre motions are not", "[tunnel
   const double half = 0.025;
   const TriMesh cube_mesh = makeBox(Vec3::Constant(half), 2);
   const AabbTree cube(cube_mesh);
-  for (const Vec3 out : {Vec3(1, 0, 0), Vec3(0, -1, 0), Vec3(0.6, 0.8, 0)}) {
+  for (const Vec3& out : {Vec3(1, 0, 0), Vec3(0, -1, 0), Vec3(0.6, 0.8, 0)}) {
     const Pose before = at(Vec3(0, 0, 2 * half + 2e-6) - 1.5e-6 * out);
     const Pose now =
         Pose::fromTranslationRotationVector(Vec3(0, 0, 2 * half - 2e-5) + 1.2e-5 * out,
