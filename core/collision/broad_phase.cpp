@@ -5,20 +5,24 @@
 #include <numeric>
 
 namespace contactsim {
+namespace {
+
+// The whole mesh's box in its body frame: the root node's (floats rounded outwards), or the
+// mesh's bounds when the root is a single triangle.
+std::pair<Vec3, Vec3> rootBox(const AabbTree& tree) {
+  if (AabbTree::isTriangle(tree.root()))
+    return {tree.mesh().bounds().min(), tree.mesh().bounds().max()};
+  const AabbTree::Node& root = tree.node(tree.root());
+  return {Vec3(root.lo[0], root.lo[1], root.lo[2]), Vec3(root.hi[0], root.hi[1], root.hi[2])};
+}
+
+}  // namespace
 
 Box3 worldRootBox(const AabbTree& tree, const Pose& pose) {
   Box3 box;
   box.setEmpty();
   if (tree.empty()) return box;
-  Vec3 lo, hi;
-  if (AabbTree::isTriangle(tree.root())) {
-    lo = tree.mesh().bounds().min();
-    hi = tree.mesh().bounds().max();
-  } else {
-    const AabbTree::Node& root = tree.node(tree.root());
-    lo = Vec3(root.lo[0], root.lo[1], root.lo[2]);
-    hi = Vec3(root.hi[0], root.hi[1], root.hi[2]);
-  }
+  const auto [lo, hi] = rootBox(tree);
   const Vec3 center = pose.apply(0.5 * (lo + hi));
   const Vec3 half = pose.rotation.cwiseAbs() * (0.5 * (hi - lo));
   // Rounding of the product is covered by a relative pad of the box's own size and position.
@@ -32,15 +36,7 @@ Box3 sweptWorldRootBox(const AabbTree& tree, const Pose& from, const Pose& to) {
   Box3 box = worldRootBox(tree, from);
   if (box.isEmpty()) return box;
   box.extend(worldRootBox(tree, to));
-  Vec3 lo, hi;
-  if (AabbTree::isTriangle(tree.root())) {
-    lo = tree.mesh().bounds().min();
-    hi = tree.mesh().bounds().max();
-  } else {
-    const AabbTree::Node& root = tree.node(tree.root());
-    lo = Vec3(root.lo[0], root.lo[1], root.lo[2]);
-    hi = Vec3(root.hi[0], root.hi[1], root.hi[2]);
-  }
+  const auto [lo, hi] = rootBox(tree);
   const Vec3 c = 0.5 * (lo + hi);
   const Vec3 c0 = from.apply(c), c1 = to.apply(c);
   const double radius = 0.5 * (hi - lo).norm() * (1 + 1e-12) +
