@@ -7,6 +7,7 @@
 #include "record/scene_header.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
+#include "volumetric/volumetric_force_source.h"
 
 namespace contactsim::gui {
 
@@ -41,7 +42,10 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
     emit startChecked(generation, check.overlaps,
                       QString::fromStdString(describeSmallOverlaps(check)));
     mouse_spring_ = std::make_shared<MouseSpring>();
-    simulation_ = std::make_unique<Simulation>(*scene, ContactOptions{}, mouse_spring_);
+    // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric,
+    // as on the command line.
+    simulation_ = std::make_unique<Simulation>(*scene, ContactOptions{}, mouse_spring_,
+                                               volumetric::volumetricSourceFactory());
   } catch (const std::exception& error) {
     time_ = 0.0;
     emit loaded(false);
