@@ -5,7 +5,8 @@
 #include <memory>
 #include <optional>
 
-#include "dynamics/ali3p_integrator.h"
+#include "../ground_body_rig.h"
+#include "../solid_mass.h"
 #include "sim/contact_force_source.h"
 
 namespace contactsim::test {
@@ -24,38 +25,24 @@ struct RigSpec {
   ContactOptions options;
 };
 
-class ContactRig {
+// The meshes and their trees, which keep a pointer to them: a base listed before GroundBodyRig,
+// so that they outlive the system holding the contact source (bases are destroyed in reverse).
+struct RigMeshes {
+  RigMeshes(TriMesh ground, TriMesh body);
+  std::shared_ptr<const TriMesh> ground_mesh, body_mesh;
+  std::shared_ptr<AabbTree> ground_tree, body_tree;
+};
+
+class ContactRig : private RigMeshes, public GroundBodyRig {
  public:
   explicit ContactRig(RigSpec spec);
-  // The integrator and the contact source refer to system_: the rig never moves.
-  ContactRig(const ContactRig&) = delete;
-  ContactRig& operator=(const ContactRig&) = delete;
-  StepReport step() { return integrator_->step(); }
-  void runUntil(double t);
-  double time() const { return integrator_->state().t; }
-  Pose pose() const { return system_.bodyPose(body_, integrator_->state().q); }
-  Vec3 velocity() const { return system_.bodyOriginVelocity(body_, integrator_->state().qdot); }
-  Vec3 angularVelocity() const;
-  // Kinetic + gravitational potential energy of the body.
-  double mechanicalEnergy() const;
   const std::vector<ContactDiagnostics>& contacts() const { return contact_->contacts(); }
   // Σ F_n·n + F_t over the contacts, on the body.
   Vec3 totalContactForce() const;
   const ContactForceSource& source() const { return *contact_; }
-  const Ali3pIntegrator& integrator() const { return *integrator_; }
 
  private:
-  std::shared_ptr<const TriMesh> ground_mesh_, body_mesh_;
-  MultibodySystem system_;
-  BodyIndex body_ = 0;
-  double time_step_ = 0.0;
   std::shared_ptr<ContactForceSource> contact_;
-  std::unique_ptr<Ali3pIntegrator> integrator_;
-  std::shared_ptr<AabbTree> ground_tree_, body_tree_;
 };
-
-// Solid sphere / box mass properties about the centre (at the body origin).
-MassInertia solidSphere(double mass, double radius);
-MassInertia solidBox(double mass, const Vec3& half_extents);
 
 }  // namespace contactsim::test

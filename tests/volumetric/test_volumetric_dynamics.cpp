@@ -6,12 +6,15 @@
 #include <memory>
 #include <random>
 
-#include "dynamics/ali3p_integrator.h"
+#include "../ground_body_rig.h"
+#include "../solid_mass.h"
 #include "geometry/primitives.h"
 #include "volumetric/volumetric_force_source.h"
 
 using namespace contactsim;
 using namespace contactsim::volumetric;
+using contactsim::test::solidBox;
+using contactsim::test::solidSphere;
 
 namespace {
 
@@ -30,88 +33,35 @@ struct RigSpec {
 };
 
 // A moving body above a fixed ground, one volumetric pair: tests/sim's ContactRig in this mode.
-class VolumetricRig {
+class VolumetricRig : public test::GroundBodyRig {
  public:
-  explicit VolumetricRig(RigSpec spec) {
-    system_.setGravity(spec.gravity);
-    BodyDefinition ground;
-    ground.name = "ground";
-    ground.fixed = true;
-    const BodyIndex g = system_.addBody(ground);
-    BodyDefinition body;
-    body.name = "body";
-    body.mass = spec.mass;
-    body.pose = spec.pose;
-    body.linear_velocity = spec.velocity;
-    body_ = system_.addBody(body);
+  explicit VolumetricRig(RigSpec spec)
+      : GroundBodyRig(spec.gravity, spec.mass, spec.pose, spec.velocity, Vec3::Zero()) {
     VolumetricPairDefinition pair;
-    pair.body_a = spec.body_is_a ? body_ : g;
-    pair.body_b = spec.body_is_a ? g : body_;
+    pair.body_a = spec.body_is_a ? bodyIndex() : groundIndex();
+    pair.body_b = spec.body_is_a ? groundIndex() : bodyIndex();
     auto ground_pieces = piecesOfBody(spec.ground, "ground", nullptr);
     auto body_pieces = piecesOfBody(spec.body, "body", nullptr);
     pair.pieces_a = spec.body_is_a ? body_pieces : ground_pieces;
     pair.pieces_b = spec.body_is_a ? ground_pieces : body_pieces;
     pair.law = spec.law;
-    source_ = std::make_shared<VolumetricForceSource>(system_, std::vector{pair});
-    system_.addForceSource(source_);
-    SolverSettings settings;
-    settings.time_step = time_step_ = spec.time_step;
-    integrator_ = std::make_unique<Ali3pIntegrator>(system_, settings);
-    const MultibodyState& s = integrator_->state();
-    source_->acceptStep(s.q, s.qdot, s.t);
+    source_ = std::make_shared<VolumetricForceSource>(mutableSystem(), std::vector{pair});
+    start(source_, spec.time_step, std::nullopt);
   }
-  VolumetricRig(const VolumetricRig&) = delete;
-  VolumetricRig& operator=(const VolumetricRig&) = delete;
 
-  void step() { integrator_->step(); }
-  void runUntil(double t) {
-    while (time() + 0.5 * time_step_ < t) step();
-  }
-  double time() const { return integrator_->state().t; }
-  Pose pose() const { return system_.bodyPose(body_, integrator_->state().q); }
-  Vec3 velocity() const { return system_.bodyOriginVelocity(body_, integrator_->state().qdot); }
-  Vec3 angularVelocity() const {
-    const MultibodyState& s = integrator_->state();
-    return system_.bodyAngularVelocity(body_, s.q, s.qdot);
-  }
-  double mechanicalEnergy() const {
-    const EnergyReport e = integrator_->energy();
-    return e.kinetic + e.gravity;
-  }
   // Σ F on the moving body: +force() when it is B, −force() when it is A.
   Vec3 contactForceOnBody() const {
     Vec3 total = Vec3::Zero();
     for (const ContactDiagnostics& c : source_->contacts())
-      total += c.body_b == body_ ? c.force() : Vec3(-c.force());
+      total += c.body_b == bodyIndex() ? c.force() : Vec3(-c.force());
     return total;
   }
   const VolumetricForceSource& source() const { return *source_; }
   VolumetricForceSource& source() { return *source_; }
-  const Ali3pIntegrator& integrator() const { return *integrator_; }
-  const MultibodySystem& system() const { return system_; }
 
  private:
-  MultibodySystem system_;
-  BodyIndex body_ = 0;
-  double time_step_ = 0.0;
   std::shared_ptr<VolumetricForceSource> source_;
-  std::unique_ptr<Ali3pIntegrator> integrator_;
 };
-
-MassInertia solidSphere(double mass, double radius) {
-  MassInertia m;
-  m.mass = mass;
-  m.inertia = Mat3::Identity() * 0.4 * mass * radius * radius;
-  return m;
-}
-
-MassInertia solidBox(double mass, const Vec3& h) {
-  MassInertia m;
-  m.mass = mass;
-  const Vec3 s = 4.0 * h.cwiseProduct(h);
-  m.inertia = (mass / 12.0) * Vec3(s.y() + s.z(), s.x() + s.z(), s.x() + s.y()).asDiagonal();
-  return m;
-}
 
 // A ball (icosphere, one convex piece) with a facet parallel to the plate, `gap` above it.
 RigSpec ballAbovePlate(double radius, double mass, double gap) {
