@@ -63,6 +63,22 @@ struct ContactForceSource::PairState {
   std::vector<double> inherited;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
+
+  // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
+  void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
+  // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
+  // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
+  // was evaluated or skipped by the broad phase (then without patches and not touching).
+  void commit(const Pose& a_in_b, double t) {
+    may_be_contained = !patches.empty();
+    committed = true;
+    apart = !touching && patches.empty();
+    committed_a_in_b = a_in_b;
+    tracker.update(t, patches);
+    for (std::size_t k = 0; k < patches.size(); ++k) ids[k] = patches[k].id;
+    last_step = t - committed_time;
+    committed_time = t;
+  }
 };
 
 // One pair's contribution to an evaluation, combined with the others' in pair order.
@@ -282,14 +298,10 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     ++result.timings.pairs_skipped;
     state.valid = false;
     if (!commit) {
-      state.longest_step = std::max(state.longest_step, t - state.committed_time);
+      state.tried(t);
     } else {
-      state.may_be_contained = false;
       state.touching = false;
-      state.committed_a_in_b = relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q));
-      state.tracker.update(t, state.patches);
-      state.last_step = t - state.committed_time;
-      state.committed_time = t;
+      state.commit(relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q)), t);
     }
     return;
   }
@@ -335,7 +347,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     ContactTracker::Succession succession = state.tracker.succession(state.patches);
     const double h = t - state.committed_time;
     // The first trial of the first step sets the scale too, so that a run never stops on this.
-    if (!commit) state.longest_step = std::max(state.longest_step, h);
+    if (!commit) state.tried(t);
     if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
       const Vec3 omega =
           system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
@@ -367,14 +379,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
     }
   }
-  if (commit) {
-    state.may_be_contained = !state.patches.empty();
-    state.committed = true;
-    state.apart = !state.touching && state.patches.empty();
-    state.committed_a_in_b = relativePose(world_a, world_b);
-    state.tracker.update(t, state.patches);
-    for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
-  }
+  // The step these forces end (before a commit closes it): where the ledger counts from.
+  const double step_start = state.committed_time, previous_step = state.last_step;
+  if (commit) state.commit(relativePose(world_a, world_b), t);
 
   ForceValues* out = nullptr;
   if (with_forces && !state.patches.empty()) {
@@ -404,14 +411,14 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
     // A contact without history begins in this step: it delivered nothing and has what it
     // inherits. At the committed state itself the step's own ledger and length apply.
-    const bool after_commit = t > state.committed_time;
+    const bool after_commit = t > step_start;
     const ContactHistory::Load load =
         !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
     const double budget = !history       ? state.inherited[k]
                           : after_commit ? history->absorbed_energy
                                          : history->absorbed_before;
     capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
-                after_commit ? t - state.committed_time : state.last_step);
+                after_commit ? t - step_start : previous_step);
 
     // Stick offset: separation of the two material anchor points, tangential part (seed 004
     // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
@@ -497,8 +504,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       ContactHistory::Load& l = h.load;
       h.load_before = l;
       h.absorbed_before = h.absorbed_energy;
-      h.absorbed_energy -=
-          workOverStep(l, force, v_rel, torque, omega_rel, t - state.committed_time);
+      h.absorbed_energy -= workOverStep(l, force, v_rel, torque, omega_rel, t - step_start);
       l.force = force;
       l.relative_velocity = v_rel;
       l.point_on_a = world_a.inverse().apply(state.point_a[k].value(q));
@@ -526,10 +532,6 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       diagnostics.sticking = e.friction.sticking;
       result.contacts.push_back(std::move(diagnostics));
     }
-  }
-  if (commit) {
-    state.last_step = t - state.committed_time;
-    state.committed_time = t;
   }
   result.timings.forces += secondsSince(start);
 }
