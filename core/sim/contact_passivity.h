@@ -1,7 +1,7 @@
 // Passivity of contact (docs/dynamics.md, "Passivity of contact"): each contact keeps a ledger of
-// the energy it has taken from the bodies, and may give back no more. Declared here rather than
-// inside the patch source (contact_force_source.cpp) so that every contact source counts and caps
-// contact work with one implementation.
+// the energy it has taken from the bodies, and may give back no more. One implementation for the
+// patch source (contact_force_source.cpp) and the volumetric one
+// (volumetric/volumetric_force_source.cpp), so that both count and cap contact work alike.
 #pragma once
 
 #include <string>
