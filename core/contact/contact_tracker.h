@@ -19,7 +19,7 @@ struct ContactHistory {
   double initial_indentation_rate = std::numeric_limits<double>::quiet_NaN();
   // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
-  // Passivity ledger (contact_force_source.cpp, "Passivity"): the energy this contact has taken
+  // Passivity ledger (sim/contact_passivity.h): the energy this contact has taken
   // from the bodies (J), now and before the last committed step. A new contact starts with its
   // share of its parent's, an orphan with its share of the unclaimed ones (Succession).
   double absorbed_energy = 0.0, absorbed_before = 0.0;

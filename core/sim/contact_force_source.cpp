@@ -10,6 +10,7 @@
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
 #include "dynamics/step_rejected.h"
+#include "sim/contact_passivity.h"
 #include "sim/swept_check.h"
 
 namespace contactsim {
@@ -25,68 +26,6 @@ double secondsSince(Clock::time_point start) {
 // (and with it δ̇₀ and the stick anchor): a rolling sphere's patch radius is far smaller than
 // its travel per step, so the patch-radius rule alone would restart the contact every step.
 constexpr double kTrackingJumpFraction = 0.02;
-
-// Passivity across a contact's end. The trapezoidal rule applies half of a step's start force
-// whatever happens within the step, so a contact that ends within the step (a fast rebound from a
-// stiff contact the step cannot follow) still delivers ¼h·F₀·(v₀ + v₁) — energy no cap can
-// touch, since F₀ is committed. When what the pair's ending contacts (those no new contact
-// continues) release exceeds what they have absorbed (their ledgers), the step is rejected: a
-// smaller one follows the unloading, where capByLedger applies. v₁ is the velocity, at the trial
-// state, of the material points where the force acted. Measured before this: a steel sphere hitting
-// a plate at 1 m/s with Δt = 1 ms left at 2.9 m/s, at 5 m/s with Δt = 0.1 ms at 7.4 m/s. Steps are
-// refined down to 1/kReleaseRefinement of the longest step taken, not further: what is left then is
-// accepted rather than stopping a run whose contact chatters faster than any step (the integrator's
-// own halvings go to 1/64).
-constexpr double kReleaseRefinement = 32.0;
-
-template <class RelativeVelocity>
-void rejectUnpaidRelease(const ContactTracker& tracker,
-                         const ContactTracker::Succession& succession, double h,
-                         const std::string& pair_name, RelativeVelocity&& relative_velocity) {
-  const std::vector<int>& ids = succession.ids;
-  const std::vector<const ContactHistory*>& parents = succession.parents;
-  double released = 0.0, ledger = 0.0;
-  for (const ContactHistory& contact : tracker.live()) {
-    if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
-    if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
-    ledger += std::max(contact.absorbed_energy, 0.0);
-    const ContactHistory::Load& l = contact.load;
-    const auto [v1, w1] = relative_velocity(l);
-    released +=
-        0.25 * h *
-        (l.force.dot(l.relative_velocity + v1) + l.torque.dot(l.relative_angular_velocity + w1));
-  }
-  // Together: what the ending contacts release may not exceed what they hold between them (a
-  // thread's flank pieces end several at a time, young and with small ledgers of their own, and
-  // which of them held the energy is an accident of the split). Contacts that go on keep their
-  // ledgers for their own unloading. Rounding slack: equality is the passive limit itself.
-  if (released > ledger + 1e-9 * std::abs(released)) {
-    throw StepRejected(pair_name + ": loaded contacts would end within the step, releasing " +
-                       "more energy than they absorbed");
-  }
-}
-
-// Passivity (Hannaford & Ryu, IEEE Trans. Robotics and Automation 18, 2002): a contact may give
-// the bodies back at most the energy it took from them. Its δ(q) is only piecewise smooth — a
-// region that splits, merges or gains penetrated vertices changes δ by a jump no motion paid for
-// — so without this an impact can end faster than it began. Work is counted as the trapezoidal
-// rule does it: over a step of length h the contact point moves by (h/2)(v₀ + v) under the mean
-// force, so the normal force delivers ¼h(F₀ + F)(s₀ + s), s = −δ̇ the separation rate. While the
-// contact unloads (s₀ + s > 0), a normal force that would deliver more than its ledger B holds is
-// lowered to exactly that, F = 4B/(h(s₀ + s)) − F₀ (not below 0), with its exact derivatives: a
-// force continuous where the cap begins, constant in δ, and a contact that begins from nothing
-// (B = 0) cannot push the bodies apart until it has absorbed energy by being loaded.
-void capByLedger(NormalForce& force, double rate, double budget, double last_force,
-                 double last_separation, double h) {
-  const double separation = last_separation - rate;  // s₀ + s
-  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return;
-  if (0.25 * h * (last_force + force.value) * separation <= budget) return;
-  const double allowed = 4.0 * std::max(budget, 0.0) / (h * separation) - last_force;
-  force.value = std::max(allowed, 0.0);
-  force.d_indentation = 0.0;
-  // ∂F/∂δ̇ = ∂/∂δ̇ [4B/(h(s₀ − δ̇))] = 4B/(h(s₀ − δ̇)²).
-  force.d_rate = allowed > 0.0 ? 4.0 * budget / (h * separation * separation) : 0.0;
-}
 
 }  // namespace
 
@@ -124,6 +63,22 @@ struct ContactForceSource::PairState {
   std::vector<double> inherited;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
+
+  // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
+  void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
+  // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
+  // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
+  // was evaluated or skipped by the broad phase (then without patches and not touching).
+  void commit(const Pose& a_in_b, double t) {
+    may_be_contained = !patches.empty();
+    committed = true;
+    apart = !touching && patches.empty();
+    committed_a_in_b = a_in_b;
+    tracker.update(t, patches);
+    for (std::size_t k = 0; k < patches.size(); ++k) ids[k] = patches[k].id;
+    last_step = t - committed_time;
+    committed_time = t;
+  }
 };
 
 // One pair's contribution to an evaluation, combined with the others' in pair order.
@@ -343,14 +298,10 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     ++result.timings.pairs_skipped;
     state.valid = false;
     if (!commit) {
-      state.longest_step = std::max(state.longest_step, t - state.committed_time);
+      state.tried(t);
     } else {
-      state.may_be_contained = false;
       state.touching = false;
-      state.committed_a_in_b = relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q));
-      state.tracker.update(t, state.patches);
-      state.last_step = t - state.committed_time;
-      state.committed_time = t;
+      state.commit(relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q)), t);
     }
     return;
   }
@@ -396,16 +347,24 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     ContactTracker::Succession succession = state.tracker.succession(state.patches);
     const double h = t - state.committed_time;
     // The first trial of the first step sets the scale too, so that a run never stops on this.
-    if (!commit) state.longest_step = std::max(state.longest_step, h);
+    if (!commit) state.tried(t);
     if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
       const Vec3 omega =
           system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-      rejectUnpaidRelease(state.tracker, succession, h, pair_name,
-                          [&](const ContactHistory::Load& l) {
-                            const AffineVec3 d =
-                                system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
-                            return std::pair{d.rate(qdot), omega};
-                          });
+      // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
+      // step, continued by none of its patches and parent of none, may not release more than
+      // they absorbed.
+      const std::vector<int>& ids = succession.ids;
+      const std::vector<const ContactHistory*>& parents = succession.parents;
+      std::vector<EndingContact> ending;
+      for (const ContactHistory& contact : state.tracker.live()) {
+        if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
+        if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
+        const ContactHistory::Load& l = contact.load;
+        const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
+        ending.push_back({contact.absorbed_energy, &l, d.rate(qdot), omega});
+      }
+      rejectUnpaidRelease(ending, h, pair_name);
     }
     state.ids = std::move(succession.ids);
     state.inherited = std::move(succession.inherited);
@@ -420,14 +379,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
     }
   }
-  if (commit) {
-    state.may_be_contained = !state.patches.empty();
-    state.committed = true;
-    state.apart = !state.touching && state.patches.empty();
-    state.committed_a_in_b = relativePose(world_a, world_b);
-    state.tracker.update(t, state.patches);
-    for (std::size_t k = 0; k < state.patches.size(); ++k) state.ids[k] = state.patches[k].id;
-  }
+  // The step these forces end (before a commit closes it): where the ledger counts from.
+  const double step_start = state.committed_time, previous_step = state.last_step;
+  if (commit) state.commit(relativePose(world_a, world_b), t);
 
   ForceValues* out = nullptr;
   if (with_forces && !state.patches.empty()) {
@@ -457,14 +411,14 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
     // A contact without history begins in this step: it delivered nothing and has what it
     // inherits. At the committed state itself the step's own ledger and length apply.
-    const bool after_commit = t > state.committed_time;
+    const bool after_commit = t > step_start;
     const ContactHistory::Load load =
         !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
     const double budget = !history       ? state.inherited[k]
                           : after_commit ? history->absorbed_energy
                                          : history->absorbed_before;
     capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
-                after_commit ? t - state.committed_time : state.last_step);
+                after_commit ? t - step_start : previous_step);
 
     // Stick offset: separation of the two material anchor points, tangential part (seed 004
     // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
@@ -550,9 +504,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       ContactHistory::Load& l = h.load;
       h.load_before = l;
       h.absorbed_before = h.absorbed_energy;
-      h.absorbed_energy -= 0.25 * (t - state.committed_time) *
-                           ((l.force + force).dot(l.relative_velocity + v_rel) +
-                            (l.torque + torque).dot(l.relative_angular_velocity + omega_rel));
+      h.absorbed_energy -= workOverStep(l, force, v_rel, torque, omega_rel, t - step_start);
       l.force = force;
       l.relative_velocity = v_rel;
       l.point_on_a = world_a.inverse().apply(state.point_a[k].value(q));
@@ -580,10 +532,6 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       diagnostics.sticking = e.friction.sticking;
       result.contacts.push_back(std::move(diagnostics));
     }
-  }
-  if (commit) {
-    state.last_step = t - state.committed_time;
-    state.committed_time = t;
   }
   result.timings.forces += secondsSince(start);
 }

@@ -1,5 +1,6 @@
 target_sources(contactsim_core PRIVATE
   sim/contact_force_source.cpp
+  sim/contact_passivity.cpp
   sim/scene_contact.cpp
   sim/simulation.cpp
   sim/start_check.cpp

@@ -8,6 +8,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "sim/contact_passivity.h"
+
 namespace contactsim::volumetric {
 namespace {
 
@@ -40,6 +42,12 @@ struct TrackedPoint {
   double initial_rate = 0.0;  // δ̇ when the contact began (Hunt–Crossley's δ̇₀)
   // The stick anchors of seed 004 eq. (3) as material points in the bodies' frames.
   Vec3 anchor_a = Vec3::Zero(), anchor_b = Vec3::Zero();
+  // Its passivity ledger (sim/contact_passivity.h), kept as the patch source's ContactHistory keeps
+  // it: the energy it has absorbed and its load at the last commit, and both before that (forces
+  // evaluated at the committed state itself must be the ones its step used). A point that begins
+  // starts with an empty ledger.
+  double absorbed_energy = 0.0, absorbed_before = 0.0;
+  ContactHistory::Load load, load_before;
 };
 
 struct VolumetricForceSource::PairState {
@@ -57,6 +65,10 @@ struct VolumetricForceSource::PairState {
   std::vector<int> continues;  // index into `live`, or -1: the contact begins in this step
   std::vector<TrackedPoint> live;
   int next_id = 0;
+  // For the passivity ledger: whether a state was committed, its time and the step it ended, and
+  // the longest step tried (rejectUnpaidRelease refines down to a fraction of it).
+  bool committed = false;
+  double committed_time = 0.0, last_step = 0.0, longest_step = 0.0;
 };
 
 std::shared_ptr<const std::vector<ConvexPiece>> piecesOfBody(const TriMesh& mesh,
@@ -213,11 +225,43 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
   if (commit) contacts_.clear();
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     PairState& state = *states_[i];
-    if (!state.valid || state.time != t) updateGeometry(i, q, t);
-    const auto start = Clock::now();
     const VolumetricPairDefinition& pair = pairs_[i];
     const BodyIndex a = pair.body_a, b = pair.body_b;
+    const bool new_geometry = !state.valid || state.time != t;
+    if (new_geometry) updateGeometry(i, q, t);
+    const auto start = Clock::now();
     const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+    const Vec3 omega_rel =
+        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+    if (new_geometry && !commit) {
+      // A step's first trial state. The first trial of the first step sets the scale too.
+      const double h = t - state.committed_time;
+      state.longest_step = std::max(state.longest_step, h);
+      if (state.committed && h > state.longest_step / kReleaseRefinement) {
+        // Passivity across a contact's end (contact_passivity.h): the points that no point of
+        // this step continues may not release more than they absorbed.
+        std::vector<bool> continued(state.live.size(), false);
+        for (const int m : state.continues) {
+          if (m >= 0) continued[static_cast<std::size_t>(m)] = true;
+        }
+        std::vector<EndingContact> ending;
+        for (std::size_t m = 0; m < state.live.size(); ++m) {
+          if (continued[m]) continue;
+          const ContactHistory::Load& l = state.live[m].load;
+          const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
+          ending.push_back({state.live[m].absorbed_energy, &l, d.rate(qdot), omega_rel});
+        }
+        if (!ending.empty()) {
+          rejectUnpaidRelease(ending, h,
+                              "volumetric contact '" + system_.bodies()[a].name + "'–'" +
+                                  system_.bodies()[b].name + "'");
+        }
+      }
+    }
+    // The step these forces end: the ledger counts from its start. At the committed state itself
+    // the step that led there applies, with the ledgers and loads from before it.
+    const bool after_commit = t > state.committed_time;
+    const double step = after_commit ? t - state.committed_time : state.last_step;
     std::vector<TrackedPoint> next_live;
     for (std::size_t k = 0; k < state.points.size(); ++k) {
       const VolumetricContactPoint& p = state.points[k];
@@ -235,8 +279,14 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
       const Vec3 v_rel = d.rate(qdot);
       const double rate = -n.dot(v_rel);
       const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
-      const NormalForce normal =
-          contactsim::evaluate(pair.law.normal, {indentation, rate, initial_rate});
+      NormalForce normal = contactsim::evaluate(pair.law.normal, {indentation, rate, initial_rate});
+      // A point that begins in this step delivered nothing at its start and has nothing to give.
+      const ContactHistory::Load load =
+          !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
+      const double budget = !history       ? 0.0
+                            : after_commit ? history->absorbed_energy
+                                           : history->absorbed_before;
+      capByLedger(normal, rate, budget, n.dot(load.force), n.dot(load.relative_velocity), step);
 
       // Friction exactly as the patch source feeds it (seed 004 eq. 2–5): the stick offset is
       // the tangential separation of the two material anchors; without anchors the contact is
@@ -282,6 +332,18 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
         const Vec3 on_a = state.point_a[k].value(q);
         tracked.anchor_a = world_a.inverse().apply(on_a);
         tracked.anchor_b = world_b.inverse().apply(on_a + friction.stick_offset);
+        // The ledger over the step just taken, as the trapezoidal rule does the work (a point
+        // born in this step had no force at its start); no torque acts at a point.
+        tracked.load_before = history ? history->load : ContactHistory::Load{};
+        tracked.absorbed_before = history ? history->absorbed_energy : 0.0;
+        tracked.absorbed_energy =
+            tracked.absorbed_before - workOverStep(tracked.load_before, force, v_rel, Vec3::Zero(),
+                                                   omega_rel, t - state.committed_time);
+        tracked.load.force = force;
+        tracked.load.relative_velocity = v_rel;
+        tracked.load.relative_angular_velocity = omega_rel;
+        tracked.load.point_on_a = world_a.inverse().apply(on_a);
+        tracked.load.point_on_b = world_b.inverse().apply(state.point_b[k].value(q));
         next_live.push_back(tracked);
 
         ContactDiagnostics diagnostics;
@@ -302,6 +364,9 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
       }
     }
     if (commit) {
+      state.committed = true;
+      state.last_step = t - state.committed_time;
+      state.committed_time = t;
       state.live = std::move(next_live);
       // The geometry stays valid for the committed state's own time only; the next step's first
       // trial recomputes it and matches against the live points just stored.

@@ -62,8 +62,9 @@ std::vector<VolumetricPairDefinition> volumetricPairs(
     const MultibodySystem& system, const std::vector<ContactPairDefinition>& pairs,
     std::vector<std::string>* warnings = nullptr);
 
-// Unlike ContactForceSource it has no passivity ledger (a stiff contact needs steps that resolve
-// the impact, else it can return more energy than it took) and applies neither rolling
+// Each point keeps the passivity ledger of ContactForceSource (sim/contact_passivity.h): its force
+// is capped so that it never gives back more than it absorbed, and a step whose ending points would
+// release more than that is rejected. Unlike ContactForceSource it applies neither rolling
 // resistance nor the spread rocking damping (docs/volumetric.md, "In the simulation").
 class VolumetricForceSource : public ContactSource {
  public:
