@@ -29,6 +29,9 @@ void printErrors(const QStringList& errors) {
 
 // A scripted run: once the view has shown its first frame and (with --run-until) the simulation
 // has reached its time, save the screenshot, then quit if asked.
+// How long a scripted screenshot waits after the last frame for the charts' deferred layout.
+constexpr int kChartSettleMs = 300;
+
 class ScriptedRun : public QObject {
  public:
   ScriptedRun(MainWindow& window, CommandLine line, int& exit_code)
@@ -54,8 +57,10 @@ class ScriptedRun : public QObject {
   void maybeFinish() {
     if (done_ || !rendered_ || !reached_) return;
     done_ = true;
-    // Let the window finish painting the last frame before grabbing it.
-    QTimer::singleShot(0, this, [this] {
+    // Let the window finish painting the last frame before grabbing it, and the charts too: Qt
+    // Charts lays out changed axis titles and series in deferred updates, and a grab at once
+    // showed the first frame's "t (µs)" above a 0.3 s run's curves.
+    QTimer::singleShot(kChartSettleMs, this, [this] {
       if (!line_.screenshot.isEmpty()) {
         try {
           saveScreenshot(window_, window_.view(), line_.screenshot);
