@@ -11,12 +11,22 @@ void capByLedger(NormalForce& force, double rate, double budget, double last_for
                  double last_separation, double h) {
   const double separation = last_separation - rate;  // s₀ + s
   if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return;
-  if (0.25 * h * (last_force + force.value) * separation <= budget) return;
-  const double allowed = 4.0 * std::max(budget, 0.0) / (h * separation) - last_force;
+  // The force committed now is the next step's F₀, half of which that step applies whatever
+  // happens in it: about ½h·F·s at the present separation rate s, kept in reserve.
+  const double ahead = std::max(-rate, 0.0);
+  const double per_force = 0.25 * h * separation + 0.5 * h * ahead;
+  const double paid = 0.25 * h * last_force * separation;
+  if (paid + per_force * force.value <= budget) return;
+  const double allowed = (std::max(budget, 0.0) - paid) / per_force;
   force.value = std::max(allowed, 0.0);
   force.d_indentation = 0.0;
-  // ∂F/∂δ̇ = ∂/∂δ̇ [4B/(h(s₀ − δ̇))] = 4B/(h(s₀ − δ̇)²).
-  force.d_rate = allowed > 0.0 ? 4.0 * budget / (h * separation * separation) : 0.0;
+  // F = (B − ¼hF₀(s₀ − δ̇)) / (¼h(s₀ − δ̇) + ½h·max(−δ̇, 0)): ∂N/∂δ̇ = ¼hF₀, ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
+  const double d_per_force = -0.25 * h - (rate < 0.0 ? 0.5 * h : 0.0);
+  force.d_rate =
+      allowed > 0.0
+          ? (0.25 * h * last_force * per_force - (std::max(budget, 0.0) - paid) * d_per_force) /
+                (per_force * per_force)
+          : 0.0;
 }
 
 double workOverStep(const ContactHistory::Load& last, const Vec3& force,

@@ -26,9 +26,12 @@ inline constexpr double kReleaseRefinement = 32.0;
 // does it: over a step of length h the contact point moves by (h/2)(v₀ + v) under the mean force,
 // so the normal force delivers ¼h(F₀ + F)(s₀ + s), s = −δ̇ the separation rate. While the contact
 // unloads (s₀ + s > 0), a normal force that would deliver more than its ledger B (`budget`) holds
-// is lowered to exactly that, F = 4B/(h(s₀ + s)) − F₀ (not below 0), with its exact derivatives:
-// a force continuous where the cap begins, constant in δ, and a contact that begins from nothing
-// (an empty ledger) cannot push the bodies apart until it has absorbed energy by being loaded.
+// — counting, besides this step's work, a reserve ½h·F·max(s, 0) for the next step, which applies
+// half of the force committed now whatever happens in it — is lowered to exactly that,
+// F = (B − ¼h·F₀(s₀ + s)) / (¼h(s₀ + s) + ½h·max(s, 0)) (not below 0), with its exact
+// derivatives: a force continuous where the cap begins, constant in δ, and a contact that begins
+// from nothing (an empty ledger) cannot push the bodies apart until it has absorbed energy by
+// being loaded.
 // `rate` is δ̇ at the trial state; `last_force` and `last_separation` are F₀ and s₀ along the
 // normal at the step's start.
 void capByLedger(NormalForce& force, double rate, double budget, double last_force,

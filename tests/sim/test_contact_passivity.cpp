@@ -1,0 +1,77 @@
+// The passivity cap (core/sim/contact_passivity.h) on its own: what a capped force may deliver
+// over this step and, through the half of it the next step applies, over the next.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "sim/contact_passivity.h"
+
+using namespace contactsim;
+
+namespace {
+
+// Work the trapezoidal rule lets a force F do over this step and the first half of the next
+// (F as the next step's F₀, at the present separation rate), for δ̇ = rate.
+double committedWork(double force, double rate, double last_force, double last_separation,
+                     double h) {
+  const double separation = last_separation - rate;
+  return 0.25 * h * (last_force + force) * separation + 0.5 * h * force * std::max(-rate, 0.0);
+}
+
+NormalForce capped(double law, double rate, double budget, double last_force,
+                   double last_separation, double h) {
+  NormalForce f{law, 3.0e9, 1.0e6};  // the law's own derivatives, replaced where it caps
+  capByLedger(f, rate, budget, last_force, last_separation, h);
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("the passivity cap: never more than the ledger, the next half step included",
+          "[passivity]") {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int capped_cases = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const double h = 1e-5 * std::pow(100.0, unit(random));    // 10 µs … 1 ms
+    const double last_force = 1e4 * unit(random);             // N
+    const double last_separation = 2.0 * unit(random) - 0.5;  // m/s, s₀
+    const double rate = -2.0 * unit(random) + 0.5;            // δ̇
+    const double law = 2e4 * unit(random);
+    const double budget = 0.5 * h * 1e4 * unit(random);  // J
+    INFO("h " << h << ", F0 " << last_force << ", s0 " << last_separation << ", rate " << rate
+              << ", law " << law << ", ledger " << budget);
+    const NormalForce f = capped(law, rate, budget, last_force, last_separation, h);
+    CHECK(f.value >= 0.0);
+    CHECK(f.value <= law);
+    if (last_separation - rate <= 0.0) {
+      // Loading: the law as it is.
+      CHECK(f.value == law);
+      continue;
+    }
+    if (f.value < law) {
+      ++capped_cases;
+      // Capped: at most the ledger, exactly it while the force stays positive, F₀'s share
+      // alone exceeding it otherwise.
+      const double work = committedWork(f.value, rate, last_force, last_separation, h);
+      if (f.value > 0.0) {
+        CHECK(work == Approx(budget).epsilon(1e-9));
+      } else {
+        CHECK(work >= budget * (1 - 1e-12));
+      }
+      CHECK(f.d_indentation == 0.0);
+      if (f.value > 0.0 && std::abs(rate) > 1e-3) {
+        // ∂F/∂δ̇ by central differences (the cap is smooth away from δ̇ = 0).
+        const double e = 1e-7;
+        const double up = capped(1e12, rate + e, budget, last_force, last_separation, h).value;
+        const double down = capped(1e12, rate - e, budget, last_force, last_separation, h).value;
+        CHECK(f.d_rate == Approx((up - down) / (2 * e)).epsilon(1e-5).margin(1e-3));
+      }
+    } else {
+      // Uncapped: within the ledger.
+      CHECK(committedWork(law, rate, last_force, last_separation, h) <= budget * (1 + 1e-12));
+      CHECK(f.d_rate == 1.0e6);
+    }
+  }
+  CHECK(capped_cases > 200);
+}
