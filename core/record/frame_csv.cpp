@@ -148,4 +148,13 @@ void ContactsCsvWriter::write(const SimulationFrame& frame) {
   if (!out_) throw std::runtime_error(label_ + ": write failed");
 }
 
+StateColumnNames stateColumnNames(const Scene& scene) {
+  StateColumnNames names;
+  for (const SceneBody& b : scene.bodies) names.bodies.push_back(b.name);
+  for (const SceneCable& c : scene.cables) names.cables.push_back(c.name);
+  for (const SceneJoint& j : scene.joints)
+    if (j.drive) names.drives.push_back(j.name);
+  return names;
+}
+
 }  // namespace contactsim

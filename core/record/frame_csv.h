@@ -21,9 +21,17 @@
 #include <string>
 #include <vector>
 
+#include "scene/scene.h"
 #include "sim/simulation_frame.h"
 
 namespace contactsim {
+
+// The names the body-state CSV's columns are built from, in scene order: the bodies, the cables
+// and the joints with a drive (prescribed motion or motor), as SimulationFrame lists them.
+struct StateColumnNames {
+  std::vector<std::string> bodies, cables, drives;
+};
+StateColumnNames stateColumnNames(const Scene& scene);
 
 // "t,a.x,...,a.wz,...,c.length,c.tension,...,j.position,j.effort\n"
 std::string stateCsvHeader(const std::vector<std::string>& body_names,

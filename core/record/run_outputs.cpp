@@ -18,18 +18,14 @@ std::ofstream openFile(const std::string& path, const std::string& name) {
 
 RunOutputs::RunOutputs(const Scene& scene, const std::string& scene_json,
                        const RunOutputPaths& paths, const RunOutputNames& names) {
-  std::vector<std::string> bodies, cables, drives;
-  for (const SceneBody& b : scene.bodies) bodies.push_back(b.name);
-  for (const SceneCable& c : scene.cables) cables.push_back(c.name);
-  for (const SceneJoint& j : scene.joints)
-    if (j.drive) drives.push_back(j.name);
+  const StateColumnNames columns = stateColumnNames(scene);
   if (!paths.csv.empty()) {
     csv_file_ = openFile(paths.csv, names.csv);
-    csv_.emplace(csv_file_, bodies, cables, names.csv, drives);
+    csv_.emplace(csv_file_, columns.bodies, columns.cables, names.csv, columns.drives);
   }
   if (!paths.contacts_csv.empty()) {
     contacts_file_ = openFile(paths.contacts_csv, names.contacts_csv);
-    contacts_.emplace(contacts_file_, bodies, names.contacts_csv);
+    contacts_.emplace(contacts_file_, columns.bodies, names.contacts_csv);
   }
   if (!paths.record.empty()) recording_.emplace(paths.record, recordingHeaderOf(scene, scene_json));
 }

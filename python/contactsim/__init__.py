@@ -120,6 +120,8 @@ class Simulation:
     end_time = property(lambda self: self._engine.end_time, doc="the scene's solver.end_time")
     body_names = property(lambda self: self._engine.body_names)
     cable_names = property(lambda self: self._engine.cable_names)
+    drive_names = property(lambda self: self._engine.drive_names,
+                           doc="joints with a drive (prescribed motion or motor), scene order")
     warnings = property(lambda self: self._engine.warnings)
     columns = property(lambda self: self._engine.columns, doc="the History's column names")
     scene_json = property(lambda self: self._engine.scene_json)
@@ -154,6 +156,12 @@ class Simulation:
     def cable_states(self):
         """(cables, 2): length (m) and tension (N) per cable, scene order."""
         return self._engine.cable_states()
+
+    def drive_states(self):
+        """(drives, 2) per driven joint (drive_names): its coordinate from t = 0, the angle (rad)
+        or displacement (m) of its body B relative to A, and the driving torque (N·m) or force
+        (N) on B along the joint's axis."""
+        return self._engine.drive_states()
 
     def contacts(self):
         """Contact patches at the last step as a dict of arrays, one entry per patch: body_a,

@@ -55,6 +55,12 @@ py::array_t<double> cableStates(const SimulationFrame& frame) {
   return matrix(values, 2);
 }
 
+py::array_t<double> driveStates(const SimulationFrame& frame) {
+  std::vector<double> values;
+  for (const JointDriveState& d : frame.drives) values.insert(values.end(), {d.position, d.effort});
+  return matrix(values, 2);
+}
+
 py::dict contactArrays(const SimulationFrame& frame) {
   const auto& c = frame.contacts;
   py::dict out;
@@ -82,6 +88,7 @@ py::dict energyDict(const EnergyReport& e) {
   out["gravity"] = e.gravity;
   out["springs"] = e.springs;
   out["cable_work"] = e.cable_work;
+  out["drive_work"] = e.drive_work;
   out["load_work"] = e.load_work;
   out["source_work"] = e.source_work;
   out["dissipated"] = e.dissipated;
@@ -94,6 +101,7 @@ py::dict frameDict(const SimulationFrame& frame) {
   out["time"] = frame.time;
   out["bodies"] = bodyStates(frame);
   out["cables"] = cableStates(frame);
+  out["drives"] = driveStates(frame);
   out["contacts"] = contactArrays(frame);
   out["energy"] = energyDict(frame.energy);
   return out;

@@ -18,6 +18,8 @@ py::array_t<double> matrix(const std::vector<double>& values, std::size_t column
 py::array_t<double> bodyStates(const SimulationFrame& frame);
 // (cables, 2): length, tension.
 py::array_t<double> cableStates(const SimulationFrame& frame);
+// One row per driven joint (scene order): position (rad or m) and effort (N·m or N).
+py::array_t<double> driveStates(const SimulationFrame& frame);
 // Column arrays of the frame's contact patches (one entry per patch): body_a, body_b, id,
 // centroid, pressure_centre, normal, delta, delta_rate, fn, ft, area, sticking, slip.
 py::dict contactArrays(const SimulationFrame& frame);

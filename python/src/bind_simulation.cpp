@@ -4,6 +4,7 @@
 
 #include "arrays.h"
 #include "bindings.h"
+#include "record/frame_csv.h"
 #include "scene_run.h"
 
 namespace contactsim::python {
@@ -69,6 +70,9 @@ void bindSimulation(py::module_& m) {
                                  names.push_back(c.name);
                                return names;
                              })
+      .def_property_readonly(
+          "drive_names",
+          [](const SceneRun& r) { return stateColumnNames(r.simulation().scene()).drives; })
       .def_property_readonly("warnings",
                              [](const SceneRun& r) { return r.simulation().scene().warnings; })
       .def_property_readonly("columns", &SceneRun::columns)
@@ -95,6 +99,7 @@ void bindSimulation(py::module_& m) {
       .def("row", [](const SceneRun& r) { return matrix(r.currentRow(), r.columns().size()); })
       .def("body_states", [](const SceneRun& r) { return bodyStates(r.simulation().frame()); })
       .def("cable_states", [](const SceneRun& r) { return cableStates(r.simulation().frame()); })
+      .def("drive_states", [](const SceneRun& r) { return driveStates(r.simulation().frame()); })
       .def("contacts", [](const SceneRun& r) { return contactArrays(r.simulation().frame()); })
       .def("energy",
            [](const SceneRun& r) { return energyDict(r.simulation().integrator().energy()); })

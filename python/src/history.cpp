@@ -8,27 +8,17 @@
 namespace contactsim::python {
 namespace {
 
-std::vector<std::string> sceneNames(const std::vector<SceneBody>& bodies) {
-  std::vector<std::string> names;
-  for (const SceneBody& b : bodies) names.push_back(b.name);
-  return names;
-}
-
-std::vector<std::string> sceneNames(const std::vector<SceneCable>& cables) {
-  std::vector<std::string> names;
-  for (const SceneCable& c : cables) names.push_back(c.name);
-  return names;
-}
-
-const char* const kEnergyParts[] = {"kinetic",   "gravity",     "springs",    "cable_work",
-                                    "load_work", "source_work", "dissipated", "balance"};
+const char* const kEnergyParts[] = {"kinetic",     "gravity",    "springs",
+                                    "cable_work",  "drive_work", "load_work",
+                                    "source_work", "dissipated", "balance"};
 
 }  // namespace
 
 std::vector<std::string> historyColumns(const Simulation& simulation) {
   const Scene& scene = simulation.scene();
   // The state CSV's own header, so a column name means the same thing in both places.
-  std::istringstream header(stateCsvHeader(sceneNames(scene.bodies), sceneNames(scene.cables)));
+  const StateColumnNames names = stateColumnNames(scene);
+  std::istringstream header(stateCsvHeader(names.bodies, names.cables, names.drives));
   std::vector<std::string> columns;
   for (std::string name; std::getline(header, name, ',');) {
     if (!name.empty() && name.back() == '\n') name.pop_back();
@@ -61,6 +51,7 @@ void appendHistoryRow(const Simulation& simulation, const SimulationFrame& frame
                            s.angular_velocity.z()});
   }
   for (const CableState& c : frame.cables) out.insert(out.end(), {c.length, c.tension});
+  for (const JointDriveState& d : frame.drives) out.insert(out.end(), {d.position, d.effort});
   double fn_max = 0.0, ft_max = 0.0;
   if (const ContactForceSource* contacts = simulation.contacts()) {
     // Pairs are identified by their bodies; a scene lists each pair once.
@@ -78,8 +69,8 @@ void appendHistoryRow(const Simulation& simulation, const SimulationFrame& frame
   }
   out.insert(out.end(), {static_cast<double>(frame.contacts.size()), fn_max, ft_max});
   const EnergyReport& e = frame.energy;
-  out.insert(out.end(), {e.kinetic, e.gravity, e.springs, e.cable_work, e.load_work, e.source_work,
-                         e.dissipated, e.balance()});
+  out.insert(out.end(), {e.kinetic, e.gravity, e.springs, e.cable_work, e.drive_work, e.load_work,
+                         e.source_work, e.dissipated, e.balance()});
   out.insert(out.end(),
              {static_cast<double>(frame.solver.newton_iterations),
               static_cast<double>(frame.solver.substeps), frame.solver.constraint_violation});

@@ -150,3 +150,27 @@ def test_gil_released_while_running(ball_scene):
     worker.join()
     assert sim.steps == 7500
     assert ticks > 1000
+
+
+def test_drives_in_history_and_frame():
+    """A crank turned at a prescribed 2 rad/s and an arm held by a saturating PD motor
+    (assets/scenes/driven_crank.json): the history and the frame carry each drive's coordinate
+    and effort, and the energy account its work."""
+    from conftest import SOURCE_DIR
+    sim = contactsim.Simulation(str(SOURCE_DIR / "assets" / "scenes" / "driven_crank.json"))
+    assert sim.drive_names == ["crank_drive", "arm_motor"]
+    history = sim.run(1.0)
+    for name in sim.drive_names:
+        assert f"{name}.position" in history.columns and f"{name}.effort" in history.columns
+    # The prescribed motion holds to the constraint tolerance: θ = 2 t.
+    np.testing.assert_allclose(history["crank_drive.position"], 2.0 * history.t, atol=1e-8)
+    # The motor's torque never exceeds its 8 N·m saturation.
+    assert np.abs(history["arm_motor.effort"]).max() <= 8.0 * (1 + 1e-12)
+    assert "energy.drive_work" in history.columns
+    states = sim.drive_states()
+    assert states.shape == (2, 2)
+    np.testing.assert_array_equal(states.ravel(), sim.row()[[history.columns.index(c) for c in (
+        "crank_drive.position", "crank_drive.effort", "arm_motor.position", "arm_motor.effort")]])
+    frame = sim.frame()
+    np.testing.assert_array_equal(frame["drives"], states)
+    assert frame["energy"]["drive_work"] == sim.row()[history.columns.index("energy.drive_work")]
