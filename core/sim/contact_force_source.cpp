@@ -91,12 +91,18 @@ struct ContactForceSource::PairResult {
 
 // One patch's force at a trial state.
 struct ContactForceSource::Evaluation {
+  AffineVec3 separation;                  // d: B's material point minus A's, where the force acts
+  Vec3 relative_velocity = Vec3::Zero();  // ḋ: of B's material point relative to A's
+  AffineVec3 anchor_gap;                  // the stick anchors' separation (d without anchors)
   double indentation = 0.0, rate = 0.0;
   NormalForce normal;
   FrictionForce friction;
   Vec3 slip = Vec3::Zero();
   Vec3 rolling_torque = Vec3::Zero();
+  Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
+  Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
   Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
+  Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
 };
 
 ContactForceSource::ContactForceSource(const MultibodySystem& system,
@@ -285,6 +291,244 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
   }
 }
 
+void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
+                                        const Eigen::VectorXd& qdot, double t, bool commit,
+                                        bool near, const Pose& world_a, const Pose& world_b,
+                                        PairResult& result) {
+  const ContactPairDefinition& pair = pairs_[i];
+  PairState& state = *states_[i];
+  const BodyIndex a = pair.body_a, b = pair.body_b;
+  bool touching = false;
+  // Not near: the boxes at q are apart too, so queryRegions would return nothing.
+  ContactRegions regions =
+      near ? queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings, touching)
+           : ContactRegions{};
+  const std::string pair_name =
+      "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
+  if (regions.containment != Containment::None) {
+    // No surface intersects, yet one body is inside the other: the laws have no
+    // indentation to act on (the step was too large for the impact speed: a smaller one
+    // meets the contact; or the scene starts inside).
+    throw StepRejected(pair_name + ": one body is entirely inside the other");
+  }
+  if (near && !commit && state.committed && state.apart) {
+    // Apart at the last commit: did they meet and part in between? (sweptThrough)
+    const auto sweep_start = Clock::now();
+    const Pose a_in_b = relativePose(world_a, world_b);
+    const bool through =
+        sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, touching) ||
+        sweptThrough(*pair.tree_b, state.committed_a_in_b.inverse(), a_in_b.inverse(), *pair.tree_a,
+                     touching);
+    result.timings.sweeps += secondsSince(sweep_start);
+    ++result.timings.sweep_checks;
+    if (through) {
+      throw StepRejected(pair_name + ": one body passed into or through the other within the step");
+    }
+  }
+  state.touching = touching;
+  state.patches = std::move(regions.patches);
+  state.valid = true;
+  state.time = t;
+  state.q = q;
+  ContactTracker::Succession succession = state.tracker.succession(state.patches);
+  const double h = t - state.committed_time;
+  // The first trial of the first step sets the scale too, so that a run never stops on this.
+  if (!commit) state.tried(t);
+  if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
+    const Vec3 omega =
+        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+    // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
+    // step, continued by none of its patches and parent of none, may not release more than
+    // they absorbed.
+    const std::vector<int>& ids = succession.ids;
+    const std::vector<const ContactHistory*>& parents = succession.parents;
+    std::vector<EndingContact> ending;
+    for (const ContactHistory& contact : state.tracker.live()) {
+      if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
+      if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
+      const ContactHistory::Load& l = contact.load;
+      const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
+      ending.push_back({contact.absorbed_energy, &l, d.rate(qdot), omega});
+    }
+    rejectUnpaidRelease(ending, h, pair_name);
+  }
+  state.ids = std::move(succession.ids);
+  state.inherited = std::move(succession.inherited);
+  state.point_a.clear();
+  state.point_b.clear();
+  state.separation.clear();
+  const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
+  for (const ContactPatch& patch : state.patches) {
+    const Vec3& at = patch.pressure_centre;
+    state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
+    state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
+    state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
+  }
+}
+
+ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
+    std::size_t i, std::size_t k, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+    double step_start, double previous_step, const Vec3& omega_rel) {
+  const ContactPairDefinition& pair = pairs_[i];
+  PairState& state = *states_[i];
+  const BodyIndex a = pair.body_a, b = pair.body_b;
+  Evaluation e;
+  const ContactPatch& patch = state.patches[k];
+  ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
+  const Vec3& n = patch.normal;
+  const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
+  e.separation = state.point_b[k] - state.point_a[k];
+  const AffineVec3& d = e.separation;
+
+  // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
+  // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
+  e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
+  e.relative_velocity = d.rate(qdot);
+  const Vec3& v_rel = e.relative_velocity;
+  e.rate = -n.dot(v_rel);
+  e.slip = tangent_projector * v_rel;
+  const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
+  const double initial_rate =
+      has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
+  e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
+  // A contact without history begins in this step: it delivered nothing and has what it
+  // inherits. At the committed state itself the step's own ledger and length apply.
+  const bool after_commit = t > step_start;
+  const ContactHistory::Load load =
+      !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
+  const double budget = !history       ? state.inherited[k]
+                        : after_commit ? history->absorbed_energy
+                                       : history->absorbed_before;
+  capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
+              after_commit ? t - step_start : previous_step);
+
+  // Stick offset: separation of the two material anchor points, tangential part (seed 004
+  // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
+  e.anchor_gap = d;
+  Vec3 offset = Vec3::Zero();
+  if (history && history->stick_anchor_a && history->stick_anchor_b) {
+    e.anchor_gap =
+        system_.pointOn(b, *history->stick_anchor_b) - system_.pointOn(a, *history->stick_anchor_a);
+    offset = tangent_projector * e.anchor_gap.value(q);
+  }
+  FrictionInput friction_input;
+  friction_input.slip_velocity = e.slip;
+  friction_input.normal_force = e.normal.value;
+  friction_input.normal_stiffness = e.normal.d_indentation;
+  friction_input.normal_damping = e.normal.d_rate;
+  friction_input.stick_offset = offset;
+  e.friction = contactsim::evaluate(pair.law.friction, friction_input);
+  e.friction.force = tangent_projector * e.friction.force;
+
+  const RollingResistance& rolling = pair.law.rolling;
+  if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
+    // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
+    const double speed = omega_rel.norm();
+    const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
+    const double c = rolling.coefficient * rolling.geometry_radius;
+    e.rolling_torque = -c * e.normal.value * omega_rel / reg;
+    e.rolling_d_force = -c * omega_rel / reg;
+    e.rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
+    if (speed > 0.0) {
+      e.rolling_d_omega -=
+          c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel * omega_rel.transpose();
+    }
+  }
+
+  // The law's damping acts at one point, so a face rocking about it would not be damped;
+  // spread over the contact area like the pressure it damps tilting with
+  // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
+  if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
+    e.rocking_damping =
+        e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
+  }
+  e.rocking_torque = -e.rocking_damping * omega_rel;
+  return e;
+}
+
+void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Evaluation& e,
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                        ForceValues& out) const {
+  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
+  const Vec3& n = states_[i]->patches[k].normal;
+  const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
+  const AffineVec3& d = e.separation;
+  const Vec3 force = e.normal.value * n + e.friction.force;
+  d.addTransposed(force, out.q_force);
+  // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
+  // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
+  // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,
+  // "Forces").
+  const Vec3 along =
+      n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
+  addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out.stiffness);
+  addBlocks(d, e.anchor_gap, -(e.friction.d_offset * tangent_projector), out.stiffness);
+  addBlocks(d, d,
+            e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
+            out.damping);
+  const Vec3 torque = e.rolling_torque + e.rocking_torque;
+  if (torque != Vec3::Zero()) {
+    if (const int ob = system_.coordinateOffset(b); ob >= 0)
+      addBodyTorque(ob, torque, q, qdot, out.q_force, &out.stiffness);
+    if (const int oa = system_.coordinateOffset(a); oa >= 0)
+      addBodyTorque(oa, -torque, q, qdot, out.q_force, &out.stiffness);
+    addRelativeAngularTangents(a, b, e.rocking_damping + e.rolling_d_omega, q, qdot, out.stiffness,
+                               out.damping);
+    // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
+    if (e.rolling_d_force != Vec3::Zero()) {
+      addTorqueThroughSeparation(
+          a, b, d, -e.normal.d_indentation * e.rolling_d_force * n.transpose(),
+          -e.normal.d_rate * e.rolling_d_force * n.transpose(), q, out.stiffness, out.damping);
+    }
+  }
+}
+
+void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluation& e,
+                                     const Eigen::VectorXd& q, const Pose& world_a,
+                                     const Pose& world_b, double t, double step_start,
+                                     const Vec3& omega_rel, PairResult& result) {
+  PairState& state = *states_[i];
+  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
+  const ContactPatch& patch = state.patches[k];
+  const Vec3& n = patch.normal;
+  ContactHistory& h = *state.tracker.history(patch.id);
+  // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
+  // born in this step had no force at its start).
+  const Vec3 force = e.normal.value * n + e.friction.force;
+  const Vec3 torque = e.rolling_torque + e.rocking_torque;
+  ContactHistory::Load& l = h.load;
+  h.load_before = l;
+  h.absorbed_before = h.absorbed_energy;
+  h.absorbed_energy -=
+      workOverStep(l, force, e.relative_velocity, torque, omega_rel, t - step_start);
+  l.force = force;
+  l.relative_velocity = e.relative_velocity;
+  l.point_on_a = world_a.inverse().apply(state.point_a[k].value(q));
+  l.point_on_b = world_b.inverse().apply(state.point_b[k].value(q));
+  l.torque = torque;
+  l.relative_angular_velocity = omega_rel;
+  if (!std::isfinite(h.initial_indentation_rate))
+    h.initial_indentation_rate = std::max(e.rate, 0.0);
+  // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
+  // offset then integrates the material slip at wherever the contact point is.
+  const Vec3 on_a = state.point_a[k].value(q);
+  h.stick_anchor_a = world_a.inverse().apply(on_a);
+  h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
+
+  ContactDiagnostics diagnostics;
+  diagnostics.body_a = a;
+  diagnostics.body_b = b;
+  diagnostics.patch = patch;
+  diagnostics.patch.indentation = std::max(e.indentation, 0.0);
+  diagnostics.indentation_rate = e.rate;
+  diagnostics.normal_force = e.normal.value;
+  diagnostics.friction_force = e.friction.force;
+  diagnostics.rolling_torque = e.rolling_torque;
+  diagnostics.slip_velocity = e.slip;
+  diagnostics.sticking = e.friction.sticking;
+  result.contacts.push_back(std::move(diagnostics));
+}
+
 void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qdot, double t, bool commit,
                                       bool with_forces, bool near, PairResult& result) {
@@ -310,75 +554,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       state.valid && state.time == t &&
       (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
-  if (!reuse) {
-    bool touching = false;
-    // Not near: the boxes at q are apart too, so queryRegions would return nothing.
-    ContactRegions regions = near ? queryRegions(pair, world_a, world_b, state.may_be_contained,
-                                                 result.timings, touching)
-                                  : ContactRegions{};
-    const std::string pair_name =
-        "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
-    if (regions.containment != Containment::None) {
-      // No surface intersects, yet one body is inside the other: the laws have no
-      // indentation to act on (the step was too large for the impact speed: a smaller one
-      // meets the contact; or the scene starts inside).
-      throw StepRejected(pair_name + ": one body is entirely inside the other");
-    }
-    if (near && !commit && state.committed && state.apart) {
-      // Apart at the last commit: did they meet and part in between? (sweptThrough)
-      const auto sweep_start = Clock::now();
-      const Pose a_in_b = relativePose(world_a, world_b);
-      const bool through =
-          sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, touching) ||
-          sweptThrough(*pair.tree_b, state.committed_a_in_b.inverse(), a_in_b.inverse(),
-                       *pair.tree_a, touching);
-      result.timings.sweeps += secondsSince(sweep_start);
-      ++result.timings.sweep_checks;
-      if (through) {
-        throw StepRejected(pair_name +
-                           ": one body passed into or through the other within the step");
-      }
-    }
-    state.touching = touching;
-    state.patches = std::move(regions.patches);
-    state.valid = true;
-    state.time = t;
-    state.q = q;
-    ContactTracker::Succession succession = state.tracker.succession(state.patches);
-    const double h = t - state.committed_time;
-    // The first trial of the first step sets the scale too, so that a run never stops on this.
-    if (!commit) state.tried(t);
-    if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
-      const Vec3 omega =
-          system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-      // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
-      // step, continued by none of its patches and parent of none, may not release more than
-      // they absorbed.
-      const std::vector<int>& ids = succession.ids;
-      const std::vector<const ContactHistory*>& parents = succession.parents;
-      std::vector<EndingContact> ending;
-      for (const ContactHistory& contact : state.tracker.live()) {
-        if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
-        if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
-        const ContactHistory::Load& l = contact.load;
-        const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
-        ending.push_back({contact.absorbed_energy, &l, d.rate(qdot), omega});
-      }
-      rejectUnpaidRelease(ending, h, pair_name);
-    }
-    state.ids = std::move(succession.ids);
-    state.inherited = std::move(succession.inherited);
-    state.point_a.clear();
-    state.point_b.clear();
-    state.separation.clear();
-    const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
-    for (const ContactPatch& patch : state.patches) {
-      const Vec3& at = patch.pressure_centre;
-      state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
-      state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
-      state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
-    }
-  }
+  if (!reuse) updateGeometry(i, q, qdot, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
   const double step_start = state.committed_time, previous_step = state.last_step;
   if (commit) state.commit(relativePose(world_a, world_b), t);
@@ -392,146 +568,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const Vec3 omega_rel =
       system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
-    const ContactPatch& patch = state.patches[k];
-    ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
-    const Vec3& n = patch.normal;
-    const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
-    const AffineVec3 d = state.point_b[k] - state.point_a[k];
-
-    // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
-    // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
-    Evaluation e;
-    e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
-    const Vec3 v_rel = d.rate(qdot);  // of B's material point relative to A's
-    e.rate = -n.dot(v_rel);
-    e.slip = tangent_projector * v_rel;
-    const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
-    const double initial_rate =
-        has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
-    e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
-    // A contact without history begins in this step: it delivered nothing and has what it
-    // inherits. At the committed state itself the step's own ledger and length apply.
-    const bool after_commit = t > step_start;
-    const ContactHistory::Load load =
-        !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
-    const double budget = !history       ? state.inherited[k]
-                          : after_commit ? history->absorbed_energy
-                                         : history->absorbed_before;
-    capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
-                after_commit ? t - step_start : previous_step);
-
-    // Stick offset: separation of the two material anchor points, tangential part (seed 004
-    // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
-    AffineVec3 anchor_gap = d;
-    Vec3 offset = Vec3::Zero();
-    if (history && history->stick_anchor_a && history->stick_anchor_b) {
-      anchor_gap = system_.pointOn(b, *history->stick_anchor_b) -
-                   system_.pointOn(a, *history->stick_anchor_a);
-      offset = tangent_projector * anchor_gap.value(q);
-    }
-    FrictionInput friction_input;
-    friction_input.slip_velocity = e.slip;
-    friction_input.normal_force = e.normal.value;
-    friction_input.normal_stiffness = e.normal.d_indentation;
-    friction_input.normal_damping = e.normal.d_rate;
-    friction_input.stick_offset = offset;
-    e.friction = contactsim::evaluate(pair.law.friction, friction_input);
-    e.friction.force = tangent_projector * e.friction.force;
-
-    const RollingResistance& rolling = pair.law.rolling;
-    Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
-    Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
-    if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
-      // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
-      const double speed = omega_rel.norm();
-      const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
-      const double c = rolling.coefficient * rolling.geometry_radius;
-      e.rolling_torque = -c * e.normal.value * omega_rel / reg;
-      rolling_d_force = -c * omega_rel / reg;
-      rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
-      if (speed > 0.0) {
-        rolling_d_omega -=
-            c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel * omega_rel.transpose();
-      }
-    }
-
-    // The law's damping acts at one point, so a face rocking about it would not be damped;
-    // spread over the contact area like the pressure it damps tilting with
-    // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
-    if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
-      e.rocking_damping =
-          e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
-    }
-    const Vec3 rocking_torque = -e.rocking_damping * omega_rel;
-
-    if (out) {
-      const Vec3 force = e.normal.value * n + e.friction.force;
-      d.addTransposed(force, out->q_force);
-      // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
-      // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
-      // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,
-      // "Forces").
-      const Vec3 along =
-          n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
-      addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out->stiffness);
-      addBlocks(d, anchor_gap, -(e.friction.d_offset * tangent_projector), out->stiffness);
-      addBlocks(d, d,
-                e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
-                out->damping);
-      const Vec3 torque = e.rolling_torque + rocking_torque;
-      if (torque != Vec3::Zero()) {
-        if (const int ob = system_.coordinateOffset(b); ob >= 0)
-          addBodyTorque(ob, torque, q, qdot, out->q_force, &out->stiffness);
-        if (const int oa = system_.coordinateOffset(a); oa >= 0)
-          addBodyTorque(oa, -torque, q, qdot, out->q_force, &out->stiffness);
-        addRelativeAngularTangents(a, b, e.rocking_damping + rolling_d_omega, q, qdot,
-                                   out->stiffness, out->damping);
-        // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
-        if (rolling_d_force != Vec3::Zero()) {
-          addTorqueThroughSeparation(
-              a, b, d, -e.normal.d_indentation * rolling_d_force * n.transpose(),
-              -e.normal.d_rate * rolling_d_force * n.transpose(), q, out->stiffness, out->damping);
-        }
-      }
-    }
-
-    if (commit) {
-      ContactHistory& h = *state.tracker.history(patch.id);
-      // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
-      // born in this step had no force at its start).
-      const Vec3 force = e.normal.value * n + e.friction.force;
-      const Vec3 torque = e.rolling_torque + rocking_torque;
-      ContactHistory::Load& l = h.load;
-      h.load_before = l;
-      h.absorbed_before = h.absorbed_energy;
-      h.absorbed_energy -= workOverStep(l, force, v_rel, torque, omega_rel, t - step_start);
-      l.force = force;
-      l.relative_velocity = v_rel;
-      l.point_on_a = world_a.inverse().apply(state.point_a[k].value(q));
-      l.point_on_b = world_b.inverse().apply(state.point_b[k].value(q));
-      l.torque = torque;
-      l.relative_angular_velocity = omega_rel;
-      if (!std::isfinite(h.initial_indentation_rate))
-        h.initial_indentation_rate = std::max(e.rate, 0.0);
-      // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
-      // offset then integrates the material slip at wherever the contact point is.
-      const Vec3 on_a = state.point_a[k].value(q);
-      h.stick_anchor_a = world_a.inverse().apply(on_a);
-      h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
-
-      ContactDiagnostics diagnostics;
-      diagnostics.body_a = a;
-      diagnostics.body_b = b;
-      diagnostics.patch = patch;
-      diagnostics.patch.indentation = std::max(e.indentation, 0.0);
-      diagnostics.indentation_rate = e.rate;
-      diagnostics.normal_force = e.normal.value;
-      diagnostics.friction_force = e.friction.force;
-      diagnostics.rolling_torque = e.rolling_torque;
-      diagnostics.slip_velocity = e.slip;
-      diagnostics.sticking = e.friction.sticking;
-      result.contacts.push_back(std::move(diagnostics));
-    }
+    const Evaluation e = evaluatePatch(i, k, q, qdot, t, step_start, previous_step, omega_rel);
+    if (out) addPatchForces(i, k, e, q, qdot, *out);
+    if (commit) commitPatch(i, k, e, q, world_a, world_b, t, step_start, omega_rel, result);
   }
   result.timings.forces += secondsSince(start);
 }

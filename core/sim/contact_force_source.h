@@ -91,6 +91,25 @@ class ContactForceSource : public GeneralizedForceSource {
   // collision query and the tunnelling sweep are skipped (their answers are known: nothing).
   void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                     bool commit, bool with_forces, bool near, PairResult& result);
+  // Its stages. The pair's contact geometry at q, when the one it holds is not for q: the
+  // collision query (none when not `near`), the containment and tunnelling checks and the
+  // release check (StepRejected), the patches' tracked identities and material points.
+  void updateGeometry(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                      double t, bool commit, bool near, const Pose& world_a, const Pose& world_b,
+                      PairResult& result);
+  // Patch k's law at (q, q̇): δ and δ̇ from its material points, the normal force capped by its
+  // ledger over the step from `step_start` (`previous_step` at the committed state itself),
+  // friction, rolling resistance and the spread damping.
+  Evaluation evaluatePatch(std::size_t i, std::size_t k, const Eigen::VectorXd& q,
+                           const Eigen::VectorXd& qdot, double t, double step_start,
+                           double previous_step, const Vec3& omega_rel);
+  // Its generalized force and Newton tangents into `out`.
+  void addPatchForces(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& qdot, ForceValues& out) const;
+  // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
+  void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
+                   const Pose& world_a, const Pose& world_b, double t, double step_start,
+                   const Vec3& omega_rel, PairResult& result);
   // Tangents of a torque τ(ω_rel) on B (−τ on A) with D = −∂τ/∂ω_rel, ω_rel = ω_B − ω_A.
   void addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
                                   const Eigen::VectorXd& qdot, Triplets& stiffness,
