@@ -6,6 +6,7 @@
 
 #include "../cli/cli_runner.h"
 #include "record/frame_csv.h"
+#include "record/recording_format.h"
 #include "record/recording_writer.h"
 #include "synthetic.h"
 
@@ -116,7 +117,7 @@ TEST_CASE("record-info: summary as text and JSON", "[record][cli]") {
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["format"] == "contactsim-recording");
-    CHECK(j["schema_version"] == 1);
+    CHECK(j["schema_version"] == kRecordingSchemaVersion);
     CHECK(j["scene_path"] == fx.scene.header.scene_path);
     CHECK(j["time_step"] == 1e-3);
     REQUIRE(j["bodies"].size() == 3);
@@ -150,7 +151,8 @@ TEST_CASE("record-info: summary as text and JSON", "[record][cli]") {
     const auto r = runCli({"record-info", fx.file.string()});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK_THAT(r.out, Catch::Contains("contactsim-recording v1"));
+    CHECK_THAT(r.out,
+               Catch::Contains("contactsim-recording v" + std::to_string(kRecordingSchemaVersion)));
     CHECK_THAT(r.out, Catch::Contains("frames                10, t = 0 .. 0.009 s"));
     CHECK_THAT(r.out, Catch::Contains("max normal force      208 N"));
     CHECK_THAT(r.out, Catch::Contains("body1"));
