@@ -32,19 +32,19 @@ constexpr int kFrames = 10;
 struct Fixture {
   fs::path dir = scratchDir("cli");
   fs::path file = dir / "run.db";
-  testing::SyntheticScene scene = syntheticScene(3, 2);
+  testing::SyntheticScene scene = syntheticScene(3, 2, 2);
   std::vector<SimulationFrame> frames;
   Fixture() {
     RecordingWriter writer(file, scene.header);
     for (int k = 0; k < kFrames; ++k) {
-      frames.push_back(syntheticFrame(k, 3, 2, k % 3, 6));
+      frames.push_back(syntheticFrame(k, 3, 2, k % 3, 6, 2));
       writer.append(frames.back());
     }
     writer.close();
   }
   // What `run --csv` / `--contacts-csv` writes for frames [first, last].
   std::string stateCsv(int first = 0, int last = kFrames - 1) const {
-    std::string s = stateCsvHeader(scene.bodyNames(), scene.header.cables);
+    std::string s = stateCsvHeader(scene.bodyNames(), scene.header.cables, scene.header.drives);
     for (int k = first; k <= last; ++k) s += stateCsvRow(frames[k]);
     return s;
   }
@@ -75,6 +75,28 @@ TEST_CASE("replay: the run's CSV files again, byte for byte", "[record][cli]") {
     CHECK(slurp(csv) == fx.stateCsv());
     CHECK(slurp(contacts) == fx.contactsCsv());
     CHECK_THAT(r.out, Catch::Contains("10 frames"));
+  }
+  SECTION("a driven scene run by `run`: drive columns included") {
+    // assets/scenes/driven_crank.json: a prescribed-speed crank and a motor-held arm.
+    const std::string scene =
+        std::string(CONTACTSIM_SOURCE_DIR) + "/assets/scenes/driven_crank.json";
+    const fs::path run_csv = fx.dir / "run_state.csv", run_contacts = fx.dir / "run_contacts.csv";
+    const fs::path recording = fx.dir / "driven.db";
+    const auto run =
+        runCli({"run", scene, "--until", "0.5", "--output-every", "0.01", "--csv", run_csv.string(),
+                "--contacts-csv", run_contacts.string(), "--record", recording.string()});
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    const std::string expected = slurp(run_csv);
+    REQUIRE_THAT(expected, Catch::Contains(",crank_drive.position,crank_drive.effort,"
+                                           "arm_motor.position,arm_motor.effort\n"));
+    REQUIRE(std::count(expected.begin(), expected.end(), '\n') == 52);  // header, t = 0..0.5
+    const auto r = runCli(
+        {"replay", recording.string(), "--csv", csv.string(), "--contacts-csv", contacts.string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(slurp(csv) == expected);
+    CHECK(slurp(contacts) == slurp(run_contacts));
   }
   SECTION("state CSV on stdout by default") {
     const auto r = runCli({"replay", fx.file.string()});
