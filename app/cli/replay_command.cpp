@@ -39,17 +39,18 @@ void runReplay(const ReplayArguments& args) {
   std::vector<std::string> bodies;
   for (const RecordingBody& b : reader.header().bodies) bodies.push_back(b.name);
   const std::vector<std::string>& cables = reader.header().cables;
+  const std::vector<std::string>& drives = reader.header().drives;
 
   const bool to_stdout = args.csv.empty() && args.contacts_csv.empty();
   std::unique_ptr<std::ofstream> state_file, contacts_file;
   std::optional<StateCsvWriter> state;
   std::optional<ContactsCsvWriter> contacts;
   if (to_stdout) {
-    state.emplace(std::cout, bodies, cables, "stdout");
+    state.emplace(std::cout, bodies, cables, "stdout", drives);
   } else {
     if (!args.csv.empty()) {
       state_file = openOutput(args.csv, "--csv");
-      state.emplace(*state_file, bodies, cables, "--csv");
+      state.emplace(*state_file, bodies, cables, "--csv", drives);
     }
     if (!args.contacts_csv.empty()) {
       contacts_file = openOutput(args.contacts_csv, "--contacts-csv");
@@ -94,7 +95,7 @@ void addReplayCommand(CLI::App& app) {
       app.add_subcommand("replay", "Export the CSV files of a run again from its recording");
   replay->add_option("FILE", args->file, "Recording (.db) written by run --record")->required();
   replay->add_option("--csv", args->csv,
-                     "Write body states and cables to this CSV file (default: stdout)");
+                     "Write body states, cables and drives to this CSV file (default: stdout)");
   replay->add_option("--contacts-csv", args->contacts_csv,
                      "Write one row per contact per frame to this CSV file");
   replay->add_option("--from", args->from, "First time to export, s (default: the start)");

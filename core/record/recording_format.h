@@ -20,15 +20,17 @@ namespace contactsim {
 inline constexpr const char* kRecordingFormatName = "contactsim-recording";
 // Incremented on any change a reader of the previous version would misread. Readers reject
 // files with a newer version and read every older version they know.
-inline constexpr int kRecordingSchemaVersion = 1;
+// Version 2 added the driven joints (tables drives and drive_states, meta drive_count, column
+// frames.drive_work); version-1 files read as recordings without drives and with drive_work 0.
+inline constexpr int kRecordingSchemaVersion = 2;
 // SQLite header field application_id: "CSMR" (contactsim recording), lets file(1)-like tools and
 // the reader recognise the file before reading any table.
 inline constexpr int kRecordingApplicationId = 0x43534D52;
 
-// The schema of version 1, executed by the writer in one transaction.
+// The schema of version 2, executed by the writer in one transaction.
 inline constexpr const char* kRecordingSchemaSql = R"SQL(
 -- key/value: format, schema_version, created (ISO 8601 UTC), program_version, time_step (s),
--- body_count, cable_count.
+-- body_count, cable_count, drive_count.
 CREATE TABLE meta(
   key   TEXT PRIMARY KEY NOT NULL,
   value
@@ -60,9 +62,15 @@ CREATE TABLE cables(
   name  TEXT NOT NULL
 );
 
+-- Driven joints (prescribed motion or motor) in scene order: the joints with a `drive`.
+CREATE TABLE drives(
+  drive INTEGER PRIMARY KEY,
+  name  TEXT NOT NULL
+);
+
 -- One row per complete frame, written last in its transaction. Energies in J (EnergyReport;
--- balance = kinetic + gravity + springs + dissipated - cable_work - load_work - source_work);
--- solver statistics of the step that ended at this frame.
+-- balance = kinetic + gravity + springs + dissipated - cable_work - drive_work - load_work -
+-- source_work); solver statistics of the step that ended at this frame.
 CREATE TABLE frames(
   frame                INTEGER PRIMARY KEY,
   time                 NOT NULL,
@@ -71,7 +79,8 @@ CREATE TABLE frames(
   substeps             INTEGER NOT NULL,
   constraint_violation,
   step_wall_seconds,
-  contact_count        INTEGER NOT NULL
+  contact_count        INTEGER NOT NULL,
+  drive_work
 );
 CREATE INDEX frames_time ON frames(time);
 
@@ -139,6 +148,15 @@ CREATE TABLE cable_states(
   cable   INTEGER NOT NULL REFERENCES cables(cable),
   length, tension,
   PRIMARY KEY (frame, cable)
+) WITHOUT ROWID;
+
+-- Driven joints in scene order: position, the angle (rad) or displacement (m) of body B relative
+-- to A from t = 0, and effort, the driving torque (N m) or force (N) on B along +axis.
+CREATE TABLE drive_states(
+  frame    INTEGER NOT NULL REFERENCES frames(frame),
+  drive    INTEGER NOT NULL REFERENCES drives(drive),
+  position, effort,
+  PRIMARY KEY (frame, drive)
 ) WITHOUT ROWID;
 )SQL";
 

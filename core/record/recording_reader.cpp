@@ -21,6 +21,7 @@ struct RecordingReader::Impl {
   std::vector<std::int64_t> frame_ids;  // frames rows in order
   std::vector<double> times;
   Statement select_frame, select_bodies, select_contacts, select_loops, select_cables;
+  Statement select_drives;  // version >= 2 only
 
   ~Impl() { closeDatabase(); }
   void closeDatabase() {
@@ -29,6 +30,7 @@ struct RecordingReader::Impl {
     select_contacts = {};
     select_loops = {};
     select_cables = {};
+    select_drives = {};
     if (db) sqlite3_close(db);
     db = nullptr;
   }
@@ -168,17 +170,28 @@ void RecordingReader::Impl::readHeader() {
         fail("corrupt recording (cable indices are not 0, 1, 2, ...)");
       header.cables.push_back(cables.columnText(1));
     }
+    // Version 1 had no drives table: no drives, drive_work 0.
+    if (version >= 2) {
+      Statement drives(db, file, "SELECT drive, name FROM drives ORDER BY drive");
+      while (drives.step()) {
+        if (drives.columnInt(0) != static_cast<std::int64_t>(header.drives.size()))
+          fail("corrupt recording (drive indices are not 0, 1, 2, ...)");
+        header.drives.push_back(drives.columnText(1));
+      }
+    }
     Statement frames(db, file, "SELECT frame, time FROM frames ORDER BY frame");
     while (frames.step()) {
       frame_ids.push_back(frames.columnInt(0));
       times.push_back(frames.columnDouble(1));
     }
 
-    select_frame = Statement(db, file,
-                             "SELECT time, kinetic, gravity, springs, cable_work, load_work, "
-                             "source_work, dissipated, newton_iterations, substeps, "
-                             "constraint_violation, step_wall_seconds, contact_count "
-                             "FROM frames WHERE frame = ?");
+    const std::string frame_sql =
+        std::string(
+            "SELECT time, kinetic, gravity, springs, cable_work, load_work, source_work, "
+            "dissipated, newton_iterations, substeps, constraint_violation, "
+            "step_wall_seconds, contact_count, ") +
+        (version >= 2 ? "drive_work" : "0.0") + " FROM frames WHERE frame = ?";
+    select_frame = Statement(db, file, frame_sql.c_str());
     select_bodies = Statement(db, file,
                               "SELECT body, x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz, "
                               "rotation FROM body_states WHERE frame = ? ORDER BY body");
@@ -197,6 +210,11 @@ void RecordingReader::Impl::readHeader() {
                              "WHERE frame = ? ORDER BY contact, loop");
     select_cables = Statement(
         db, file, "SELECT cable, length, tension FROM cable_states WHERE frame = ? ORDER BY cable");
+    if (version >= 2) {
+      select_drives = Statement(
+          db, file,
+          "SELECT drive, position, effort FROM drive_states WHERE frame = ? ORDER BY drive");
+    }
   } catch (const record_detail::SqliteFailure& e) {
     notARecording(e.reason);
   }
@@ -257,6 +275,7 @@ SimulationFrame RecordingReader::frame(std::int64_t i) const {
     f.solver.constraint_violation = fr.columnDouble(10);
     f.solver.step_wall_seconds = fr.columnDouble(11);
     contact_count = fr.columnInt(12);
+    f.energy.drive_work = fr.columnDouble(13);
     fr.reset();
 
     Statement& bs = m.select_bodies;
@@ -356,12 +375,27 @@ SimulationFrame RecordingReader::frame(std::int64_t i) const {
     if (f.cables.size() != m.header.cables.size())
       corrupt(std::to_string(f.cables.size()) + " cable states for " +
               std::to_string(m.header.cables.size()) + " cables");
+
+    if (m.header.schema_version >= 2) {
+      Statement& ds = m.select_drives;
+      ds.bindInt(1, id);
+      while (ds.step()) {
+        if (ds.columnInt(0) != static_cast<std::int64_t>(f.drives.size()))
+          corrupt("drive states out of sequence");
+        f.drives.push_back({ds.columnDouble(1), ds.columnDouble(2)});
+      }
+      ds.reset();
+    }
+    if (f.drives.size() != m.header.drives.size())
+      corrupt(std::to_string(f.drives.size()) + " drive states for " +
+              std::to_string(m.header.drives.size()) + " drives");
   } catch (const record_detail::SqliteFailure& e) {
     m.select_frame.reset();
     m.select_bodies.reset();
     m.select_contacts.reset();
     m.select_loops.reset();
     m.select_cables.reset();
+    m.select_drives.reset();
     m.fail(where + "cannot read (" + e.reason + ")");
   } catch (...) {
     m.select_frame.reset();
@@ -369,6 +403,7 @@ SimulationFrame RecordingReader::frame(std::int64_t i) const {
     m.select_contacts.reset();
     m.select_loops.reset();
     m.select_cables.reset();
+    m.select_drives.reset();
     throw;
   }
   return f;

@@ -48,12 +48,12 @@ struct RecordingWriter::Impl {
   std::filesystem::path path;
   std::string file;  // path as text, for messages
   sqlite3* db = nullptr;
-  std::size_t body_count = 0, cable_count = 0;
+  std::size_t body_count = 0, cable_count = 0, drive_count = 0;
   std::int64_t frames = 0;  // appended (committed or pending)
   double last_time = -std::numeric_limits<double>::infinity();
   int frames_per_transaction = 1;
   int pending = 0;  // frames in the open transaction
-  Statement insert_frame, insert_body, insert_contact, insert_loop, insert_cable;
+  Statement insert_frame, insert_body, insert_contact, insert_loop, insert_cable, insert_drive;
   Statement begin, commit, rollback;
   std::vector<double> scratch;
 
@@ -65,6 +65,7 @@ struct RecordingWriter::Impl {
     insert_contact = {};
     insert_loop = {};
     insert_cable = {};
+    insert_drive = {};
     begin = {};
     commit = {};
     rollback = {};
@@ -87,6 +88,7 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
   m.file = path.string();
   m.body_count = header.bodies.size();
   m.cable_count = header.cables.size();
+  m.drive_count = header.drives.size();
   m.frames_per_transaction = std::max(1, options.frames_per_transaction);
 
   // Replace an existing recording, including a stale journal of a crashed run.
@@ -142,6 +144,7 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
     meta.run();
     metaInt("body_count", static_cast<std::int64_t>(header.bodies.size()));
     metaInt("cable_count", static_cast<std::int64_t>(header.cables.size()));
+    metaInt("drive_count", static_cast<std::int64_t>(header.drives.size()));
 
     Statement scene(m.db, m.file, "INSERT INTO scene(id, path, json) VALUES(0, ?, ?)");
     scene.bindText(1, header.scene_path);
@@ -183,17 +186,24 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
       cable.bindText(2, header.cables[c]);
       cable.run();
     }
+    Statement drive(m.db, m.file, "INSERT INTO drives(drive, name) VALUES(?, ?)");
+    for (std::size_t d = 0; d < header.drives.size(); ++d) {
+      drive.bindInt(1, static_cast<std::int64_t>(d));
+      drive.bindText(2, header.drives[d]);
+      drive.run();
+    }
     meta = {};
     scene = {};
     body = {};
     cable = {};
+    drive = {};
     execute(m.db, m.file, "COMMIT", "cannot write the header");
 
     m.insert_frame = Statement(
         m.db, m.file,
         "INSERT INTO frames(frame, time, kinetic, gravity, springs, cable_work, load_work, "
         "source_work, dissipated, balance, newton_iterations, substeps, constraint_violation, "
-        "step_wall_seconds, contact_count) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "step_wall_seconds, contact_count, drive_work) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     m.insert_body =
         Statement(m.db, m.file,
                   "INSERT INTO body_states(frame, body, x, y, z, qw, qx, qy, qz, vx, "
@@ -213,6 +223,8 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
                               "points) VALUES(?,?,?,?,?)");
     m.insert_cable = Statement(
         m.db, m.file, "INSERT INTO cable_states(frame, cable, length, tension) VALUES(?,?,?,?)");
+    m.insert_drive = Statement(
+        m.db, m.file, "INSERT INTO drive_states(frame, drive, position, effort) VALUES(?,?,?,?)");
     m.begin = Statement(m.db, m.file, "BEGIN");
     m.commit = Statement(m.db, m.file, "COMMIT");
     m.rollback = Statement(m.db, m.file, "ROLLBACK");
@@ -312,6 +324,14 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
     st.bindDouble(4, f.cables[c].tension);
     st.run();
   }
+  for (std::size_t d = 0; d < f.drives.size(); ++d) {
+    Statement& st = insert_drive;
+    st.bindInt(1, index);
+    st.bindInt(2, static_cast<std::int64_t>(d));
+    st.bindDouble(3, f.drives[d].position);
+    st.bindDouble(4, f.drives[d].effort);
+    st.run();
+  }
   // Last: the frame exists once this row does.
   const EnergyReport& e = f.energy;
   Statement& st = insert_frame;
@@ -325,6 +345,7 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
   st.bindDouble(13, f.solver.constraint_violation);
   st.bindDouble(14, f.solver.step_wall_seconds);
   st.bindInt(15, static_cast<std::int64_t>(f.contacts.size()));
+  st.bindDouble(16, e.drive_work);
   st.run();
 }
 
@@ -338,6 +359,9 @@ void RecordingWriter::append(const SimulationFrame& f) {
   if (f.cables.size() != m.cable_count)
     m.fail(where + std::to_string(f.cables.size()) + " cables, the recording has " +
            std::to_string(m.cable_count));
+  if (f.drives.size() != m.drive_count)
+    m.fail(where + std::to_string(f.drives.size()) + " drives, the recording has " +
+           std::to_string(m.drive_count));
   if (std::isnan(f.time) || f.time < m.last_time)
     m.fail(where + "time " + std::to_string(f.time) + " before the previous frame's " +
            std::to_string(m.last_time));
@@ -351,7 +375,7 @@ void RecordingWriter::append(const SimulationFrame& f) {
   const auto abandon = [&m] {
     try {
       for (Statement* st : {&m.insert_frame, &m.insert_body, &m.insert_contact, &m.insert_loop,
-                            &m.insert_cable, &m.begin, &m.commit})
+                            &m.insert_cable, &m.insert_drive, &m.begin, &m.commit})
         st->reset();
       if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
     } catch (...) {
@@ -396,6 +420,7 @@ void RecordingWriter::close() {
     m.insert_contact = {};
     m.insert_loop = {};
     m.insert_cable = {};
+    m.insert_drive = {};
     m.begin = {};
     m.commit = {};
     m.rollback = {};

@@ -37,6 +37,7 @@ struct RecordingHeader {
   std::string scene_path;             // where it was read from
   std::vector<RecordingBody> bodies;  // scene order (the order of SimulationFrame::bodies)
   std::vector<std::string> cables;    // names, scene order
+  std::vector<std::string> drives;    // joints with a drive, scene order (none in version 1)
   double time_step = 0.0;             // s
 
   // Filled by the reader, ignored by the writer (it writes its own).
@@ -61,9 +62,9 @@ class RecordingWriter {
   RecordingWriter(const RecordingWriter&) = delete;
   RecordingWriter& operator=(const RecordingWriter&) = delete;
 
-  // Appends one frame: bodies and cables must match the header's counts, contact body indices
-  // must be bodies, and time must not decrease. Throws RecordingError; the file then holds the
-  // frames committed before (with frames_per_transaction > 1, the uncommitted ones are lost).
+  // Appends one frame: bodies, cables and drives must match the header's counts, contact body
+  // indices must be bodies, and time must not decrease. Throws RecordingError; the file then holds
+  // the frames committed before (with frames_per_transaction > 1, the uncommitted ones are lost).
   void append(const SimulationFrame& frame);
   // Commits what is pending and closes the file, leaving one self-contained file (no -wal).
   // Idempotent. Throws RecordingError.

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "record/frame_csv.h"
+
 namespace contactsim {
 
 RecordingHeader recordingHeaderOf(const Scene& scene, std::string scene_json) {
@@ -17,6 +19,7 @@ RecordingHeader recordingHeaderOf(const Scene& scene, std::string scene_json) {
     header.bodies.push_back(body);
   }
   for (const SceneCable& c : scene.cables) header.cables.push_back(c.name);
+  header.drives = stateColumnNames(scene).drives;  // the joints with a drive, as frames list them
   header.time_step = scene.solver.time_step;
   return header;
 }

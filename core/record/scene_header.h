@@ -1,5 +1,5 @@
-// The recording header of a scene: its bodies (name, fixed, mass, mesh), cable names and time
-// step, as the CLI's `run --record` and the window's record button both write it.
+// The recording header of a scene: its bodies (name, fixed, mass, mesh), cable and drive names
+// and time step, as the CLI's `run --record` and the window's record button both write it.
 #pragma once
 
 #include <string>

@@ -186,6 +186,7 @@ class Recording:
     path = property(lambda self: self._reader.path)
     body_names = property(lambda self: self._reader.body_names)
     cable_names = property(lambda self: self._reader.cable_names)
+    drive_names = property(lambda self: self._reader.drive_names)
     time_step = property(lambda self: self._reader.time_step)
     scene_json = property(lambda self: self._reader.scene_json)
     scene_path = property(lambda self: self._reader.scene_path)
@@ -207,10 +208,12 @@ class Recording:
                                            "vz", "wx", "wy", "wz")]
         for c in self.cable_names:
             names += [f"{c}.length", f"{c}.tension"]
+        for d in self.drive_names:
+            names += [f"{d}.position", f"{d}.effort"]
         return names
 
     def states(self):
-        """History of every frame with the state CSV's columns."""
+        """History of every frame with the state CSV's columns (no drives in a version-1 file)."""
         return History(self._reader.states(), self.columns)
 
     def frame(self, index):

@@ -24,7 +24,7 @@ py::array_t<double> allStates(const RecordingReader& r) {
     // Python threads from sharing one reader.
     for (std::int64_t i = 0; i < r.frameCount(); ++i) {
       const SimulationFrame frame = r.frame(i);
-      columns = 1 + 13 * frame.bodies.size() + 2 * frame.cables.size();
+      columns = 1 + 13 * frame.bodies.size() + 2 * frame.cables.size() + 2 * frame.drives.size();
       values.push_back(frame.time);
       for (const BodyState& s : frame.bodies) {
         Eigen::Quaterniond q(s.pose.rotation);
@@ -36,10 +36,13 @@ py::array_t<double> allStates(const RecordingReader& r) {
              s.angular_velocity.x(), s.angular_velocity.y(), s.angular_velocity.z()});
       }
       for (const CableState& c : frame.cables) values.insert(values.end(), {c.length, c.tension});
+      for (const JointDriveState& d : frame.drives)
+        values.insert(values.end(), {d.position, d.effort});
     }
   }
   if (r.frameCount() == 0)
-    columns = 1 + 13 * r.header().bodies.size() + 2 * r.header().cables.size();
+    columns = 1 + 13 * r.header().bodies.size() + 2 * r.header().cables.size() +
+              2 * r.header().drives.size();
   return matrix(values, columns);
 }
 
@@ -96,6 +99,8 @@ void bindRecording(py::module_& m) {
       .def_property_readonly("body_names", &bodyNames)
       .def_property_readonly("cable_names",
                              [](const RecordingReader& r) { return r.header().cables; })
+      .def_property_readonly("drive_names",
+                             [](const RecordingReader& r) { return r.header().drives; })
       .def_property_readonly("time_step",
                              [](const RecordingReader& r) { return r.header().time_step; })
       .def_property_readonly("scene_json",

@@ -174,3 +174,23 @@ def test_drives_in_history_and_frame():
     frame = sim.frame()
     np.testing.assert_array_equal(frame["drives"], states)
     assert frame["energy"]["drive_work"] == sim.row()[history.columns.index("energy.drive_work")]
+
+
+def test_recording_of_a_driven_scene_has_the_drives(tmp_path):
+    """A recording of the driven crank carries the drives: Recording.states() has the state CSV's
+    columns (drives included) and Recording.frame() the drive states and drive work."""
+    from conftest import SOURCE_DIR
+    sim = contactsim.Simulation(str(SOURCE_DIR / "assets" / "scenes" / "driven_crank.json"))
+    sim.run(0.5, csv=tmp_path / "run.csv", record=tmp_path / "run.db", output_every=0.01)
+    recording = contactsim.Recording(tmp_path / "run.db")
+    assert recording.drive_names == ["crank_drive", "arm_motor"]
+    states = recording.states()
+    header = (tmp_path / "run.csv").read_text().splitlines()[0].split(",")
+    assert states.columns == header
+    csv = np.loadtxt(tmp_path / "run.csv", delimiter=",", skiprows=1)
+    assert states.array.shape == csv.shape
+    np.testing.assert_allclose(states.array, csv, rtol=1e-9, atol=1e-12)
+    last = recording.frame(len(recording) - 1)
+    np.testing.assert_array_equal(last["drives"], sim.drive_states())
+    assert last["energy"]["drive_work"] == sim.frame()["energy"]["drive_work"]
+    assert last["energy"]["drive_work"] != 0.0

@@ -36,8 +36,9 @@ struct SyntheticScene {
   }
 };
 
-// `bodies` bodies (the first fixed, the last without a mesh when bodies >= 3), `cables` cables.
-inline SyntheticScene syntheticScene(int bodies = 3, int cables = 2) {
+// `bodies` bodies (the first fixed, the last without a mesh when bodies >= 3), `cables` cables,
+// `drives` driven joints.
+inline SyntheticScene syntheticScene(int bodies = 3, int cables = 2, int drives = 0) {
   SyntheticScene s;
   s.meshes.reserve(static_cast<std::size_t>(bodies));
   for (int b = 0; b < bodies; ++b) s.meshes.push_back(tetrahedron(1.0 + 0.37 * b));
@@ -52,14 +53,17 @@ inline SyntheticScene syntheticScene(int bodies = 3, int cables = 2) {
     s.header.bodies.push_back(rb);
   }
   for (int c = 0; c < cables; ++c) s.header.cables.push_back("cable" + std::to_string(c));
+  for (int d = 0; d < drives; ++d) s.header.drives.push_back("joint" + std::to_string(d));
   s.header.time_step = 1e-3;
   return s;
 }
 
 // Frame k: values depend on k so that a misplaced row is noticed. `contacts` patches with
-// `loop_points` points in their first loop (and an empty second loop for odd ids).
+// `loop_points` points in their first loop (and an empty second loop for odd ids). With
+// `drives` > 0 the frame has drive states and a nonzero drive_work (0 without, as a version-1
+// file reads).
 inline SimulationFrame syntheticFrame(int k, int bodies = 3, int cables = 2, int contacts = 2,
-                                      int loop_points = 5) {
+                                      int loop_points = 5, int drives = 0) {
   SimulationFrame f;
   f.time = k * 1e-3 + (k > 0 ? 1e-17 : 0.0);
   for (int b = 0; b < bodies; ++b) {
@@ -106,6 +110,9 @@ inline SimulationFrame syntheticFrame(int k, int bodies = 3, int cables = 2, int
     f.contacts.push_back(d);
   }
   for (int c = 0; c < cables; ++c) f.cables.push_back({1.95 - 0.01 * k + c, 10.0 * c + 0.5 * k});
+  for (int d = 0; d < drives; ++d)
+    f.drives.push_back({d == 0 ? -0.0 : 2.0 * k * 1e-3 / 3.0 + d, -8.0 / (k + d + 1.0)});
+  if (drives > 0) f.energy.drive_work = k == 0 ? -0.0 : 1e-3 * k / 7.0;
   f.energy.kinetic = 0.5 * k;
   f.energy.gravity = -9.81 * k;
   f.energy.springs = 1e-12;

@@ -6,6 +6,7 @@
 
 #include "../cli/cli_runner.h"
 #include "record/frame_csv.h"
+#include "record/recording_format.h"
 #include "record/recording_writer.h"
 #include "synthetic.h"
 
@@ -31,19 +32,19 @@ constexpr int kFrames = 10;
 struct Fixture {
   fs::path dir = scratchDir("cli");
   fs::path file = dir / "run.db";
-  testing::SyntheticScene scene = syntheticScene(3, 2);
+  testing::SyntheticScene scene = syntheticScene(3, 2, 2);
   std::vector<SimulationFrame> frames;
   Fixture() {
     RecordingWriter writer(file, scene.header);
     for (int k = 0; k < kFrames; ++k) {
-      frames.push_back(syntheticFrame(k, 3, 2, k % 3, 6));
+      frames.push_back(syntheticFrame(k, 3, 2, k % 3, 6, 2));
       writer.append(frames.back());
     }
     writer.close();
   }
   // What `run --csv` / `--contacts-csv` writes for frames [first, last].
   std::string stateCsv(int first = 0, int last = kFrames - 1) const {
-    std::string s = stateCsvHeader(scene.bodyNames(), scene.header.cables);
+    std::string s = stateCsvHeader(scene.bodyNames(), scene.header.cables, scene.header.drives);
     for (int k = first; k <= last; ++k) s += stateCsvRow(frames[k]);
     return s;
   }
@@ -74,6 +75,28 @@ TEST_CASE("replay: the run's CSV files again, byte for byte", "[record][cli]") {
     CHECK(slurp(csv) == fx.stateCsv());
     CHECK(slurp(contacts) == fx.contactsCsv());
     CHECK_THAT(r.out, Catch::Contains("10 frames"));
+  }
+  SECTION("a driven scene run by `run`: drive columns included") {
+    // assets/scenes/driven_crank.json: a prescribed-speed crank and a motor-held arm.
+    const std::string scene =
+        std::string(CONTACTSIM_SOURCE_DIR) + "/assets/scenes/driven_crank.json";
+    const fs::path run_csv = fx.dir / "run_state.csv", run_contacts = fx.dir / "run_contacts.csv";
+    const fs::path recording = fx.dir / "driven.db";
+    const auto run =
+        runCli({"run", scene, "--until", "0.5", "--output-every", "0.01", "--csv", run_csv.string(),
+                "--contacts-csv", run_contacts.string(), "--record", recording.string()});
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    const std::string expected = slurp(run_csv);
+    REQUIRE_THAT(expected, Catch::Contains(",crank_drive.position,crank_drive.effort,"
+                                           "arm_motor.position,arm_motor.effort\n"));
+    REQUIRE(std::count(expected.begin(), expected.end(), '\n') == 52);  // header, t = 0..0.5
+    const auto r = runCli(
+        {"replay", recording.string(), "--csv", csv.string(), "--contacts-csv", contacts.string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(slurp(csv) == expected);
+    CHECK(slurp(contacts) == slurp(run_contacts));
   }
   SECTION("state CSV on stdout by default") {
     const auto r = runCli({"replay", fx.file.string()});
@@ -116,7 +139,7 @@ TEST_CASE("record-info: summary as text and JSON", "[record][cli]") {
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["format"] == "contactsim-recording");
-    CHECK(j["schema_version"] == 1);
+    CHECK(j["schema_version"] == kRecordingSchemaVersion);
     CHECK(j["scene_path"] == fx.scene.header.scene_path);
     CHECK(j["time_step"] == 1e-3);
     REQUIRE(j["bodies"].size() == 3);
@@ -150,7 +173,8 @@ TEST_CASE("record-info: summary as text and JSON", "[record][cli]") {
     const auto r = runCli({"record-info", fx.file.string()});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK_THAT(r.out, Catch::Contains("contactsim-recording v1"));
+    CHECK_THAT(r.out,
+               Catch::Contains("contactsim-recording v" + std::to_string(kRecordingSchemaVersion)));
     CHECK_THAT(r.out, Catch::Contains("frames                10, t = 0 .. 0.009 s"));
     CHECK_THAT(r.out, Catch::Contains("max normal force      208 N"));
     CHECK_THAT(r.out, Catch::Contains("body1"));

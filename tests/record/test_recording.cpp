@@ -68,6 +68,12 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
     CHECK(same(a.cables[i].length, b.cables[i].length));
     CHECK(same(a.cables[i].tension, b.cables[i].tension));
   }
+  REQUIRE(a.drives.size() == b.drives.size());
+  for (std::size_t i = 0; i < a.drives.size(); ++i) {
+    CHECK(same(a.drives[i].position, b.drives[i].position));
+    CHECK(same(a.drives[i].effort, b.drives[i].effort));
+  }
+  CHECK(same(a.energy.drive_work, b.energy.drive_work));
   CHECK(same(a.energy.kinetic, b.energy.kinetic));
   CHECK(same(a.energy.gravity, b.energy.gravity));
   CHECK(same(a.energy.springs, b.energy.springs));
@@ -81,10 +87,11 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
   CHECK(same(a.solver.step_wall_seconds, b.solver.step_wall_seconds));
 }
 
-fs::path writeSynthetic(const fs::path& file, int frames, RecordingOptions options = {}) {
-  auto scene = syntheticScene();
+fs::path writeSynthetic(const fs::path& file, int frames, RecordingOptions options = {},
+                        int drives = 0) {
+  auto scene = syntheticScene(3, 2, drives);
   RecordingWriter writer(file, scene.header, options);
-  for (int k = 0; k < frames; ++k) writer.append(syntheticFrame(k));
+  for (int k = 0; k < frames; ++k) writer.append(syntheticFrame(k, 3, 2, 2, 5, drives));
   writer.close();
   return file;
 }
@@ -127,9 +134,9 @@ void sql(const fs::path& file, const char* statement) {
 
 TEST_CASE("recording round trip: header, meshes and every frame field bit for bit", "[record]") {
   const fs::path file = scratchDir("roundtrip") / "round trip.db";
-  auto scene = syntheticScene(4, 2);
+  auto scene = syntheticScene(4, 2, 2);
   std::vector<SimulationFrame> frames;
-  for (int k = 0; k < 12; ++k) frames.push_back(syntheticFrame(k, 4, 2, k % 4, 3 + k));
+  for (int k = 0; k < 12; ++k) frames.push_back(syntheticFrame(k, 4, 2, k % 4, 3 + k, 2));
   frames[5].contacts.clear();
   {
     RecordingWriter writer(file, scene.header);
@@ -170,6 +177,7 @@ TEST_CASE("recording round trip: header, meshes and every frame field bit for bi
     CHECK(mesh.triangles() == original.triangles());
   }
   CHECK(h.cables == scene.header.cables);
+  CHECK(h.drives == std::vector<std::string>{"joint0", "joint1"});
   REQUIRE(reader.frameCount() == 12);
   for (int k = 0; k < 12; ++k) {
     CAPTURE(k);
@@ -250,6 +258,9 @@ TEST_CASE("recording writer: errors name the file", "[record]") {
     CHECK_THROWS_WITH(writer.append(syntheticFrame(2, 2)),
                       Catch::StartsWith(file.string() + ": frame 1: 2 bodies"));
     CHECK_THROWS_WITH(writer.append(syntheticFrame(2, 3, 1)), Catch::Contains("1 cables"));
+    CHECK_THROWS_WITH(
+        writer.append(syntheticFrame(2, 3, 2, 2, 5, 1)),
+        Catch::StartsWith(file.string() + ": frame 1: 1 drives, the recording has 0"));
     CHECK_THROWS_WITH(writer.append(syntheticFrame(0)), Catch::Contains("before the previous"));
     SimulationFrame bad = syntheticFrame(2);
     bad.contacts[0].body_b = 7;
@@ -465,9 +476,10 @@ TEST_CASE("recording reader: damaged and foreign files give one clear error, nev
   SECTION("a newer schema version") {
     const fs::path file = dir / "newer.db";
     fs::copy_file(good, file, fs::copy_options::overwrite_existing);
-    sql(file, "UPDATE meta SET value = 2 WHERE key = 'schema_version'");
-    CHECK_THAT(readerError(file),
-               Catch::StartsWith(file.string() + ": recording schema version 2 is newer"));
+    const std::string newer = std::to_string(kRecordingSchemaVersion + 1);
+    sql(file, ("UPDATE meta SET value = " + newer + " WHERE key = 'schema_version'").c_str());
+    CHECK_THAT(readerError(file), Catch::StartsWith(file.string() + ": recording schema version " +
+                                                    newer + " is newer"));
   }
   SECTION("inconsistent rows") {
     const fs::path file = dir / "inconsistent.db";
@@ -495,4 +507,89 @@ TEST_CASE("recording reader: a damaged schema gives a one-line error", "[record]
   CHECK_THAT(error, Catch::Contains("malformed database schema"));
   CHECK(error.find('\n') == std::string::npos);
   CHECK(error.find('\r') == std::string::npos);
+}
+
+// Version 1 (before drives): no drives, drive_work 0. Made here by taking a version-2 file back
+// to the version-1 schema, and read from the fuzzer's committed seed, a file a version-1 writer
+// wrote (tests/fuzz/make_seed_recording.cpp: syntheticScene(2, 1), frames (k, 2, 1, 1, 4)).
+TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
+  SECTION("the version-1 schema") {
+    const fs::path file = writeSynthetic(scratchDir("version1") / "v1.db", 5, {}, 2);
+    sql(file,
+        "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
+        "DELETE FROM meta WHERE key = 'drive_count'; "
+        "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1;");
+    RecordingReader reader(file);
+    CHECK(reader.header().schema_version == 1);
+    CHECK(reader.header().drives.empty());
+    REQUIRE(reader.frameCount() == 5);
+    for (int k = 0; k < 5; ++k) {
+      CAPTURE(k);
+      SimulationFrame expected = syntheticFrame(k, 3, 2, 2, 5, 2);
+      expected.drives.clear();
+      expected.energy.drive_work = 0.0;
+      requireSameFrame(reader.frame(k), expected);
+    }
+    CHECK(readerError(file).empty());
+  }
+  SECTION("the fuzzer's seed, written by a version-1 writer") {
+    const fs::path seed =
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic.db";
+    REQUIRE(fs::exists(seed));
+    RecordingReader reader(seed);
+    CHECK(reader.header().schema_version == 1);
+    CHECK(reader.header().drives.empty());
+    REQUIRE(reader.frameCount() == 3);
+    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4));
+    CHECK(readerError(seed).empty());
+  }
+}
+
+TEST_CASE("recording reader: damaged drive rows give one clear error, never a crash", "[record]") {
+  const fs::path dir = scratchDir("damaged_drives");
+  const fs::path good = writeSynthetic(dir / "good.db", 8, {}, 2);
+  const fs::path file = dir / "damaged.db";
+  fs::copy_file(good, file, fs::copy_options::overwrite_existing);
+  const std::string prefix = file.string() + ": ";
+  SECTION("a missing first drive state") {
+    sql(file, "DELETE FROM drive_states WHERE frame = 3 AND drive = 0");
+    RecordingReader reader(file);
+    CHECK_THROWS_WITH(reader.frame(3),
+                      prefix + "frame 3: corrupt recording (drive states out of sequence)");
+    requireSameFrame(reader.frame(4), syntheticFrame(4, 3, 2, 2, 5, 2));
+  }
+  SECTION("a missing last drive state") {
+    sql(file, "DELETE FROM drive_states WHERE frame = 2 AND drive = 1");
+    RecordingReader reader(file);
+    CHECK_THROWS_WITH(reader.frame(2),
+                      prefix + "frame 2: corrupt recording (1 drive states for 2 drives)");
+  }
+  SECTION("no drive states at all") {
+    sql(file, "DELETE FROM drive_states WHERE frame = 5");
+    RecordingReader reader(file);
+    CHECK_THROWS_WITH(reader.frame(5),
+                      prefix + "frame 5: corrupt recording (0 drive states for 2 drives)");
+  }
+  SECTION("a drive state of a drive the header lacks") {
+    sql(file, "INSERT INTO drive_states(frame, drive, position, effort) VALUES(1, 2, 0.5, 1)");
+    RecordingReader reader(file);
+    CHECK_THROWS_WITH(reader.frame(1),
+                      prefix + "frame 1: corrupt recording (3 drive states for 2 drives)");
+  }
+  SECTION("out of sequence") {
+    sql(file, "UPDATE drive_states SET drive = 7 WHERE frame = 6 AND drive = 0");
+    RecordingReader reader(file);
+    CHECK_THROWS_WITH(reader.frame(6),
+                      prefix + "frame 6: corrupt recording (drive states out of sequence)");
+  }
+  SECTION("drive indices in the header") {
+    sql(file, "UPDATE drives SET drive = 5 WHERE drive = 0");
+    CHECK(readerError(file) == prefix + "corrupt recording (drive indices are not 0, 1, 2, ...)");
+  }
+  SECTION("the drive tables missing from a version-2 file") {
+    sql(file, "DROP TABLE drive_states");
+    const std::string error = readerError(file);
+    CHECK_THAT(error, Catch::StartsWith(prefix + "not a readable contactsim recording"));
+    CHECK(error.find('\n') == std::string::npos);
+  }
 }
