@@ -105,7 +105,10 @@ class Statement {
     step();
     reset();
   }
+  // A statement never prepared (a table an older schema lacks) has nothing to reset:
+  // sqlite3_clear_bindings dereferences its argument, unlike sqlite3_reset.
   void reset() {
+    if (!stmt_) return;
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
   }

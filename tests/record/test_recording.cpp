@@ -532,6 +532,19 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     }
     CHECK(readerError(file).empty());
   }
+  SECTION("a damaged frame of a version-1 file") {
+    // The frame's error path resets every per-frame statement, the drives' too, which a
+    // version-1 file never prepared: it crashed (fuzzer, CI replay) instead of reporting.
+    const fs::path file = writeSynthetic(scratchDir("version1_damaged") / "v1.db", 5, {}, 2);
+    sql(file,
+        "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
+        "DELETE FROM meta WHERE key = 'drive_count'; "
+        "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1; "
+        "DELETE FROM cable_states WHERE frame = 2;");
+    const std::string error = readerError(file);
+    CHECK_THAT(error, Catch::StartsWith(file.string() + ": "));
+    CHECK(error.find('\n') == std::string::npos);
+  }
   SECTION("the fuzzer's seed, written by a version-1 writer") {
     const fs::path seed =
         fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic.db";
