@@ -34,6 +34,12 @@ struct RecordingReader::Impl {
     if (db) sqlite3_close(db);
     db = nullptr;
   }
+  // After a frame read failed part-way: every per-frame statement ready for the next read.
+  void resetFrameStatements() {
+    for (Statement* st : {&select_frame, &select_bodies, &select_contacts, &select_loops,
+                          &select_cables, &select_drives})
+      st->reset();
+  }
   [[noreturn]] void fail(const std::string& what) const {
     throw RecordingError(file + ": " + record_detail::singleLine(what));
   }
@@ -364,46 +370,29 @@ SimulationFrame RecordingReader::frame(std::int64_t i) const {
         corrupt("contact " + std::to_string(c) + " misses loops");
     }
 
-    Statement& cb = m.select_cables;
-    cb.bindInt(1, id);
-    while (cb.step()) {
-      if (cb.columnInt(0) != static_cast<std::int64_t>(f.cables.size()))
-        corrupt("cable states out of sequence");
-      f.cables.push_back({cb.columnDouble(1), cb.columnDouble(2)});
-    }
-    cb.reset();
-    if (f.cables.size() != m.header.cables.size())
-      corrupt(std::to_string(f.cables.size()) + " cable states for " +
-              std::to_string(m.header.cables.size()) + " cables");
-
-    if (m.header.schema_version >= 2) {
-      Statement& ds = m.select_drives;
-      ds.bindInt(1, id);
-      while (ds.step()) {
-        if (ds.columnInt(0) != static_cast<std::int64_t>(f.drives.size()))
-          corrupt("drive states out of sequence");
-        f.drives.push_back({ds.columnDouble(1), ds.columnDouble(2)});
+    // Rows (index, value, value) of cables and drives, in index order, one per named element.
+    const auto readStates = [&](Statement& st, auto& out, std::size_t named,
+                                const std::string& noun) {
+      st.bindInt(1, id);
+      while (st.step()) {
+        if (st.columnInt(0) != static_cast<std::int64_t>(out.size()))
+          corrupt(noun + " states out of sequence");
+        out.push_back({st.columnDouble(1), st.columnDouble(2)});
       }
-      ds.reset();
-    }
-    if (f.drives.size() != m.header.drives.size())
-      corrupt(std::to_string(f.drives.size()) + " drive states for " +
-              std::to_string(m.header.drives.size()) + " drives");
+      st.reset();
+      if (out.size() != named)
+        corrupt(std::to_string(out.size()) + " " + noun + " states for " + std::to_string(named) +
+                " " + noun + "s");
+    };
+    readStates(m.select_cables, f.cables, m.header.cables.size(), "cable");
+    // Version 1 has no drive rows (and no drives in its header).
+    if (m.header.schema_version >= 2)
+      readStates(m.select_drives, f.drives, m.header.drives.size(), "drive");
   } catch (const record_detail::SqliteFailure& e) {
-    m.select_frame.reset();
-    m.select_bodies.reset();
-    m.select_contacts.reset();
-    m.select_loops.reset();
-    m.select_cables.reset();
-    m.select_drives.reset();
+    m.resetFrameStatements();
     m.fail(where + "cannot read (" + e.reason + ")");
   } catch (...) {
-    m.select_frame.reset();
-    m.select_bodies.reset();
-    m.select_contacts.reset();
-    m.select_loops.reset();
-    m.select_cables.reset();
-    m.select_drives.reset();
+    m.resetFrameStatements();
     throw;
   }
   return f;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <ctime>
 #include <system_error>
+#include <utility>
 
 #include "record/recording_format.h"
 #include "record/sqlite_util.h"
@@ -316,22 +317,21 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
       ls.run();
     }
   }
-  for (std::size_t c = 0; c < f.cables.size(); ++c) {
-    Statement& st = insert_cable;
-    st.bindInt(1, index);
-    st.bindInt(2, static_cast<std::int64_t>(c));
-    st.bindDouble(3, f.cables[c].length);
-    st.bindDouble(4, f.cables[c].tension);
-    st.run();
-  }
-  for (std::size_t d = 0; d < f.drives.size(); ++d) {
-    Statement& st = insert_drive;
-    st.bindInt(1, index);
-    st.bindInt(2, static_cast<std::int64_t>(d));
-    st.bindDouble(3, f.drives[d].position);
-    st.bindDouble(4, f.drives[d].effort);
-    st.run();
-  }
+  // Rows (frame, index, value, value) of cables and drives.
+  const auto insertStates = [&](Statement& st, std::size_t count, auto values) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto [first, second] = values(k);
+      st.bindInt(1, index);
+      st.bindInt(2, static_cast<std::int64_t>(k));
+      st.bindDouble(3, first);
+      st.bindDouble(4, second);
+      st.run();
+    }
+  };
+  insertStates(insert_cable, f.cables.size(),
+               [&](std::size_t c) { return std::pair(f.cables[c].length, f.cables[c].tension); });
+  insertStates(insert_drive, f.drives.size(),
+               [&](std::size_t d) { return std::pair(f.drives[d].position, f.drives[d].effort); });
   // Last: the frame exists once this row does.
   const EnergyReport& e = f.energy;
   Statement& st = insert_frame;

@@ -503,17 +503,18 @@ void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluat
       workOverStep(l, force, e.relative_velocity, torque, omega_rel, t - step_start);
   l.force = force;
   l.relative_velocity = e.relative_velocity;
-  l.point_on_a = world_a.inverse().apply(state.point_a[k].value(q));
-  l.point_on_b = world_b.inverse().apply(state.point_b[k].value(q));
+  const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
+  const Vec3 on_a = state.point_a[k].value(q);
+  l.point_on_a = into_a.apply(on_a);
+  l.point_on_b = into_b.apply(state.point_b[k].value(q));
   l.torque = torque;
   l.relative_angular_velocity = omega_rel;
   if (!std::isfinite(h.initial_indentation_rate))
     h.initial_indentation_rate = std::max(e.rate, 0.0);
   // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
   // offset then integrates the material slip at wherever the contact point is.
-  const Vec3 on_a = state.point_a[k].value(q);
-  h.stick_anchor_a = world_a.inverse().apply(on_a);
-  h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
+  h.stick_anchor_a = l.point_on_a;
+  h.stick_anchor_b = into_b.apply(on_a + e.friction.stick_offset);
 
   ContactDiagnostics diagnostics;
   diagnostics.body_a = a;
