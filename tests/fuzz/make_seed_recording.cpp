@@ -1,6 +1,6 @@
-// Writes the recording reader's seed (corpus/recording/synthetic.db): the tests' synthetic
-// recording cut down to two bodies, one cable and three frames, so that mutations start from a
-// valid file with every table filled and stay small: rewritten with 512-byte pages (16 KB
+// Writes the recording reader's seed (corpus/recording/synthetic_v2.db): the tests' synthetic
+// recording cut down to two bodies, one cable, one driven joint and three frames, so that
+// mutations start from a valid file with every table filled, the drives' too, and stay small: rewritten with 512-byte pages (16 KB
 // instead of 120 KB), since libFuzzer mutates, and copies, every byte of it.
 // Usage: contactsim-fuzz-make-seed-recording OUTPUT.db
 #include <sqlite3.h>
@@ -14,9 +14,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s OUTPUT.db\n", argv[0]);
     return 2;
   }
-  contactsim::testing::SyntheticScene scene = contactsim::testing::syntheticScene(2, 1);
+  contactsim::testing::SyntheticScene scene = contactsim::testing::syntheticScene(2, 1, 1);
   contactsim::RecordingWriter writer(argv[1], scene.header);
-  for (int k = 0; k < 3; ++k) writer.append(contactsim::testing::syntheticFrame(k, 2, 1, 1, 4));
+  for (int k = 0; k < 3; ++k) writer.append(contactsim::testing::syntheticFrame(k, 2, 1, 1, 4, 1));
   writer.close();
   sqlite3* db = nullptr;
   const bool ok =

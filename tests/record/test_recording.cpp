@@ -545,15 +545,27 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     CHECK_THAT(error, Catch::StartsWith(file.string() + ": "));
     CHECK(error.find('\n') == std::string::npos);
   }
-  SECTION("the fuzzer's seed, written by a version-1 writer") {
+  SECTION("the fuzzer's seed written by a version-1 writer") {
     const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic.db";
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v1.db";
     REQUIRE(fs::exists(seed));
     RecordingReader reader(seed);
     CHECK(reader.header().schema_version == 1);
     CHECK(reader.header().drives.empty());
     REQUIRE(reader.frameCount() == 3);
     for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4));
+    CHECK(readerError(seed).empty());
+  }
+  SECTION("the fuzzer's seed with a driven joint (contactsim-fuzz-make-seed-recording)") {
+    const fs::path seed =
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v2.db";
+    REQUIRE(fs::exists(seed));
+    RecordingReader reader(seed);
+    CHECK(reader.header().schema_version == kRecordingSchemaVersion);
+    CHECK(reader.header().drives.size() == 1);
+    REQUIRE(reader.frameCount() == 3);
+    for (int k = 0; k < 3; ++k)
+      requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4, 1));
     CHECK(readerError(seed).empty());
   }
 }
