@@ -230,11 +230,16 @@ void runScene(const RunArguments& args) {
   };
   if (volumetric) {
     const volumetric::VolumetricStatistics& v = volumetric->statistics();
-    summary["volumetric"] = {
-        {"pairs", volumetric->pairs().size()},       {"max_points", max_volumetric_points},
-        {"steps_with_contact", volumetric_frames},   {"piece_pairs_tested", v.piece_pairs_tested},
-        {"points_before_sparsify", v.points_before}, {"points_after_sparsify", v.points_after},
-        {"geometry_seconds", v.geometry_seconds},    {"force_seconds", v.force_seconds}};
+    summary["volumetric"] = {{"pairs", volumetric->pairs().size()},
+                             {"max_points", max_volumetric_points},
+                             {"steps_with_contact", volumetric_frames},
+                             {"piece_pairs_tested", v.piece_pairs_tested},
+                             {"points_before_sparsify", v.points_before},
+                             {"points_after_sparsify", v.points_after},
+                             {"geometry_seconds", v.geometry_seconds},
+                             {"force_seconds", v.force_seconds},
+                             {"broad_phase_seconds", v.broad_phase_seconds},
+                             {"pair_evaluations_skipped", v.pair_evaluations_skipped}};
   }
   if (args.json) {
     std::cout << summary.dump(2) << '\n';
@@ -264,9 +269,11 @@ void runScene(const RunArguments& args) {
     std::printf("volumetric contact        %zu pairs, at most %zu points, %ld steps in contact\n",
                 volumetric->pairs().size(), max_volumetric_points, volumetric_frames);
     std::printf(
-        "volumetric wall seconds   geometry %.3g, forces %.3g (%ld piece pairs tested; points "
-        "%ld before sparsify, %ld after)\n",
-        v.geometry_seconds, v.force_seconds, v.piece_pairs_tested, v.points_before, v.points_after);
+        "volumetric wall seconds   geometry %.3g, forces %.3g, broad phase %.3g (%ld piece pairs "
+        "tested; %ld pair evaluations skipped, boxes apart; points %ld before sparsify, %ld "
+        "after)\n",
+        v.geometry_seconds, v.force_seconds, v.broad_phase_seconds, v.piece_pairs_tested,
+        v.pair_evaluations_skipped, v.points_before, v.points_after);
   }
   std::printf(
       "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "

@@ -135,6 +135,16 @@ VolumetricForceSource::VolumetricForceSource(const MultibodySystem& system,
     state->match_distance = std::max(kTrackingJumpFraction * size, state->sparsify.min_distance);
     states_.push_back(std::move(state));
   }
+  // The broad phase's body boxes: each body's pieces' box in its frame (a body in many pairs has
+  // the same pieces in each, volumetricPairs decomposes a mesh once).
+  body_boxes_.assign(system_.bodies().size(), Box3());
+  std::vector<std::pair<int, int>> body_pairs;
+  for (const VolumetricPairDefinition& pair : pairs_) {
+    body_boxes_[static_cast<std::size_t>(pair.body_a)].extend(piecesBox(*pair.pieces_a));
+    body_boxes_[static_cast<std::size_t>(pair.body_b)].extend(piecesBox(*pair.pieces_b));
+    body_pairs.emplace_back(pair.body_a, pair.body_b);
+  }
+  broad_phase_ = BroadPhasePairFilter(std::move(body_pairs));
 }
 
 VolumetricForceSource::~VolumetricForceSource() = default;
@@ -223,11 +233,48 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
 void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                      double t, bool commit, ForceValues* out) {
   if (commit) contacts_.clear();
+  // Broad phase (core/collision/broad_phase.h): the bodies' world boxes at q, from the eight
+  // corners of their pieces' box; a pair whose boxes are apart has no overlapping piece boxes,
+  // so updateGeometry would find no point.
+  const auto broad_start = Clock::now();
+  std::vector<Box3> world_boxes(body_boxes_.size());
+  for (std::size_t body = 0; body < body_boxes_.size(); ++body) {
+    if (body_boxes_[body].isEmpty()) continue;
+    const Pose pose = system_.bodyPose(static_cast<BodyIndex>(body), q);
+    for (int corner = 0; corner < 8; ++corner)
+      world_boxes[body].extend(
+          pose.apply(body_boxes_[body].corner(static_cast<Box3::CornerType>(corner))));
+  }
+  const std::vector<char> near = broad_phase_.select(world_boxes);
+  statistics_.broad_phase_seconds += secondsSince(broad_start);
+
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     PairState& state = *states_[i];
     const VolumetricPairDefinition& pair = pairs_[i];
     const BodyIndex a = pair.body_a, b = pair.body_b;
     const bool new_geometry = !state.valid || state.time != t;
+    if (state.live.empty() && (new_geometry ? !near[i] : state.points.empty())) {
+      // Nothing in contact now nor at the last commit: only the bookkeeping the loop below does
+      // for a pair without points (the step's length, the commit).
+      ++statistics_.pair_evaluations_skipped;
+      if (new_geometry) {
+        state.points.clear();
+        state.point_a.clear();
+        state.point_b.clear();
+        state.separation.clear();
+        state.continues.clear();
+        state.valid = true;
+        state.time = t;
+        if (!commit) state.longest_step = std::max(state.longest_step, t - state.committed_time);
+      }
+      if (commit) {
+        state.committed = true;
+        state.last_step = t - state.committed_time;
+        state.committed_time = t;
+        state.continues.clear();
+      }
+      continue;
+    }
     if (new_geometry) updateGeometry(i, q, t);
     const auto start = Clock::now();
     const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "collision/broad_phase.h"
 #include "dynamics/multibody_system.h"
 #include "sim/contact_diagnostics.h"
 #include "sim/contact_force_source.h"
@@ -46,6 +47,9 @@ struct VolumetricStatistics {
   long piece_pairs_tested = 0;    // piece pairs whose world boxes overlapped
   long points_before = 0;         // contact points before sparsify, summed over evaluations
   long points_after = 0;          // ... and after
+  // Pair evaluations the broad phase let skip (bodies' boxes apart, no live point), and its time.
+  long pair_evaluations_skipped = 0;
+  double broad_phase_seconds = 0.0;
   double geometry_seconds = 0.0;  // posing, intersections, sparsify
   double force_seconds = 0.0;     // the laws and their tangents
 };
@@ -94,6 +98,8 @@ class VolumetricForceSource : public ContactSource {
   VolumetricSourceOptions options_;
   std::vector<std::unique_ptr<PairState>> states_;
   std::vector<ContactDiagnostics> contacts_;
+  std::vector<Box3> body_boxes_;  // per body of the system: its pieces' box in its frame, or empty
+  BroadPhasePairFilter broad_phase_;
   VolumetricStatistics statistics_;
 };
 

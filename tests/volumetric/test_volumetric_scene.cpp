@@ -95,3 +95,37 @@ TEST_CASE("contact.sparsify thresholds reach the volumetric source", "[volumetri
   REQUIRE_THROWS_WITH(sceneWith(R"({"sparsify": {"distance": 1}})"),
                       Catch::Contains("unknown key"));
 }
+
+TEST_CASE("the volumetric broad phase skips pairs whose boxes are apart and changes nothing",
+          "[volumetric_scene]") {
+  // "all" adds the pair a–b, 0.4 m apart all along: it must cost no piece test and change no
+  // number. Both boxes start 1 mm above the plate, so the plate pairs are skipped until they land.
+  const auto run = [](const std::string& pairs) {
+    auto sim = std::make_unique<Simulation>(
+        sceneWith(std::string("{") + kLaw + R"(, "geometry": "volumetric", "pairs": )" + pairs +
+                  "}"),
+        ContactOptions{}, nullptr, volumetric::volumetricSourceFactory());
+    while (sim->time() < 0.1) sim->step();
+    return sim;
+  };
+  const auto all = run(R"("all")");
+  const auto listed = run(R"([["plate", "a"], ["plate", "b"]])");
+  const auto& all_source =
+      dynamic_cast<const volumetric::VolumetricForceSource&>(*all->volumetricContacts());
+  const auto& listed_source =
+      dynamic_cast<const volumetric::VolumetricForceSource&>(*listed->volumetricContacts());
+  REQUIRE(all_source.pairs().size() == 3);
+  REQUIRE(listed_source.pairs().size() == 2);
+  const volumetric::VolumetricStatistics &s_all = all_source.statistics(),
+                                         &s_listed = listed_source.statistics();
+  CHECK(s_listed.pair_evaluations_skipped > 0);  // the fall
+  CHECK(s_all.pair_evaluations_skipped > s_listed.pair_evaluations_skipped);
+  CHECK(s_all.piece_pairs_tested == s_listed.piece_pairs_tested);
+  CHECK(s_all.geometry_evaluations == s_listed.geometry_evaluations);
+  REQUIRE(s_listed.points_after > 0);  // they landed
+  const SimulationFrame &f_all = all->frame(), &f_listed = listed->frame();
+  for (std::size_t body = 0; body < f_all.bodies.size(); ++body) {
+    CHECK(f_all.bodies[body].pose.translation == f_listed.bodies[body].pose.translation);
+    CHECK(f_all.bodies[body].linear_velocity == f_listed.bodies[body].linear_velocity);
+  }
+}
