@@ -25,6 +25,8 @@ constexpr double kDeepestPointRadius = 0.005;
 constexpr double kMinDiscRadius = 0.015;
 // VTK draws wide lines in the core profile as several offset passes: 2 px keeps that cheap.
 constexpr double kContourWidthPixels = 2.0;
+// Translucent enough to see the bodies' faces and the point's marker and arrow through it.
+constexpr double kVolumeOpacity = 0.5;
 
 void styleSolid(vtkActor& actor, const Rgb& colour) {
   setActorColour(actor, colour);
@@ -72,6 +74,7 @@ ContactLayer::ContactLayer(vtkRenderer* renderer)
   markers_ = std::make_unique<GlyphLayer>(marker_source_->GetOutputPort(), true);
   contours_ = std::make_unique<CellLayer>(CellLayer::Kind::Lines, false);
   triangles_ = std::make_unique<CellLayer>(CellLayer::Kind::Polygons, true);
+  volumes_ = std::make_unique<CellLayer>(CellLayer::Kind::Polygons, false);
 
   styleSolid(*normal_arrows_->actor(), kNormalForceColour);
   styleSolid(*friction_arrows_->actor(), kFrictionForceColour);
@@ -88,6 +91,12 @@ ContactLayer::ContactLayer(vtkRenderer* renderer)
     mapper->SetResolveCoincidentTopologyToPolygonOffset();
     mapper->SetRelativeCoincidentTopologyPolygonOffsetParameters(2.0, 4.0);
   }
+  // Lit, so the polyhedron's faces read apart. The surfaces are closed and convex, wound
+  // counter-clockwise outside: culling the back faces leaves one front face per pixel and
+  // polyhedron, so the translucent blend does not depend on the order of the triangles.
+  styleSolid(*volumes_->actor(), kIntersectionVolumeColour);
+  volumes_->actor()->GetProperty()->SetOpacity(kVolumeOpacity);
+  volumes_->actor()->GetProperty()->BackfaceCullingOn();
 
   // Translucent layers first in the list only matters for picking; order of drawing is VTK's.
   for (Layer layer : kAllLayers) {
@@ -116,6 +125,8 @@ vtkActor* ContactLayer::actor(Layer layer) const {
       return markers_->actor();
     case Layer::PenetratingTriangles:
       return triangles_->actor();
+    case Layer::IntersectionVolumes:
+      return volumes_->actor();
     default:
       return nullptr;
   }
@@ -167,6 +178,7 @@ void ContactLayer::update(std::span<const ContactDiagnostics> contacts,
   markers_->clear();
   contours_->clear();
   triangles_->clear();
+  volumes_->clear();
 
   const double min_disc = kMinDiscRadius * scene_scale_;
   const Vec3 centroid_size = Vec3::Constant(kCentroidRadius * scene_scale_);
@@ -203,6 +215,9 @@ void ContactLayer::update(std::span<const ContactDiagnostics> contacts,
       contours_->addCell(ids.data(), static_cast<vtkIdType>(ids.size()));
     }
     if (visible(Layer::PenetratingTriangles)) drawTriangles(c, bodies);
+    // Filled even while hidden (unlike the penetrating triangles, no mesh look-up: a copy of a
+    // few triangles per point), so showing the layer on a paused frame shows it at once.
+    drawVolume(c);
   }
   drawArrows(*normal_arrows_, normal_);
   drawArrows(*friction_arrows_, friction_);
@@ -210,6 +225,7 @@ void ContactLayer::update(std::span<const ContactDiagnostics> contacts,
   markers_->commit();
   contours_->commit();
   triangles_->commit();
+  volumes_->commit();
 }
 
 void ContactLayer::drawTriangles(const ContactDiagnostics& contact,
@@ -232,6 +248,17 @@ void ContactLayer::drawTriangles(const ContactDiagnostics& contact,
   draw(contact.body_b, contact.patch.triangles_b, kBodyBColour);
 }
 
+void ContactLayer::drawVolume(const ContactDiagnostics& contact) {
+  const std::vector<Vec3>& surface = contact.intersection_surface_world;
+  for (std::size_t k = 0; k + 2 < surface.size(); k += 3) {
+    if (!finite(surface[k]) || !finite(surface[k + 1]) || !finite(surface[k + 2])) continue;
+    const vtkIdType a = volumes_->addPoint(surface[k]);
+    const vtkIdType b = volumes_->addPoint(surface[k + 1]);
+    const vtkIdType c = volumes_->addPoint(surface[k + 2]);
+    volumes_->addCell({a, b, c});
+  }
+}
+
 ContactLayer::Counts ContactLayer::counts() const {
   Counts n;
   n.normal_arrows = normal_arrows_->glyphCount();
@@ -240,6 +267,7 @@ ContactLayer::Counts ContactLayer::counts() const {
   n.markers = markers_->glyphCount();
   n.contour_lines = contours_->cellCount();
   n.triangles = triangles_->cellCount();
+  n.intersection_triangles = volumes_->cellCount();
   return n;
 }
 

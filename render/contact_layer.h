@@ -1,7 +1,8 @@
 // The contact patches of one simulation frame drawn over the bodies: normal force arrows (green),
 // friction arrows (red) at the centroids, contours, contact-plane discs, centroid and deepest-point
-// markers, and the penetrating triangles. A fixed set of actors, each with one polydata refilled in
-// place per frame (glyphs instanced by one vtkGlyph3DMapper per layer): no actor per contact.
+// markers, the penetrating triangles, and the intersection polyhedra of volumetric contact points.
+// A fixed set of actors, each with one polydata refilled in place per frame (glyphs instanced by
+// one vtkGlyph3DMapper per layer): no actor per contact.
 #pragma once
 
 #include <memory>
@@ -35,6 +36,8 @@ inline constexpr Rgb kContactPlaneColour{0.80, 0.90, 1.0};
 inline constexpr Rgb kCentroidColour{1.0, 0.88, 0.10};
 inline constexpr Rgb kBodyAColour{0.95, 0.30, 0.90};  // deepest point and triangles of body A
 inline constexpr Rgb kBodyBColour{0.25, 0.90, 1.0};   // and of body B
+// The intersection polyhedra: a blue-violet none of the other contact colours is near.
+inline constexpr Rgb kIntersectionVolumeColour{0.40, 0.30, 1.0};
 
 class ContactLayer {
  public:
@@ -60,7 +63,8 @@ class ContactLayer {
   void update(const SimulationFrame& frame) { update(frame.contacts, frame.bodies); }
 
   // Layers handled here: NormalForces, FrictionForces, ContactContours, ContactPlanes,
-  // ContactPoints, PenetratingTriangles (others are ignored; visible() gives false for them).
+  // ContactPoints, PenetratingTriangles, IntersectionVolumes (others are ignored; visible() gives
+  // false for them).
   void setVisible(Layer layer, bool visible);
   bool visible(Layer layer) const;
   vtkActor* actor(Layer layer) const;  // null for layers not handled here
@@ -68,7 +72,7 @@ class ContactLayer {
   // Glyph and cell counts of the last update (tests, benchmarks).
   struct Counts {
     long normal_arrows = 0, friction_arrows = 0, discs = 0, markers = 0, contour_lines = 0,
-         triangles = 0;
+         triangles = 0, intersection_triangles = 0;
   };
   Counts counts() const;
 
@@ -79,13 +83,14 @@ class ContactLayer {
   };
   void drawArrows(GlyphLayer& layer, const std::vector<Arrow>& arrows) const;
   void drawTriangles(const ContactDiagnostics& contact, std::span<const BodyState> bodies);
+  void drawVolume(const ContactDiagnostics& contact);
 
   vtkRenderer* renderer_;
   vtkSmartPointer<vtkArrowSource> arrow_source_;
   vtkSmartPointer<vtkRegularPolygonSource> disc_source_;
   vtkSmartPointer<vtkSphereSource> marker_source_;
   std::unique_ptr<GlyphLayer> normal_arrows_, friction_arrows_, discs_, markers_;
-  std::unique_ptr<CellLayer> contours_, triangles_;
+  std::unique_ptr<CellLayer> contours_, triangles_, volumes_;
   std::vector<std::shared_ptr<const TriMesh>> meshes_;
   std::vector<Arrow> normal_, friction_;  // kept to redraw when the force scale changes
   ForceScale force_scale_;

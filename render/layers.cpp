@@ -30,6 +30,8 @@ std::string_view layerName(Layer layer) {
       return "contact-points";
     case Layer::PenetratingTriangles:
       return "triangles";
+    case Layer::IntersectionVolumes:
+      return "intersection-volumes";
     case Layer::AabbTree:
       return "aabb-tree";
     case Layer::BodyFrames:

@@ -14,6 +14,7 @@ enum class Layer {
   ContactPlanes,         // translucent discs in the contact plane
   ContactPoints,         // centroid and deepest points
   PenetratingTriangles,  // triangles of each body that cut the other
+  IntersectionVolumes,   // translucent polyhedra A ∩ B of volumetric contact points
   AabbTree,              // a body's AABB tree boxes down to a depth
   BodyFrames,            // an axes triad per body
   Cables,                // lines between attachment points
@@ -22,14 +23,18 @@ enum class Layer {
   GroundGrid,
 };
 
-inline constexpr std::array<Layer, 12> kAllLayers{
-    Layer::NormalForces,  Layer::FrictionForces, Layer::ContactContours,
-    Layer::ContactPlanes, Layer::ContactPoints,  Layer::PenetratingTriangles,
-    Layer::AabbTree,      Layer::BodyFrames,     Layer::Cables,
-    Layer::JointAxes,     Layer::TimeStamp,      Layer::GroundGrid};
+inline constexpr std::array<Layer, 13> kAllLayers{
+    Layer::NormalForces,        Layer::FrictionForces,
+    Layer::ContactContours,     Layer::ContactPlanes,
+    Layer::ContactPoints,       Layer::PenetratingTriangles,
+    Layer::IntersectionVolumes, Layer::AabbTree,
+    Layer::BodyFrames,          Layer::Cables,
+    Layer::JointAxes,           Layer::TimeStamp,
+    Layer::GroundGrid};
 
 enum class LayerPreset {
-  Default,     // forces, contours, planes, contact points, cables, time, grid; no debug layers
+  Default,     // forces, contours, planes, contact points, intersection volumes, cables, time,
+               // grid; no debug layers
   CleanVideo,  // forces, cables, time and grid only: what a presentation video shows
   Debug,       // everything
 };

@@ -64,6 +64,9 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
       return bodyName(c.body_a) + " – " + bodyName(c.body_b);
     case Id:
       return c.patch.id;
+    case Pieces:  // blank for a patch
+      return c.piece_a >= 0 || c.piece_b >= 0 ? QString("%1 / %2").arg(c.piece_a).arg(c.piece_b)
+                                              : QString();
     case Indentation:
       return QString::number(c.patch.indentation * 1e3, 'g', 4);
     case NormalForce:
@@ -72,6 +75,9 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
       return QString::number(c.friction_force.norm(), 'g', 5);
     case Area:
       return QString::number(c.patch.area * 1e6, 'g', 4);
+    case Volume:  // blank for a patch
+      return c.intersection_volume > 0.0 ? QString::number(c.intersection_volume * 1e9, 'g', 4)
+                                         : QString();
     case State:
       return c.sticking ? "stick" : "slip";
   }
@@ -79,10 +85,18 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ContactTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* kHeaders[] = {"Pair",      "Id",         "δ (mm)",    "F_n (N)",
-                                   "|F_t| (N)", "Area (mm²)", "Stick/slip"};
-  return section >= 0 && section < ColumnCount ? kHeaders[section] : QVariant();
+  if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+  if (role == Qt::ToolTipRole && section == Pieces) {
+    return "Volumetric contact: the convex pieces of A and of B whose intersection gave the point";
+  }
+  if (role == Qt::ToolTipRole && section == Volume) {
+    return "Volumetric contact: the volume of the intersection polyhedra A ∩ B";
+  }
+  if (role != Qt::DisplayRole) return {};
+  static const char* kHeaders[] = {"Pair",       "Id",           "Pieces A/B",
+                                   "δ (mm)",     "F_n (N)",      "|F_t| (N)",
+                                   "Area (mm²)", "Volume (mm³)", "Stick/slip"};
+  return kHeaders[section];
 }
 
 }  // namespace contactsim::gui

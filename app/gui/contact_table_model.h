@@ -1,5 +1,6 @@
-// The live contact patches as a table: pair, id, δ, F_n, |F_t|, area, stick/slip. A patch keeps its
-// row identity by (body A, body B, id), so a selection survives the frame-by-frame refresh.
+// The live contact patches as a table: pair, id, the convex pieces (volumetric points), δ, F_n,
+// |F_t|, area, the intersection volume (volumetric points), stick/slip. A patch keeps its row
+// identity by (body A, body B, id), so a selection survives the frame-by-frame refresh.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -19,7 +20,18 @@ class ContactTableModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { Pair, Id, Indentation, NormalForce, FrictionForce, Area, State, ColumnCount };
+  enum Column {
+    Pair,
+    Id,
+    Pieces,
+    Indentation,
+    NormalForce,
+    FrictionForce,
+    Area,
+    Volume,
+    State,
+    ColumnCount
+  };
 
   explicit ContactTableModel(QObject* parent = nullptr);
 

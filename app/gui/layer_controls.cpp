@@ -33,6 +33,8 @@ QString layerTitle(render::Layer layer) {
       return "Contact points";
     case Layer::PenetratingTriangles:
       return "Penetrating triangles";
+    case Layer::IntersectionVolumes:
+      return "Intersection volumes";
     case Layer::AabbTree:
       return "AABB tree";
     case Layer::BodyFrames:

@@ -2,6 +2,8 @@
 // the recorder, the CLI (`--contacts-csv`) and the GUI's contact layer and inspector.
 #pragma once
 
+#include <vector>
+
 #include "contact/contact_patch.h"
 
 namespace contactsim {
@@ -15,6 +17,17 @@ struct ContactDiagnostics {
   Vec3 rolling_torque = Vec3::Zero();  // on B (N·m); opposite on A
   Vec3 slip_velocity = Vec3::Zero();  // tangential velocity of B relative to A where the force acts
   bool sticking = false;              // stick–slip law: held by the stiction spring
+
+  // A volumetric contact point (core/volumetric) only; empty, 0 and −1 for a patch. What the GUI
+  // draws of it: the surface of the intersection polyhedron A ∩ B the point was taken from (of
+  // several, concatenated, when sparsify merged points), world frame, three vertices per
+  // triangle, counter-clockwise seen from outside; the volume it encloses (m³); the convex
+  // pieces of A and of B (indices into each body's pieces; of the largest merged point). Live
+  // only: recordings and --contacts-csv do not store them.
+  std::vector<Vec3> intersection_surface_world;
+  double intersection_volume = 0.0;
+  int piece_a = -1, piece_b = -1;
+
   // The total force on B, F_n·n + F_t, acting at patch.pressure_centre.
   Vec3 force() const { return normal_force * patch.normal + friction_force; }
 };

@@ -145,6 +145,7 @@ ConvexPiece posed(const ConvexPiece& piece, const Pose& pose) {
   out.volume = piece.volume;
   out.centroid = pose.apply(piece.centroid);
   out.size = piece.size;
+  out.index = piece.index;
   return out;
 }
 

@@ -26,6 +26,9 @@ struct ConvexPiece {
   // Twice the largest distance of a vertex from the centroid: the length that relative
   // tolerances are multiplied by (never a bare tolerance in metres).
   double size = 0.0;
+  // Its place among its body's pieces (convexPiecesOfMesh numbers them as its warnings do), kept
+  // by posed(): a contact point names the pieces it came from. -1 for a piece made on its own.
+  int index = -1;
 
   // Signed distance of x to the face's plane (> 0 outside of that face).
   double planeDistance(int face, const Vec3& x) const {

@@ -170,6 +170,7 @@ MeshPieces convexPiecesOfMesh(const TriMesh& mesh, const std::vector<int>& trian
           name + format(" is far from convex: its hull's volume is %.4g times its own (limit %.4g)",
                         ratio, options.max_hull_volume_ratio));
     }
+    piece->index = static_cast<int>(result.pieces.size());
     result.pieces.push_back(std::move(*piece));
     result.shell.push_back(static_cast<int>(s));
     result.shell_volume.push_back(own);

@@ -42,6 +42,9 @@ std::vector<VolumetricContactPoint> sparsify(std::vector<VolumetricContactPoint>
     target->area = total;
     target->volume += c.volume;
     target->gap = std::min(target->gap, c.gap);
+    target->intersection_surface.insert(target->intersection_surface.end(),
+                                        c.intersection_surface.begin(),
+                                        c.intersection_surface.end());
   }
   return kept;
 }

@@ -24,9 +24,9 @@ struct SparsifyOptions {
 // Drops points under min_area, then merges, largest area first, each remaining point into an
 // earlier kept one within min_distance whose normal is within the angle: the kept point becomes
 // the area-weighted mean of the two (point and normal, renormalised), areas and volumes add, the
-// gap is the smaller (deeper) one, the surface ids stay those of the larger point. Points far
-// apart, or close but with different normals (the two sides of an edge), are all kept. The
-// result is ordered by decreasing area.
+// gap is the smaller (deeper) one, the intersection surfaces are concatenated, the surface ids and
+// piece indices stay those of the larger point. Points far apart, or close but with different
+// normals (the two sides of an edge), are all kept. The result is ordered by decreasing area.
 std::vector<VolumetricContactPoint> sparsify(std::vector<VolumetricContactPoint> points,
                                              const SparsifyOptions& options);
 

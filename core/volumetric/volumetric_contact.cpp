@@ -89,6 +89,13 @@ std::optional<VolumetricContactPoint> contactFromIntersection(const ConvexPiece&
   // plane is nearest, i.e. the largest signed plane distance.
   c.surface_a = a.faces[static_cast<std::size_t>(c.face_a)].surface_id;
   c.surface_b = b.faces[static_cast<std::size_t>(c.face_b)].surface_id;
+  c.piece_a = a.index;
+  c.piece_b = b.index;
+  c.intersection_surface.reserve(3 * cut.triangles.size());
+  for (const IntersectionTriangle& t : cut.triangles) {
+    for (const int corner : t.corners)
+      c.intersection_surface.push_back(cut.vertices[static_cast<std::size_t>(corner)]);
+  }
 
   // Line 12: gap = min n·v − max n·v.
   const auto [lo, hi] = extent(cut.vertices, c.normal);

@@ -32,6 +32,12 @@ struct VolumetricContactPoint {
   bool normal_fallback = false;
   // The gap check of Solfec (|gap| large compared with √area) ran and replaced the extent.
   bool gap_checked = false;
+  // The pieces' ConvexPiece::index: which convex pieces of A and of B meet here.
+  int piece_a = -1;
+  int piece_b = -1;
+  // The surface of A ∩ B in the pieces' frame (world for posed pieces), the intersection's fan
+  // triangles as three vertices each, counter-clockwise seen from outside: what a viewer draws.
+  std::vector<Vec3> intersection_surface;
 };
 
 struct VolumetricOptions {

@@ -407,6 +407,12 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
         diagnostics.friction_force = friction.force;
         diagnostics.slip_velocity = friction_input.slip_velocity;
         diagnostics.sticking = friction.sticking;
+        // Copied at the commit only, for the viewer: the geometry of the step's first trial state,
+        // as the point is.
+        diagnostics.intersection_surface_world = p.intersection_surface;
+        diagnostics.intersection_volume = p.volume;
+        diagnostics.piece_a = p.piece_a;
+        diagnostics.piece_b = p.piece_b;
         contacts_.push_back(std::move(diagnostics));
       }
     }

@@ -82,7 +82,8 @@ class VolumetricForceSource : public ContactSource {
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
 
   // The contact points at the last accepted step as ContactDiagnostics (patch.pressure_centre
-  // the point, patch.area its area, patch.indentation = −gap, patch.id tracked within the pair).
+  // the point, patch.area its area, patch.indentation = −gap, patch.id tracked within the pair;
+  // the intersection surface, volume and pieces filled).
   const std::vector<ContactDiagnostics>& contacts() const override { return contacts_; }
   const std::vector<VolumetricPairDefinition>& pairs() const { return pairs_; }
   const VolumetricStatistics& statistics() const { return statistics_; }

@@ -42,6 +42,9 @@ TEST_CASE("layer names round-trip and presets", "[render]") {
   CHECK(presetShows(LayerPreset::CleanVideo, Layer::TimeStamp));
   CHECK(presetShows(LayerPreset::Default, Layer::ContactContours));
   CHECK_FALSE(presetShows(LayerPreset::Default, Layer::AabbTree));
+  CHECK(presetShows(LayerPreset::Default, Layer::IntersectionVolumes));
+  CHECK_FALSE(presetShows(LayerPreset::CleanVideo, Layer::IntersectionVolumes));
+  CHECK(layerFromName("intersection-volumes") == Layer::IntersectionVolumes);
 }
 
 TEST_CASE("camera specs", "[render]") {

@@ -62,6 +62,8 @@ TEST_CASE("mesh pieces: separate, corner-, edge- and face-sharing boxes are sepa
     CHECK(pieces.shell_volume[i] == Approx(1.0).epsilon(1e-12));
     CHECK(pieces.hull_ratio[i] == Approx(1.0).epsilon(1e-12));
     CHECK(pieces.pieces[i].faces.size() == 6);
+    CHECK(pieces.pieces[i].index == i);  // numbered as the warnings number them
+    CHECK(posed(pieces.pieces[i], Pose{}).index == i);
   }
   CHECK(pieces.pieces[0].centroid.isApprox(Vec3::Zero(), 1e-12));
   CHECK((pieces.pieces[1].centroid - offset).norm() < 1e-12);

@@ -44,6 +44,31 @@ TEST_CASE("sparsify drops small points and merges close ones with close normals"
   for (const auto& c : out) CHECK(c.area >= options.min_area);
 }
 
+TEST_CASE("sparsify concatenates merged surfaces and keeps the larger point's pieces",
+          "[volumetric]") {
+  SparsifyOptions options;
+  options.min_distance = 0.05;
+  const Vec3 z = Vec3::UnitZ();
+  VolumetricContactPoint small = point(Vec3(0.03, 0, 0), z, 0.01);
+  small.piece_a = 4;
+  small.piece_b = 5;
+  small.intersection_surface = {Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(3, 0, 0)};
+  VolumetricContactPoint large = point(Vec3::Zero(), z, 0.03);
+  large.piece_a = 1;
+  large.piece_b = 2;
+  large.intersection_surface = {Vec3(0, 1, 0), Vec3(0, 2, 0), Vec3(0, 3, 0),
+                                Vec3(0, 4, 0), Vec3(0, 5, 0), Vec3(0, 6, 0)};
+  const auto out = sparsify({small, large}, options);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].piece_a == 1);
+  CHECK(out[0].piece_b == 2);
+  REQUIRE(out[0].intersection_surface.size() == 9);
+  // The survivor's triangles first, then the absorbed point's, each triangle whole.
+  CHECK(out[0].intersection_surface[5] == Vec3(0, 6, 0));
+  CHECK(out[0].intersection_surface[6] == Vec3(1, 0, 0));
+  CHECK(out[0].intersection_surface[8] == Vec3(3, 0, 0));
+}
+
 TEST_CASE("sparsify's defaults scale with the model", "[volumetric]") {
   const SparsifyOptions small = SparsifyOptions::forModelSize(0.01);
   const SparsifyOptions large = SparsifyOptions::forModelSize(10.0);

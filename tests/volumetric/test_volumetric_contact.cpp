@@ -110,6 +110,10 @@ TEST_CASE("swapping A and B flips the normal only; rigid motions move everything
     CHECK(moved[0].area == Approx(ab[0].area).epsilon(1e-9));
     CHECK(moved[0].gap == Approx(ab[0].gap).epsilon(1e-9));
     CHECK(moved[0].volume == Approx(ab[0].volume).epsilon(1e-9));
+    // The intersection's surface, for the viewer: closed and outward around the same volume.
+    CHECK(test::enclosedVolume(ab[0].intersection_surface) == Approx(ab[0].volume).epsilon(1e-9));
+    CHECK(test::enclosedVolume(moved[0].intersection_surface) ==
+          Approx(ab[0].volume).epsilon(1e-9));
     // The point is inside both and the normal points from A's side to B's.
     CHECK(A.maxPlaneDistance(ab[0].point) <= 1e-9);
     CHECK(B.maxPlaneDistance(ab[0].point) <= 1e-9);
@@ -161,15 +165,24 @@ TEST_CASE("degenerate pairs give no contact or a flagged one, never NaN", "[volu
 }
 
 TEST_CASE("pieces of two bodies: box-filtered pairs", "[volumetric]") {
-  const std::vector<ConvexPiece> a = {test::boxPiece(Vec3(0, 0, 0), Vec3(1, 1, 1)),
-                                      test::boxPiece(Vec3(1, 0, 0), Vec3(2, 1, 1))};
-  const std::vector<ConvexPiece> b = {test::boxPiece(Vec3(0.2, 0.2, 0.9), Vec3(0.8, 0.8, 2)),
-                                      test::boxPiece(Vec3(1.2, 0.2, 0.95), Vec3(1.8, 0.8, 2)),
-                                      test::boxPiece(Vec3(5, 5, 5), Vec3(6, 6, 6))};
+  std::vector<ConvexPiece> a = {test::boxPiece(Vec3(0, 0, 0), Vec3(1, 1, 1)),
+                                test::boxPiece(Vec3(1, 0, 0), Vec3(2, 1, 1))};
+  std::vector<ConvexPiece> b = {test::boxPiece(Vec3(5, 5, 5), Vec3(6, 6, 6)),
+                                test::boxPiece(Vec3(0.2, 0.2, 0.9), Vec3(0.8, 0.8, 2)),
+                                test::boxPiece(Vec3(1.2, 0.2, 0.95), Vec3(1.8, 0.8, 2))};
+  // Numbered as convexPiecesOfMesh numbers a body's pieces: the points name them.
+  for (std::size_t i = 0; i < a.size(); ++i) a[i].index = static_cast<int>(i);
+  for (std::size_t i = 0; i < b.size(); ++i) b[i].index = static_cast<int>(i);
   const auto points = volumetricContacts(a, b);
   REQUIRE(points.size() == 2);
   CHECK(points[0].gap == Approx(-0.1));
   CHECK(points[1].gap == Approx(-0.05));
+  CHECK(points[0].piece_a == 0);
+  CHECK(points[0].piece_b == 1);
+  CHECK(points[1].piece_a == 1);
+  CHECK(points[1].piece_b == 2);
+  CHECK(test::enclosedVolume(points[0].intersection_surface) == Approx(0.6 * 0.6 * 0.1));
+  CHECK(test::enclosedVolume(points[1].intersection_surface) == Approx(0.6 * 0.6 * 0.05));
 }
 
 // Hidden (run with `test_volumetric "[bench]"`): the cost of one pair query.

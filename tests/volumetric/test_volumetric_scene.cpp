@@ -71,7 +71,19 @@ TEST_CASE("a scene runs its volumetric pairs beside its patch pairs", "[volumetr
   INFO("volumetric " << on_a.transpose() << ", patch " << on_b.transpose());
   CHECK(on_a.z() == Approx(weight).epsilon(0.01));
   CHECK(on_b.z() == Approx(weight).epsilon(0.01));
-  for (const ContactDiagnostics& c : sim.volumetricContacts()->contacts()) CHECK(c.body_b == 1);
+  for (const ContactDiagnostics& c : sim.volumetricContacts()->contacts()) {
+    CHECK(c.body_b == 1);
+    CHECK(!c.intersection_surface_world.empty());
+    CHECK(c.piece_a == 0);
+    CHECK(c.piece_b == 0);
+  }
+  // A patch has no intersection polyhedron: the GUI's volume layer stays empty for it.
+  for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
+    CHECK(c.intersection_surface_world.empty());
+    CHECK(c.intersection_volume == 0.0);
+    CHECK(c.piece_a == -1);
+    CHECK(c.piece_b == -1);
+  }
 }
 
 TEST_CASE("contact.sparsify thresholds reach the volumetric source", "[volumetric_scene]") {

@@ -76,6 +76,15 @@ inline ConvexPiece randomPiece(std::mt19937& rng, const Vec3& centre, double rad
   return *convexPieceFromPoints(points);
 }
 
+// The volume a closed, outward surface encloses (three corners per triangle, as
+// VolumetricContactPoint::intersection_surface): the divergence theorem, Σ a·(b × c) / 6.
+inline double enclosedVolume(const std::vector<Vec3>& surface) {
+  double six_volume = 0.0;
+  for (std::size_t k = 0; k + 2 < surface.size(); k += 3)
+    six_volume += surface[k].dot(surface[k + 1].cross(surface[k + 2]));
+  return six_volume / 6.0;
+}
+
 inline bool inside(const ConvexPiece& piece, const Vec3& x, double tolerance) {
   return piece.maxPlaneDistance(x) <= tolerance;
 }
