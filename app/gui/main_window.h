@@ -62,7 +62,7 @@ class MainWindow : public QMainWindow {
   void setErrorReporter(ErrorReporter reporter) { report_error_ = std::move(reporter); }
 
   // Simulates (as fast as possible) up to time t, then pauses; reachedTime is emitted once the
-  // frame of that time is shown.
+  // frame of that time is shown. A recording being replayed shows its first frame at or after t.
   void runUntil(double t);
   bool startRecording(const QString& path);
   void stopRecording();

@@ -3,6 +3,8 @@
 #include <QFileDialog>
 #include <QProgressDialog>
 #include <QStatusBar>
+#include <QTimer>
+#include <algorithm>
 
 #include "layer_controls.h"
 #include "main_window.h"
@@ -24,7 +26,18 @@ const char* kNothingToExport =
 }  // namespace
 
 void MainWindow::runUntil(double t) {
-  if (replaying()) return;
+  if (replaying()) {
+    // A recording goes to its first frame at or after t (its last if it ends before), and then
+    // reports as a run does, once the caller is listening (--run-until with --screenshot).
+    const RecordingReader& reader = *replay_->reader();
+    const std::int64_t count = reader.frameCount();
+    if (count == 0) return;
+    const std::int64_t frame = std::min(reader.firstFrameAtOrAfter(t), count - 1);
+    replay_->showFrame(frame);
+    const double reached = reader.frameTime(frame);
+    QTimer::singleShot(0, this, [this, reached] { emit reachedTime(reached); });
+    return;
+  }
   simulation_->runUntil(t);
 }
 

@@ -54,7 +54,8 @@ RunResult runGui(const std::string& arguments) {
   fs::create_directories(runtime);
   fs::permissions(runtime, fs::perms::owner_all, fs::perm_options::replace);
   const fs::path errors = dir / "stderr.txt";
-  const std::string command = "XDG_RUNTIME_DIR='" + runtime.string() + "' '" +
+  // `timeout`: a window that never quits fails its test instead of stalling the suite.
+  const std::string command = "XDG_RUNTIME_DIR='" + runtime.string() + "' timeout 300 '" +
                               std::string(CONTACTSIM_GUI_EXE) + "' " + arguments + " 2>'" +
                               errors.string() + "'";
   const int status = std::system(command.c_str());
@@ -148,6 +149,55 @@ TEST_CASE("--run-until simulates a scene to a time before the screenshot", "[run
   const auto green =
       test::findBodyPixels(render::kNormalForceColour, image.width(), image.height(), pixel);
   CHECK(green.count > 50);
+}
+
+TEST_CASE("--run-until on a recording shows its frame at that time and quits", "[run-until]") {
+  // The window used to ignore --run-until while replaying and never quit. bouncing_ball.json
+  // drops the ball from 0.4 m: at t = 0 it hangs above the plate; at 0.6 s it is in its second
+  // impact (first at √(2·0.3 m / g) ≈ 0.25 s, rebound 0.7 × 2.4 m/s, flight 0.35 s), on the plate
+  // with the green normal-force arrow drawn.
+  const fs::path dir = workDir();
+  const fs::path recording = dir / "bouncing_ball.db";
+  fs::remove(recording);
+  const fs::path scene = fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/bouncing_ball.json";
+  const std::string record = "'" + std::string(CONTACTSIM_CLI_EXE) + "' run " + quoted(scene) +
+                             " --until 0.7 --record " + quoted(recording) + " > /dev/null";
+  REQUIRE(std::system(record.c_str()) == 0);
+  struct Frame {
+    test::PixelStats ball, green;
+    int height = 0;
+  };
+  const auto screenshot = [&](const std::string& time) {
+    const fs::path shot = dir / ("replay_" + time + ".png");
+    fs::remove(shot);
+    const RunResult run = runGui(quoted(recording) + " --run-until " + time + " --screenshot " +
+                                 quoted(shot) + " --quit");
+    INFO("stderr:\n" << joined(run.stderr_lines));
+    REQUIRE(run.exit_code == 0);
+    const QImage image(QString::fromStdString(shot.string()));
+    REQUIRE(!image.isNull());
+    // The 3D view only (the window's centre): the plots on the right and the contact table
+    // below draw green curves and text too.
+    auto pixel = [&](int x, int y, int& r, int& g, int& b) {
+      const bool in_view = x < 0.75 * image.width() && y < 0.78 * image.height();
+      const QRgb p = in_view ? image.pixel(x, y) : qRgb(0, 0, 0);
+      r = qRed(p);
+      g = qGreen(p);
+      b = qBlue(p);
+    };
+    return Frame{
+        test::findBodyPixels(render::bodyColour(1), image.width(), image.height(), pixel),
+        test::findBodyPixels(render::kNormalForceColour, image.width(), image.height(), pixel),
+        image.height()};
+  };
+  const Frame start = screenshot("0");
+  const Frame impact = screenshot("0.6");
+  INFO("ball at row " << start.ball.mean_y << " then " << impact.ball.mean_y << "; green pixels "
+                      << start.green.count << " then " << impact.green.count);
+  REQUIRE(start.ball.count > 0);
+  REQUIRE(impact.ball.count > 0);
+  CHECK(impact.ball.mean_y > start.ball.mean_y + 0.05 * start.height);
+  CHECK(impact.green.count > start.green.count + 50);
 }
 
 TEST_CASE("bad command-line files give one error line naming the file and exit 2", "[bad-files]") {
