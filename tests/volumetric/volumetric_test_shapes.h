@@ -77,11 +77,17 @@ inline ConvexPiece randomPiece(std::mt19937& rng, const Vec3& centre, double rad
 }
 
 // The volume a closed, outward surface encloses (three corners per triangle, as
-// VolumetricContactPoint::intersection_surface): the divergence theorem, Σ a·(b × c) / 6.
+// VolumetricContactPoint::intersection_surface): the divergence theorem, Σ a·(b × c) / 6, with
+// the corners taken relative to the first one. (About the world origin, a small polyhedron far
+// from it loses digits: each term is of order |x|³ where the sum is of order size³.)
 inline double enclosedVolume(const std::vector<Vec3>& surface) {
+  if (surface.empty()) return 0.0;
+  const Vec3 origin = surface.front();
   double six_volume = 0.0;
-  for (std::size_t k = 0; k + 2 < surface.size(); k += 3)
-    six_volume += surface[k].dot(surface[k + 1].cross(surface[k + 2]));
+  for (std::size_t k = 0; k + 2 < surface.size(); k += 3) {
+    six_volume +=
+        (surface[k] - origin).dot((surface[k + 1] - origin).cross(surface[k + 2] - origin));
+  }
   return six_volume / 6.0;
 }
 
