@@ -231,6 +231,20 @@ bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& m
   return complete;
 }
 
+void TangentAssembly::pruneForcePositions(const TripletList& damping,
+                                          const TripletList& stiffness) {
+  std::vector<std::pair<int, int>> used;
+  used.reserve(damping.size() + stiffness.size());
+  for (const TripletList* list : {&damping, &stiffness}) {
+    for (const auto& t : *list) used.emplace_back(t.row(), t.col());
+  }
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  std::sort(extra_.begin(), extra_.end());
+  extra_.erase(std::unique(extra_.begin(), extra_.end()), extra_.end());
+  if (extra_.size() > kMaxStalePatternRatio * used.size()) extra_ = std::move(used);
+}
+
 const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseMatrix<double>& M,
                                                             const TripletList& damping, double c,
                                                             const TripletList& stiffness, double k,
@@ -242,6 +256,7 @@ const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseM
   const bool damping_mapped = mapForces(damping, damping_map_);
   const bool stiffness_mapped = mapForces(stiffness, stiffness_map_);
   if (!damping_mapped || !stiffness_mapped) {
+    pruneForcePositions(damping, stiffness);
     rebuildTangent(M);
     mapForces(damping, damping_map_);
     mapForces(stiffness, stiffness_map_);

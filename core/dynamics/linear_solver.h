@@ -55,7 +55,13 @@ class LinearSolver {
 // patterns kept from one call to the next: values are filled in place, with no allocation, as
 // long as the triplets keep their positions (the Jacobian's list is the same every iteration) and
 // every force-tangent entry falls in the pattern. A new entry (a contact coupling two bodies)
-// widens the pattern, which then stays: the LU's symbolic analysis is redone only then.
+// widens the pattern, which then stays while it is not much larger than what the forces use:
+// the LU's symbolic analysis is redone only then. In a flowing granular pile the couplings
+// change all the time, and a pattern holding every pair that ever touched filled the LU with
+// zeros (a hopper of 180 pebbles spent most of its time factorising them); so at a rebuild the
+// positions no current force uses are dropped once they outnumber the used ones
+// kMaxStalePatternRatio times (bounding the pattern, and the rebuilds, for contacts that come
+// and go).
 // Φ_qᵀΦ_q is accumulated row by row of Φ_q (a row couples few coordinates), each product
 // J(r,i)·J(r,j) added to (i,j) and (j,i) in the order of the rows, so A stays exactly symmetric
 // when C and K are. The products are grouped by the entry of A they go to (in that order), so
@@ -63,6 +69,7 @@ class LinearSolver {
 // the lower triangle is read (LinearSolver::factorizeSymmetric).
 class TangentAssembly {
  public:
+  static constexpr std::size_t kMaxStalePatternRatio = 2;
   using TripletList = std::vector<Eigen::Triplet<double>>;
   const Eigen::SparseMatrix<double>& jacobian(int rows, int cols, const TripletList& triplets);
   const Eigen::SparseMatrix<double>& lastJacobian() const { return J_; }
@@ -91,6 +98,9 @@ class TangentAssembly {
   // J's values from the triplets, in one pass; false if a triplet is not where it was.
   bool fillJacobian(int rows, int cols, const TripletList& triplets);
   void rebuildTangent(const Eigen::SparseMatrix<double>& M);
+  // Before a rebuild: the force positions kept in the pattern, deduplicated, and reduced to the
+  // ones the current triplets use once the kept ones outnumber those kMaxStalePatternRatio times.
+  void pruneForcePositions(const TripletList& damping, const TripletList& stiffness);
   // Value indices of the triplets in A; false (the missing positions kept) if one is not there.
   bool mapForces(const TripletList& triplets, std::vector<int>& map);
 
