@@ -247,6 +247,10 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   // and projections use the raised α consistently. And a violation outside the range of Φ_q
   // cannot be removed by any first-order correction: when Φ and Δq both stop falling with Φ
   // within 100× the tolerance, the step is accepted — λ* carries the rest into the next step.
+  //
+  // Iterates that cycle at a kink of a force law are bracketed and bisected (NewtonBracket);
+  // then the rate-based estimate does not apply (the rate of a bisection says nothing about
+  // Newton's contraction): the full update itself must be small.
   const Eigen::VectorXd q_start = s.q;
   const double rest_motion = h * 1.0;  // the model moving its own length per second
   const double constraint_tolerance = settings_.constraint_tolerance;
@@ -255,6 +259,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   double rate = 1.0, violation = 0.0;
   bool converged = false;
   iterations = 0;
+  bracket_.reset();
   for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
     const double previous_violation = violation;
@@ -263,9 +268,10 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
       const double motion = maxNorm((next.q - q_start).cwiseProduct(inverse_scales_));
       const double tolerance = settings_.newton_tolerance * std::max(motion, rest_motion);
       // The first update has no observed rate: it must be small by itself.
+      const bool contracting = it > 1 && !bracket_.active();
       const bool small_update =
           dq_norm <= tolerance ||
-          (it > 1 && rate < 1.0 && rate / (1.0 - rate) * dq_norm <= tolerance);
+          (contracting && rate < 1.0 && rate / (1.0 - rate) * dq_norm <= tolerance);
       const bool violation_stalled = violation > 0.99 * previous_violation;
       if (small_update && violation <= constraint_tolerance) {
         converged = true;
@@ -306,7 +312,8 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;
     }
-    next.q += dq;
+    bracket_.move(it, next.q, dq, inverse_scales_, step_);
+    next.q += step_;
     updateRates();
     const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
     rate = norm / dq_norm;  // ρ; 0 after the first update

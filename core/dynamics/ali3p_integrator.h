@@ -10,6 +10,7 @@
 
 #include "dynamics/linear_solver.h"
 #include "dynamics/multibody_system.h"
+#include "dynamics/newton_bracket.h"
 
 namespace contactsim {
 
@@ -162,7 +163,8 @@ class Ali3pIntegrator {
   TangentAssembly assembly_;
   ConstraintValues step_constraints_;
   ForceValues step_forces_;
-  Eigen::VectorXd residual_, multipliers_, dq_, w_;
+  Eigen::VectorXd residual_, multipliers_, dq_, step_, w_;
+  NewtonBracket bracket_;  // against cycling iterates
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   // max |Φ| at the last attempt's state and at state_ (constraintViolation()), with the time Φ was

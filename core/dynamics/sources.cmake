@@ -11,6 +11,7 @@ target_sources(contactsim_core PRIVATE
   dynamics/linear_solver.cpp
   dynamics/motion_profile.cpp
   dynamics/mouse_spring.cpp
+  dynamics/newton_bracket.cpp
   dynamics/multibody_system.cpp
   dynamics/natural_coordinates.cpp
   dynamics/pattern_ldlt.cpp
