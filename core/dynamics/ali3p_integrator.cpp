@@ -208,8 +208,8 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
   return p;
 }
 
-bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
-                              std::string& failure) {
+bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
+                              bool bracket_cycles) {
   const SparseMatrix& M = system_.massMatrix();
   const int n = system_.coordinateCount();
   const MultibodyState& s = state_;
@@ -248,9 +248,10 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   // cannot be removed by any first-order correction: when Φ and Δq both stop falling with Φ
   // within 100× the tolerance, the step is accepted — λ* carries the rest into the next step.
   //
-  // Iterates that cycle at a kink of a force law are bracketed and bisected (NewtonBracket);
-  // then the rate-based estimate does not apply (the rate of a bisection says nothing about
-  // Newton's contraction): the full update itself must be small.
+  // With `bracket_cycles` (the last resort at the smallest substep), iterates that cycle at a
+  // kink of a force law are bracketed and bisected (NewtonBracket); then the rate-based
+  // estimate does not apply (the rate of a bisection says nothing about Newton's contraction):
+  // the full update itself must be small.
   const Eigen::VectorXd q_start = s.q;
   const double rest_motion = h * 1.0;  // the model moving its own length per second
   const double constraint_tolerance = settings_.constraint_tolerance;
@@ -259,7 +260,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
   double rate = 1.0, violation = 0.0;
   bool converged = false;
   iterations = 0;
-  bracket_.reset();
+  bracket_.reset(bracket_cycles);
   for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
     const double previous_violation = violation;
@@ -268,10 +269,9 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
       const double motion = maxNorm((next.q - q_start).cwiseProduct(inverse_scales_));
       const double tolerance = settings_.newton_tolerance * std::max(motion, rest_motion);
       // The first update has no observed rate: it must be small by itself.
-      const bool contracting = it > 1 && !bracket_.active();
       const bool small_update =
-          dq_norm <= tolerance ||
-          (contracting && rate < 1.0 && rate / (1.0 - rate) * dq_norm <= tolerance);
+          dq_norm <= tolerance || (it > 1 && !bracket_.active() && rate < 1.0 &&
+                                   rate / (1.0 - rate) * dq_norm <= tolerance);
       const bool violation_stalled = violation > 0.99 * previous_violation;
       if (small_update && violation <= constraint_tolerance) {
         converged = true;
@@ -312,7 +312,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations,
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;
     }
-    bracket_.move(it, next.q, dq, inverse_scales_, step_);
+    bracket_.move(next.q, dq, inverse_scales_, step_);
     next.q += step_;
     updateRates();
     const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
@@ -402,11 +402,11 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
 }
 
 bool Ali3pIntegrator::attemptCounted(double h, MultibodyState& next, StepReport& report,
-                                     std::string& failure) {
+                                     std::string& failure, bool bracket_cycles) {
   int iterations = 0;
   bool ok = false;
   try {
-    ok = attempt(h, next, iterations, failure);
+    ok = attempt(h, next, iterations, failure, bracket_cycles);
   } catch (const StepRejected& e) {
     failure = e.what();  // a force source rejected the trial state: retry smaller
   } catch (const std::runtime_error& e) {
@@ -434,7 +434,10 @@ double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& no
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   MultibodyState next;
   std::string failure;
-  const bool ok = attemptCounted(h, next, report, failure);
+  bool ok = attemptCounted(h, next, report, failure);
+  // The smallest substep failed: once more, with cycles bracketed (NewtonBracket).
+  if (!ok && depth >= settings_.max_step_halvings)
+    ok = attemptCounted(h, next, report, failure, true);
   Powers now;
   if (ok) now = powers(next);
   const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
@@ -477,8 +480,10 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
       h = 0.5 * remaining;  // two even pieces instead of a sliver
     MultibodyState next;
     std::string failure;
-    const bool ok = attemptCounted(h, next, report, failure);
     const bool at_floor = h <= h_min * (1.0 + 1e-9);
+    bool ok = attemptCounted(h, next, report, failure);
+    // The smallest substep failed: once more, with cycles bracketed (NewtonBracket).
+    if (!ok && at_floor) ok = attemptCounted(h, next, report, failure, true);
     // Two error measures, each as a fraction of what it may be: the local position error
     // (localError) against the tolerance, and the step's energy-balance error against 100× the
     // tolerance of the energy in play. The second catches stiff impacts whose accelerations the

@@ -131,10 +131,14 @@ class Ali3pIntegrator {
   };
   // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
   // Newton does not converge.
-  bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure);
+  // `bracket_cycles`: Newton safeguarded against cycling iterates (NewtonBracket), the last
+  // resort at the smallest substep.
+  bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
+               bool bracket_cycles = false);
   // attempt() with its Newton iterations counted in `report`; a force source's StepRejected is
   // a failed attempt (retried smaller), any other runtime error ends the run as SimulationError.
-  bool attemptCounted(double h, MultibodyState& next, StepReport& report, std::string& failure);
+  bool attemptCounted(double h, MultibodyState& next, StepReport& report, std::string& failure,
+                      bool bracket_cycles = false);
   void advance(double h, int depth, StepReport& report);
   void advanceControlled(double t_end, StepReport& report);
   // Makes `next` the state and accumulates the works over the substep h, `now` being the powers

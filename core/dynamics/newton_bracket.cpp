@@ -14,14 +14,15 @@ double weightedDot(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
 
 }  // namespace
 
-void NewtonBracket::reset() {
+void NewtonBracket::reset(bool enabled) {
+  enabled_ = enabled;
   active_ = false;
   has_previous_ = false;
 }
 
-void NewtonBracket::move(int iteration, const Eigen::VectorXd& q, const Eigen::VectorXd& dq,
+void NewtonBracket::move(const Eigen::VectorXd& q, const Eigen::VectorXd& dq,
                          const Eigen::VectorXd& weights, Eigen::VectorXd& step) {
-  if (!active_ && has_previous_ && iteration >= kBracketFromIteration) {
+  if (enabled_ && !active_ && has_previous_) {
     const double previous_squared = weightedDot(previous_dq_, previous_dq_, weights);
     if (previous_squared > 0.0 &&
         -weightedDot(dq, previous_dq_, weights) >= kCycleReturn * previous_squared) {
