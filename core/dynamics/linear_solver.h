@@ -57,11 +57,12 @@ class LinearSolver {
 // every force-tangent entry falls in the pattern. A new entry (a contact coupling two bodies)
 // widens the pattern, which then stays while it is not much larger than what the forces use:
 // the LU's symbolic analysis is redone only then. In a flowing granular pile the couplings
-// change all the time, and a pattern holding every pair that ever touched filled the LU with
-// zeros (a hopper of 180 pebbles spent most of its time factorising them); so at a rebuild the
-// positions no current force uses are dropped once they outnumber the used ones
-// kMaxStalePatternRatio times (bounding the pattern, and the rebuilds, for contacts that come
-// and go).
+// change all the time, and a pattern holding every pair that ever touched fills the LU with
+// zeros (the hopper demo's first second took 440 s with the pruning below; without it, a run
+// was still going after 35 min — another trajectory, the pile being chaotic, so an indication,
+// not a ratio); so at a rebuild the positions no current force uses are dropped once they
+// outnumber the used ones kMaxStalePatternRatio times (bounding the pattern, and the rebuilds,
+// for contacts that come and go).
 // Φ_qᵀΦ_q is accumulated row by row of Φ_q (a row couples few coordinates), each product
 // J(r,i)·J(r,j) added to (i,j) and (j,i) in the order of the rows, so A stays exactly symmetric
 // when C and K are. The products are grouped by the entry of A they go to (in that order), so
