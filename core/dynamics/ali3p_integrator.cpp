@@ -260,7 +260,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
   double rate = 1.0, violation = 0.0;
   bool converged = false;
   iterations = 0;
-  bracket_.reset(bracket_cycles);
+  bracket_.reset();
   for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
     const double previous_violation = violation;
@@ -312,8 +312,12 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
       failure = "non-finite Newton update; worst: " + worstConstraint(cv);
       return false;
     }
-    bracket_.move(next.q, dq, inverse_scales_, step_);
-    next.q += step_;
+    if (bracket_cycles) {
+      bracket_.move(next.q, dq, inverse_scales_, step_);
+      next.q += step_;
+    } else {
+      next.q += dq;
+    }
     updateRates();
     const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
     rate = norm / dq_norm;  // ρ; 0 after the first update

@@ -14,21 +14,21 @@ double weightedDot(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
 
 }  // namespace
 
-void NewtonBracket::reset(bool enabled) {
-  enabled_ = enabled;
+void NewtonBracket::reset() {
   active_ = false;
   has_previous_ = false;
 }
 
 void NewtonBracket::move(const Eigen::VectorXd& q, const Eigen::VectorXd& dq,
                          const Eigen::VectorXd& weights, Eigen::VectorXd& step) {
-  if (enabled_ && !active_ && has_previous_) {
+  if (!active_ && has_previous_) {
     const double previous_squared = weightedDot(previous_dq_, previous_dq_, weights);
     if (previous_squared > 0.0 &&
         -weightedDot(dq, previous_dq_, weights) >= kCycleReturn * previous_squared) {
       active_ = true;
       origin_ = previous_q_;
       direction_ = q - previous_q_;
+      length_squared_ = weightedDot(direction_, direction_, weights);
       low_ = 0.0;
       high_ = 1.0;
       last_move_ = 1.0;
@@ -37,15 +37,14 @@ void NewtonBracket::move(const Eigen::VectorXd& q, const Eigen::VectorXd& dq,
   previous_q_ = q;
   previous_dq_ = dq;
   has_previous_ = true;
-  const double length_squared = active_ ? weightedDot(direction_, direction_, weights) : 0.0;
-  if (!(length_squared > 0.0)) {
+  if (!active_ || !(length_squared_ > 0.0)) {
     step = dq;
     return;
   }
   // Where q is along the bracket's line, and where Newton's update would take it. The solution
   // lies on the side the update points to: q becomes that end of the bracket.
-  const double position = weightedDot(q - origin_, direction_, weights) / length_squared;
-  const double sigma = weightedDot(dq, direction_, weights) / length_squared;
+  const double position = weightedDot(q - origin_, direction_, weights) / length_squared_;
+  const double sigma = weightedDot(dq, direction_, weights) / length_squared_;
   const double s = std::clamp(position, low_, high_);
   if (sigma > 0.0) {
     low_ = s;

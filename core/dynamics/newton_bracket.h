@@ -27,8 +27,8 @@ inline constexpr double kCycleReturn = 0.9;
 
 class NewtonBracket {
  public:
-  // For a new step's iteration; `enabled` false makes move() plain Newton.
-  void reset(bool enabled);
+  // For a new step's iteration.
+  void reset();
   // The move from q given Newton's full update dq there: dq itself, or the bisection's move once
   // a cycle is bracketed. `weights` scale the coordinates for
   // the projections (1/s_i, as in the convergence norm).
@@ -38,10 +38,11 @@ class NewtonBracket {
   bool active() const { return active_; }
 
  private:
-  bool enabled_ = false, active_ = false, has_previous_ = false;
+  bool active_ = false, has_previous_ = false;
   Eigen::VectorXd previous_q_, previous_dq_;
   // The bracket: origin + s·direction for s in [low_, high_].
   Eigen::VectorXd origin_, direction_;
+  double length_squared_ = 0.0;  // of direction_, in the weighted norm
   double low_ = 0.0, high_ = 1.0;
   double last_move_ = 1.0;  // along the line, in units of direction_
 };

@@ -41,6 +41,18 @@ void writeAsciiStl(const fs::path& file, const TriMesh& mesh, const Vec3& offset
   out << "endsolid test\n";
 }
 
+// findBodyPixels' reader of a screenshot: the pixels of its top-left width_share × height_share,
+// black outside.
+auto screenshotPixels(const QImage& image, double width_share = 1.0, double height_share = 1.0) {
+  return [&image, width_share, height_share](int x, int y, int& r, int& g, int& b) {
+    const bool inside = x < width_share * image.width() && y < height_share * image.height();
+    const QRgb p = inside ? image.pixel(x, y) : qRgb(0, 0, 0);
+    r = qRed(p);
+    g = qGreen(p);
+    b = qBlue(p);
+  };
+}
+
 struct RunResult {
   int exit_code = -1;
   std::vector<std::string> stderr_lines;
@@ -111,12 +123,7 @@ TEST_CASE("the window screenshot shows both bodies in their colours on their sid
   }
   CHECK(colours.size() > 500);
 
-  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
-    const QRgb p = image.pixel(x, y);
-    r = qRed(p);
-    g = qGreen(p);
-    b = qBlue(p);
-  };
+  const auto pixel = screenshotPixels(image);
   // The GUI gives bodies the palette colours in the order they were opened.
   const auto box_pixels = test::findBodyPixels(render::bodyColour(0), width, height, pixel);
   const auto ball_pixels = test::findBodyPixels(render::bodyColour(1), width, height, pixel);
@@ -140,12 +147,7 @@ TEST_CASE("--run-until simulates a scene to a time before the screenshot", "[run
   const QImage image(QString::fromStdString(shot.string()));
   REQUIRE(!image.isNull());
   // Mid-impact at t = 0.6 s: the green normal-force arrow is drawn.
-  auto pixel = [&](int x, int y, int& r, int& g, int& b) {
-    const QRgb p = image.pixel(x, y);
-    r = qRed(p);
-    g = qGreen(p);
-    b = qBlue(p);
-  };
+  const auto pixel = screenshotPixels(image);
   const auto green =
       test::findBodyPixels(render::kNormalForceColour, image.width(), image.height(), pixel);
   CHECK(green.count > 50);
@@ -176,15 +178,9 @@ TEST_CASE("--run-until on a recording shows its frame at that time and quits", "
     REQUIRE(run.exit_code == 0);
     const QImage image(QString::fromStdString(shot.string()));
     REQUIRE(!image.isNull());
-    // The 3D view only (the window's centre): the plots on the right and the contact table
-    // below draw green curves and text too.
-    auto pixel = [&](int x, int y, int& r, int& g, int& b) {
-      const bool in_view = x < 0.75 * image.width() && y < 0.78 * image.height();
-      const QRgb p = in_view ? image.pixel(x, y) : qRgb(0, 0, 0);
-      r = qRed(p);
-      g = qGreen(p);
-      b = qBlue(p);
-    };
+    // The 3D view only (the window's centre): the plots on the right (the last quarter) and the
+    // contact table below (the last fifth) draw green curves and text too.
+    const auto pixel = screenshotPixels(image, 0.75, 0.78);
     return Frame{
         test::findBodyPixels(render::bodyColour(1), image.width(), image.height(), pixel),
         test::findBodyPixels(render::kNormalForceColour, image.width(), image.height(), pixel),
@@ -271,12 +267,7 @@ TEST_CASE("--camera, --preset and --hide-body set up the view before the screens
     REQUIRE(run.exit_code == 0);
     Shot result{QImage(QString::fromStdString(shot.string())), {}, {}};
     REQUIRE(!result.image.isNull());
-    auto pixel = [&](int x, int y, int& r, int& g, int& b) {
-      const QRgb p = result.image.pixel(x, y);
-      r = qRed(p);
-      g = qGreen(p);
-      b = qBlue(p);
-    };
+    const auto pixel = screenshotPixels(result.image);
     const int width = result.image.width(), height = result.image.height();
     result.box = test::findBodyPixels(render::bodyColour(0), width, height, pixel);
     result.ball = test::findBodyPixels(render::bodyColour(1), width, height, pixel);

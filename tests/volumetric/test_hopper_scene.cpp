@@ -5,8 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "import/mesh_import.h"
-#include "scene/scene_reader.h"
+#include "../sim/shipped_scene.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
 #include "volumetric/mesh_pieces.h"
@@ -15,17 +14,6 @@
 using namespace contactsim;
 
 namespace {
-
-Scene hopperScene() {
-  const auto load = [](const std::filesystem::path& file, LengthUnit units, double scale) {
-    ImportOptions options;
-    options.units = units;
-    options.scale = scale;
-    return importMesh(file, options).mesh;
-  };
-  return readScene(std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/hopper.json",
-                   load);
-}
 
 // The generator's dimensions (scripts/make_hopper.py, main and hopper_pieces), metres.
 constexpr double kFloorHalf = 0.6, kWall = 0.01, kOpeningHalf = 0.08, kRimHeight = 0.6;
@@ -40,7 +28,7 @@ double boundingRadius(const TriMesh& mesh) {
 }  // namespace
 
 TEST_CASE("the hopper demo: 150+ convex pebbles over a funnel of convex slabs", "[hopper]") {
-  const Scene scene = hopperScene();
+  const Scene scene = test::readShippedScene("hopper.json");
   REQUIRE(scene.bodies.size() > 150);
   const SceneBody& hopper = scene.bodies.front();
   REQUIRE(hopper.fixed);
@@ -88,7 +76,7 @@ TEST_CASE("the hopper demo: 150+ convex pebbles over a funnel of convex slabs", 
 
 TEST_CASE("the hopper's pour: free fall to the rim, then contact that never gains energy",
           "[hopper]") {
-  Scene scene = hopperScene();
+  Scene scene = test::readShippedScene("hopper.json");
   const double g = -scene.gravity.z();
   REQUIRE(g > 0.0);
   // Until a pebble's lowest point reaches the rim nothing can touch: the pebbles all fall
