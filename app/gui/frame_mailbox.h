@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "phase_profile.h"
 #include "sim/simulation_frame.h"
 
 namespace contactsim::gui {
@@ -37,6 +38,8 @@ struct RunStats {
   double real_time_factor = 0.0;  // simulated / wall seconds, same window
   bool running = false;
   std::optional<MouseSpringState> mouse_spring;  // while a Ctrl+drag holds a body
+  // Wall time per step and phase over the same window; absent while paused.
+  std::optional<PhaseProfile> profile;
 };
 
 struct Snapshot {

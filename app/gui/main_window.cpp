@@ -13,6 +13,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QTreeWidget>
+#include <chrono>
 
 #include "body_form.h"
 #include "contact_inspector.h"
@@ -20,6 +21,7 @@
 #include "layer_controls.h"
 #include "patch_highlight.h"
 #include "plots_panel.h"
+#include "profiler_panel.h"
 #include "properties_panel.h"
 #include "replay_controller.h"
 #include "scene_overlays.h"
@@ -57,6 +59,7 @@ MainWindow::MainWindow()
       law_form_(new ContactLawForm(this)),
       inspector_(new ContactInspector(this)),
       plots_(new PlotsPanel(this)),
+      profiler_(new ProfilerPanel(this)),
       replay_(new ReplayController(this)),
       time_label_(new QLabel(this)),
       rate_label_(new QLabel(this)),
@@ -87,6 +90,10 @@ MainWindow::MainWindow()
   auto* fps_timer = new QTimer(this);
   connect(fps_timer, &QTimer::timeout, this, [this] {
     display_fps_ = frames_swapped_;
+    const double drawing = update_seconds_ + view_->renderSeconds();
+    if (frames_swapped_ > 0)
+      profiler_->setDrawing((drawing - drawing_seconds_at_mark_) / frames_swapped_, display_fps_);
+    drawing_seconds_at_mark_ = drawing;
     frames_swapped_ = 0;
     display_label_->setText(QStringLiteral("display %1 fps").arg(display_fps_));
   });
@@ -142,6 +149,10 @@ void MainWindow::createDocks() {
   QDockWidget* contacts =
       dock(this, "Contacts", "contacts_dock", inspector_, Qt::BottomDockWidgetArea);
   QDockWidget* plots = dock(this, "Plots", "plots_dock", plots_, Qt::RightDockWidgetArea);
+  QDockWidget* profiler =
+      dock(this, "Profiler", "profiler_dock", profiler_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(contacts, profiler);
+  contacts->raise();
   // Applied once the window has its size (docks are laid out on show).
   QTimer::singleShot(0, this, [this, scene, contacts, plots] {
     resizeDocks({scene, plots}, {250, 340}, Qt::Horizontal);
@@ -361,6 +372,9 @@ void MainWindow::onFrameAvailable() {
   std::optional<Snapshot> snapshot = simulation_->mailbox().take();
   if (!snapshot || replaying() || snapshot->generation != generation_) return;
   plots_->append(snapshot->samples, snapshot->frame);
+  if (snapshot->reset) profiler_->clear();
+  if (snapshot->stats.profile)
+    profiler_->setProfile(*snapshot->stats.profile, snapshot->stats.steps_per_second);
   showMouseSpring(snapshot->stats.mouse_spring);
   showFrame(snapshot->frame);
   updateStatus(snapshot->frame, &snapshot->stats);
@@ -368,7 +382,10 @@ void MainWindow::onFrameAvailable() {
 
 void MainWindow::showFrame(const SimulationFrame& frame) {
   if (!sim_view_) return;
+  const auto start = std::chrono::steady_clock::now();
   sim_view_->update(frame);
+  update_seconds_ +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   sim_view_->setTime(frame.time);
   if (!force_scale_fitted_ && !force_scale_fixed_ && !frame.contacts.empty()) {
     sim_view_->fitForceScale(frame);

@@ -30,6 +30,7 @@ class ContactLawForm;
 class LayerControls;
 class PatchHighlight;
 class PlotsPanel;
+class ProfilerPanel;
 class PropertiesPanel;
 class RecentFiles;
 class ReplayController;
@@ -75,6 +76,7 @@ class MainWindow : public QMainWindow {
   SimulationThread& simulation() const { return *simulation_; }
   ContactInspector& inspector() const { return *inspector_; }
   PlotsPanel& plots() const { return *plots_; }
+  ProfilerPanel& profiler() const { return *profiler_; }
   ReplayController& replay() const { return *replay_; }
   SimControls& controls() const { return *controls_; }
   LayerControls& layers() const { return *layers_; }
@@ -167,6 +169,7 @@ class MainWindow : public QMainWindow {
   ContactLawForm* law_form_;
   ContactInspector* inspector_;
   PlotsPanel* plots_;
+  ProfilerPanel* profiler_;
   ReplayController* replay_;
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
@@ -189,6 +192,10 @@ class MainWindow : public QMainWindow {
   std::optional<double> run_until_;
   int frames_swapped_ = 0;
   double display_fps_ = 0.0;
+  // The GUI thread's drawing time (scene updates in showFrame, VTK renders), at the last display
+  // rate update and now: the profiler's time per drawn frame.
+  double update_seconds_ = 0.0;
+  double drawing_seconds_at_mark_ = 0.0;
   ErrorReporter report_error_;
   QStringList start_overlaps_;
   std::vector<StartOverlap> start_lifts_;  // the same pairs, for "Lift clear"

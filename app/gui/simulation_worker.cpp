@@ -35,6 +35,7 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   simulation_.reset();
   last_frame_.reset();
   steps_ = 0;
+  step_seconds_ = output_seconds_ = 0.0;
   scene_text_ = std::move(scene_text);
   try {
     // Here rather than in the GUI thread: it queries every pair, as long as the run's first step.
@@ -150,6 +151,7 @@ void SimulationWorker::tick() {
 }
 
 bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
+  const Clock::time_point start = Clock::now();
   try {
     simulation_->step();
   } catch (const std::exception& error) {
@@ -161,6 +163,8 @@ bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
     emit failed(QString::fromStdString(error.what()));
     return false;
   }
+  const Clock::time_point stepped = Clock::now();
+  step_seconds_ += std::chrono::duration<double>(stepped - start).count();
   ++steps_;
   time_ = simulation_->time();
   last_frame_ = simulation_->frame();
@@ -174,6 +178,7 @@ bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
       emit failed(QString::fromStdString(error.what()));
     }
   }
+  output_seconds_ += std::chrono::duration<double>(Clock::now() - stepped).count();
   return true;
 }
 
@@ -213,7 +218,8 @@ RunStats SimulationWorker::stats() {
   }
   if (!running_ || !simulation_) return stats;
   const Clock::time_point now = Clock::now();
-  marks_.push_back({now, simulation_->time(), steps_});
+  marks_.push_back({now, simulation_->time(), steps_,
+                    phaseTotals(*simulation_, step_seconds_, output_seconds_, steps_)});
   while (marks_.size() > 2 && now - marks_.front().wall > std::chrono::seconds(1)) {
     marks_.pop_front();
   }
@@ -223,6 +229,7 @@ RunStats SimulationWorker::stats() {
     stats.steps_per_second = (steps_ - first.steps) / wall;
     stats.real_time_factor = (simulation_->time() - first.time) / wall;
   }
+  if (steps_ > first.steps) stats.profile = profileBetween(first.totals, marks_.back().totals);
   return stats;
 }
 

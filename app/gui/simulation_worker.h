@@ -104,11 +104,16 @@ class SimulationWorker : public QObject {
   Clock::time_point wall0_;
   double sim0_ = 0.0;
   long steps_ = 0;
+  // Wall time in Simulation::step and in the output after it (frame, plot sample, recording),
+  // since the load: the profiler's totals besides the contact sources' own.
+  double step_seconds_ = 0.0;
+  double output_seconds_ = 0.0;
   int generation_ = 0;
   struct Mark {
     Clock::time_point wall;
     double time;
     long steps;
+    PhaseTotals totals;
   };
   std::deque<Mark> marks_;  // the last second of running, for rates
   std::atomic<double> time_{0.0};

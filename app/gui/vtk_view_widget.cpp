@@ -10,6 +10,7 @@
 #include <QOpenGLContext>
 #include <QSurfaceFormat>
 #include <QWheelEvent>
+#include <chrono>
 
 namespace contactsim::gui {
 
@@ -81,7 +82,10 @@ void VtkViewWidget::paintGL() {
   vtkOpenGLState* state = window_->GetState();
   state->Reset();
   state->Push();
+  const auto start = std::chrono::steady_clock::now();
   window_->Render();
+  render_seconds_ +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   state->Pop();
 }
 

@@ -27,6 +27,8 @@ class VtkViewWidget : public QOpenGLWidget {
 
   // Attach renderers here; call update() to redraw after changing the scene.
   vtkRenderWindow* renderWindow() const;
+  // Wall time spent in VTK's Render calls since construction (s): the profiler's drawing time.
+  double renderSeconds() const { return render_seconds_; }
 
  signals:
   // A left click without dragging, in VTK display coordinates (device pixels, origin at the
@@ -68,6 +70,7 @@ class VtkViewWidget : public QOpenGLWidget {
   QPoint press_position_;
   bool body_drag_ = false;  // a Ctrl+left drag is on: the camera stays
   bool graphics_initialised_ = false;
+  double render_seconds_ = 0.0;
 };
 
 }  // namespace contactsim::gui
