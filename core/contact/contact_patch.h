@@ -19,6 +19,11 @@ struct ContactPatch {
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
   double indentation = 0.0;
+  // The indentation the normal law is given, 0 ≤ law_indentation ≤ indentation: the overlap's
+  // thickness at the area centroid, or its mean over the area where larger; δ where the centroid
+  // lies outside the overlap (lawIndentation in pressure_centre.h). Equal to δ for a convex cap
+  // on a flat; the mean depth of a flat face, whatever its small tilt.
+  double law_indentation = 0.0;
   double area = 0.0;  // projected area inside the contour (holes subtracted)
   // Closed polylines (last point not repeated); outer contours and holes of the region.
   std::vector<std::vector<Vec3>> loops;

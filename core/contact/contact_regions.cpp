@@ -129,10 +129,11 @@ Vec3 facesNormal(const PosedMesh& a, const PosedMesh& b, std::span<const std::in
 PenetratedSurface penetratedSurface(const PosedMesh& m, const Penetration& penetration,
                                     const std::vector<std::int32_t>& components,
                                     const ContactPlane& plane, const Vec3& direction,
-                                    const std::vector<VertexOverlap>& caps) {
+                                    const std::vector<VertexOverlap>& caps, const Vec3& probe) {
   PenetratedSurface surface;
   for (const std::int32_t c : components) {
-    surface += integratePenetratedSurface(m, penetration.components[c], plane, direction, &caps);
+    surface +=
+        integratePenetratedSurface(m, penetration.components[c], plane, direction, &caps, &probe);
   }
   return surface;
 }
@@ -243,16 +244,23 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
     const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, plane->normal);
-    const PenetratedSurface surface_a =
-        penetratedSurface(a, penetration_a, components_a, *plane, plane->normal, overlap.a);
-    const PenetratedSurface surface_b =
-        penetratedSurface(b, penetration_b, components_b, *plane, -plane->normal, overlap.b);
+    PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
+                                                    plane->normal, overlap.a, patch.centroid);
+    PenetratedSurface surface_b = penetratedSurface(b, penetration_b, components_b, *plane,
+                                                    -plane->normal, overlap.b, patch.centroid);
+    surface_a.probe_depth =
+        std::max(surface_a.probe_depth,
+                 probeDepth(a, tri_a, *plane, plane->normal, &overlap.a, patch.centroid));
+    surface_b.probe_depth =
+        std::max(surface_b.probe_depth,
+                 probeDepth(b, tri_b, *plane, -plane->normal, &overlap.b, patch.centroid));
     patch.depth_a = surface_a.deepest_depth;
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
     patch.indentation = patchIndentation(overlap, patch.depth_a, patch.depth_b,
                                          spreadAlong(patch.loops, plane->normal));
+    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);

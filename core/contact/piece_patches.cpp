@@ -168,10 +168,10 @@ std::vector<ContactPatch> piecePatches(
     patch.area = weight / 2;
     patch.centroid = plane.origin;
     const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, n);
-    const PenetratedSurface surface_a =
-        integratePenetratedSurface(a, component_a, plane, n, &overlap.a);
-    const PenetratedSurface surface_b =
-        integratePenetratedSurface(b, component_b, plane, -n, &overlap.b);
+    PenetratedSurface surface_a =
+        integratePenetratedSurface(a, component_a, plane, n, &overlap.a, &patch.centroid);
+    PenetratedSurface surface_b =
+        integratePenetratedSurface(b, component_b, plane, -n, &overlap.b, &patch.centroid);
     patch.depth_a = surface_a.deepest_depth;
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane.origin;
@@ -195,6 +195,13 @@ std::vector<ContactPatch> piecePatches(
                            deepestOverlap(overlap.b, component_b.vertices, own.measured));
     patch.indentation =
         patchIndentation(own, patch.depth_a, patch.depth_b, spreadAlong(patch.loops, n));
+    surface_a.probe_depth =
+        std::max(surface_a.probe_depth,
+                 probeDepth(a, patch.triangles_a, plane, n, &overlap.a, patch.centroid));
+    surface_b.probe_depth =
+        std::max(surface_b.probe_depth,
+                 probeDepth(b, patch.triangles_b, plane, -n, &overlap.b, patch.centroid));
+    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
     patches.push_back(std::move(patch));

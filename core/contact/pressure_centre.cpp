@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace contactsim {
@@ -73,8 +74,50 @@ double share(const BodyFrameDepth& depth, const Vec3& y, const std::vector<Verte
   return caps ? std::min(d, overlapCap(*caps, vertex)) : d;
 }
 
+// The line through a body-frame point along a body-frame direction, and the deepest share found
+// where it crosses the triangles offered.
+struct ProbeLine {
+  Vec3 point;
+  Vec3 direction;
+  double depth = 0.0;
+
+  // Offers triangle (corners y, shares d): where the line crosses it, the share interpolated
+  // linearly. Barycentric weights from the signed volumes the line spans with each edge; a line
+  // along the triangle's plane (all zero) crosses nothing.
+  void offer(const std::array<DepthPoint, 3>& corners) {
+    std::array<double, 3> w;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3 p = corners[(k + 1) % 3].x - point, q = corners[(k + 2) % 3].x - point;
+      w[k] = direction.dot(p.cross(q));
+    }
+    const bool positive = w[0] >= 0.0 && w[1] >= 0.0 && w[2] >= 0.0;
+    const bool negative = w[0] <= 0.0 && w[1] <= 0.0 && w[2] <= 0.0;
+    const double sum = w[0] + w[1] + w[2];
+    if (!(positive || negative) || sum == 0.0) return;
+    const double d = (w[0] * corners[0].d + w[1] * corners[1].d + w[2] * corners[2].d) / sum;
+    depth = std::max(depth, d);
+  }
+  // Whether the line can cross anything inside `box` (slab test).
+  bool reaches(const Box3& box) const {
+    double enter = -std::numeric_limits<double>::infinity();
+    double leave = std::numeric_limits<double>::infinity();
+    for (int axis = 0; axis < 3; ++axis) {
+      const double lo = box.min()[axis] - point[axis], hi = box.max()[axis] - point[axis];
+      if (direction[axis] == 0.0) {
+        if (lo > 0.0 || hi < 0.0) return false;
+        continue;
+      }
+      const double t0 = lo / direction[axis], t1 = hi / direction[axis];
+      enter = std::max(enter, std::min(t0, t1));
+      leave = std::min(leave, std::max(t0, t1));
+    }
+    return enter <= leave;
+  }
+};
+
 void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDepth& depth,
-                        const std::vector<VertexOverlap>* caps, double& weight, Vec3& moment) {
+                        const std::vector<VertexOverlap>* caps, double& weight, Vec3& moment,
+                        ProbeLine* probe) {
   std::array<DepthPoint, 3> points;
   bool whole = true;
   for (int k = 0; k < 3; ++k) {
@@ -82,6 +125,7 @@ void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDept
     points[k] = {y, share(depth, y, caps, mesh.triangles()[t][k])};
     whole = whole && points[k].d >= 0.0;
   }
+  if (probe) probe->offer(points);
   if (whole)
     addTriangle(points[0], points[1], points[2], weight, moment);
   else
@@ -93,6 +137,7 @@ void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDept
 PenetratedSurface& PenetratedSurface::operator+=(const PenetratedSurface& o) {
   weight += o.weight;
   first_moment += o.first_moment;
+  probe_depth = std::max(probe_depth, o.probe_depth);
   if (o.deepest_depth > deepest_depth) {
     deepest_depth = o.deepest_depth;
     deepest_point = o.deepest_point;
@@ -103,7 +148,8 @@ PenetratedSurface& PenetratedSurface::operator+=(const PenetratedSurface& o) {
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const PenetratedComponent& component,
                                              const ContactPlane& plane, const Vec3& direction,
-                                             const std::vector<VertexOverlap>* caps) {
+                                             const std::vector<VertexOverlap>* caps,
+                                             const Vec3* probe) {
   // The depth is affine in the body-frame position y, d = m·y + offset, so the integral runs on
   // the mesh's own vertices and cluster moments, and only its two results are moved into the
   // plane's frame.
@@ -113,11 +159,17 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   const SurfaceClusters& clusters = mesh.mesh.clusters();
   DeepestVertex deepest;
   for (const std::int32_t v : component.vertices) deepest.offer(v, depth(vertices[v]));
+  std::optional<ProbeLine> line;
+  if (probe) {
+    line = ProbeLine{mesh.pose.rotation.transpose() * (*probe - mesh.pose.translation),
+                     depth.gradient};
+  }
+  ProbeLine* probe_line = line ? &*line : nullptr;
 
   double weight = 0.0;
   Vec3 moment = Vec3::Zero();  // ∫ d·y dA
   for (const std::int32_t t : component.triangles)
-    addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment);
+    addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment, probe_line);
   // Where the overlap is below the depth somewhere on a cluster, the share is not linear on it.
   auto uncapped = [&](std::int32_t k) {
     if (!caps) return true;
@@ -138,9 +190,20 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
       const double d_centroid = depth(a.centroid);
       weight += a.area * d_centroid;
       moment += a.central_second * depth.gradient + a.area * d_centroid * a.centroid;
+      // Its triangles are visited only for the probe, and only when the line can reach them.
+      if (probe_line && probe_line->reaches(clusters.box(k))) {
+        for (const std::int32_t t : clusters.triangles(k)) {
+          std::array<DepthPoint, 3> points;
+          for (int c = 0; c < 3; ++c) {
+            const Vec3& y = mesh.mesh.corner(t, c);
+            points[c] = {y, depth(y)};
+          }
+          probe_line->offer(points);
+        }
+      }
     } else {
       for (const std::int32_t t : clusters.triangles(k))
-        addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment);
+        addTriangleClipped(mesh.mesh, t, depth, caps, weight, moment, probe_line);
     }
     if (highest > best_bound) best_bound = highest, best_bound_cluster = k;
   }
@@ -157,6 +220,7 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
 
   PenetratedSurface out;
   out.weight = weight;
+  if (line) out.probe_depth = line->depth;
   out.first_moment = mesh.pose.rotation * moment + weight * mesh.pose.translation;
   if (deepest.vertex >= 0) {
     out.deepest_depth = deepest.depth;
@@ -174,6 +238,31 @@ Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& si
   const Vec3 point =
       (side_a.first_moment + side_b.first_moment + contour_weight * contour_centroid) / total;
   return point - (point - plane.origin).dot(plane.normal) * plane.normal;
+}
+
+double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles,
+                  const ContactPlane& plane, const Vec3& direction,
+                  const std::vector<VertexOverlap>* caps, const Vec3& probe) {
+  const BodyFrameDepth depth{mesh.pose.rotation.transpose() * direction,
+                             direction.dot(mesh.pose.translation - plane.origin)};
+  ProbeLine line{mesh.pose.rotation.transpose() * (probe - mesh.pose.translation), depth.gradient};
+  for (const std::int32_t t : triangles) {
+    std::array<DepthPoint, 3> points;
+    for (int k = 0; k < 3; ++k) {
+      const Vec3& y = mesh.mesh.corner(t, k);
+      points[k] = {y, share(depth, y, caps, mesh.mesh.triangles()[t][k])};
+    }
+    line.offer(points);
+  }
+  return line.depth;
+}
+
+double lawIndentation(const PenetratedSurface& side_a, const PenetratedSurface& side_b, double area,
+                      double indentation) {
+  const double at_centroid = side_a.probe_depth + side_b.probe_depth;
+  if (!(area > 0.0) || !(at_centroid > 0.0)) return indentation;
+  const double mean = (side_a.weight + side_b.weight) / area;
+  return std::min(indentation, std::max(at_centroid, mean));
 }
 
 }  // namespace contactsim

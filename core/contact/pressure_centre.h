@@ -2,6 +2,7 @@
 // whose pressure is proportional to each body's share of the local overlap.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "contact/local_overlap.h"
@@ -22,18 +23,23 @@ struct PenetratedSurface {
   Vec3 first_moment = Vec3::Zero();   // m⁴
   double deepest_depth = 0.0;         // ≥ 0; 0 when no inside vertex is beyond the plane
   Vec3 deepest_point = Vec3::Zero();  // meaningful only when deepest_depth > 0
+  // The share where the line through the probe point along the direction crosses the surface
+  // (the deepest crossing); 0 when it misses, or when no probe was given.
+  double probe_depth = 0.0;
 
-  // Adds the moments; keeps the deeper of the two deepest points.
+  // Adds the moments; keeps the deeper of the two deepest points and probe crossings.
   PenetratedSurface& operator+=(const PenetratedSurface& o);
 };
 
 // Over one penetrated piece of the surface: the triangles touching its inside vertices, each
 // clipped at d = 0; a whole cluster wholly beyond the plane and nowhere capped below its depth by
-// its moments, in O(1) (the share is then the depth, linear on it).
+// its moments, in O(1) (the share is then the depth, linear on it). With a `probe` (world), also
+// the share where the line through it along `direction` crosses the piece (probe_depth).
 PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const PenetratedComponent& component,
                                              const ContactPlane& plane, const Vec3& direction,
-                                             const std::vector<VertexOverlap>* caps = nullptr);
+                                             const std::vector<VertexOverlap>* caps = nullptr,
+                                             const Vec3* probe = nullptr);
 
 // The centre of pressure of both bodies' sides projected into the plane. The contour centroid
 // enters with the weight area·δ/10, so that the point moves continuously from it as the first
@@ -43,5 +49,24 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
 Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
                     const ContactPlane& plane, const Vec3& contour_centroid, double area,
                     double indentation);
+
+// The share where the line through `probe` (world) along `direction` crosses the given triangles
+// (the deepest crossing, ≥ 0): for the triangles of a region that cross the other body, which
+// a penetrated piece does not hold when none of their vertices is inside (edges crossing).
+double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles,
+                  const ContactPlane& plane, const Vec3& direction,
+                  const std::vector<VertexOverlap>* caps, const Vec3& probe);
+
+// The indentation the normal force law is given (ContactPatch::law_indentation): the overlap's
+// thickness along the normal at the region's area centroid (both sides probed there), or its
+// mean thickness over the area (Σ weight / area) where that is larger, never more than the
+// largest overlap δ. For a convex cap pressed into a flat the centroid is the deepest column, so
+// this is δ (Hertz); for a flat face it is the mean depth, which a small tilt leaves unchanged to
+// first order, while the deepest corner moves with the tilt in either direction: a law fed that
+// corner couples tilt into the normal force, and friction's moment then drives a rocking
+// (docs/method.md, "The indentation the law is given"). Where the centroid lies outside the
+// overlap (a lune, a ring: no column there) it is δ.
+double lawIndentation(const PenetratedSurface& side_a, const PenetratedSurface& side_b, double area,
+                      double indentation);
 
 }  // namespace contactsim

@@ -382,7 +382,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
 
   // δ(q) = δ₀ − n·(Δ(q) − Δ₀): exact at the geometry's own state, its linearisation
   // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the "δ̇ consistent with δ").
-  e.indentation = patch.indentation - n.dot(d.value(q) - state.separation[k]);
+  e.indentation = patch.law_indentation - n.dot(d.value(q) - state.separation[k]);
   e.relative_velocity = d.rate(qdot);
   const Vec3& v_rel = e.relative_velocity;
   e.rate = -n.dot(v_rel);
