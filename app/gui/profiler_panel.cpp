@@ -10,10 +10,22 @@ namespace contactsim::gui {
 
 namespace {
 
-// Column order of the table; the step's phases first, then its total, then the display.
-const std::array<const char*, 8> kPhases = {"broad phase",    "collision",  "contact regions",
-                                            "contact forces", "integrator", "output",
-                                            "step total",     "drawing"};
+// Column order of the table, the step's phases first, then its total, then the display; each
+// with what it measures where the name does not say it.
+struct Phase {
+  const char* name;
+  const char* tooltip;
+};
+const std::array<Phase, 8> kPhases = {{
+    {"broad phase", ""},
+    {"collision", "Tree queries and tunnelling sweeps; volumetric: polyhedra"},
+    {"contact regions", ""},
+    {"contact forces", ""},
+    {"integrator", "Newton iterations, tangent assembly and LU, step control"},
+    {"output", "The frame, plot sample and recording after each step"},
+    {"step total", ""},
+    {"drawing", "GUI thread, per drawn frame: scene update and VTK render calls"},
+}};
 constexpr int kStepTotal = 6;
 constexpr int kDrawing = 7;
 
@@ -29,7 +41,7 @@ ProfilerPanel::ProfilerPanel(QWidget* parent)
       summary_(new QLabel(this)) {
   // One column per phase, so the panel fits the bottom dock's height beside the contact table.
   QStringList headers;
-  for (const char* phase : kPhases) headers << phase;
+  for (const Phase& phase : kPhases) headers << phase.name;
   table_->setHorizontalHeaderLabels(headers);
   table_->setVerticalHeaderLabels({"time", "share"});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -42,15 +54,8 @@ ProfilerPanel::ProfilerPanel(QWidget* parent)
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       table_->setItem(row, column, item);
     }
+    table_->horizontalHeaderItem(column)->setToolTip(kPhases[column].tooltip);
   }
-  table_->horizontalHeaderItem(1)->setToolTip(
-      "Tree queries and tunnelling sweeps; volumetric: polyhedra");
-  table_->horizontalHeaderItem(4)->setToolTip(
-      "Newton iterations, tangent assembly and LU, step control");
-  table_->horizontalHeaderItem(5)->setToolTip(
-      "The frame, plot sample and recording after each step");
-  table_->horizontalHeaderItem(kDrawing)->setToolTip(
-      "GUI thread, per drawn frame: scene update and VTK render calls");
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(summary_);
@@ -95,7 +100,7 @@ void ProfilerPanel::setDrawing(double seconds_per_frame, double frames_per_secon
 
 QString ProfilerPanel::cellText(const QString& phase, int row) const {
   for (int column = 0; column < int(kPhases.size()); ++column) {
-    if (phase == kPhases[column]) return table_->item(row, column)->text();
+    if (phase == kPhases[column].name) return table_->item(row, column)->text();
   }
   return {};
 }

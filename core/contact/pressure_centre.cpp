@@ -47,6 +47,14 @@ struct BodyFrameDepth {
   Vec3 gradient;
   double offset;
 
+  // The depth of the mesh's points beyond the plane along `direction` (world): affine in the
+  // body-frame position, so integrals run on the mesh's own vertices and cluster moments.
+  static BodyFrameDepth beyond(const PosedMesh& mesh, const ContactPlane& plane,
+                               const Vec3& direction) {
+    return {mesh.pose.rotation.transpose() * direction,
+            direction.dot(mesh.pose.translation - plane.origin)};
+  }
+
   double operator()(const Vec3& y) const { return gradient.dot(y) + offset; }
   // Smallest and largest d over a box.
   std::pair<double, double> range(const Box3& box) const {
@@ -74,12 +82,29 @@ double share(const BodyFrameDepth& depth, const Vec3& y, const std::vector<Verte
   return caps ? std::min(d, overlapCap(*caps, vertex)) : d;
 }
 
+// Triangle t's corners (body frame) with their shares.
+std::array<DepthPoint, 3> cornerShares(const TriMesh& mesh, std::int32_t t,
+                                       const BodyFrameDepth& depth,
+                                       const std::vector<VertexOverlap>* caps) {
+  std::array<DepthPoint, 3> points;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3& y = mesh.corner(t, k);
+    points[k] = {y, share(depth, y, caps, mesh.triangles()[t][k])};
+  }
+  return points;
+}
+
 // The line through a body-frame point along a body-frame direction, and the deepest share found
 // where it crosses the triangles offered.
 struct ProbeLine {
   Vec3 point;
   Vec3 direction;
   double depth = 0.0;
+
+  // The line through `probe` (world) along the direction `depth` measures.
+  static ProbeLine through(const PosedMesh& mesh, const BodyFrameDepth& depth, const Vec3& probe) {
+    return {mesh.pose.rotation.transpose() * (probe - mesh.pose.translation), depth.gradient};
+  }
 
   // Offers triangle (corners y, shares d): where the line crosses it, the share interpolated
   // linearly. Barycentric weights from the signed volumes the line spans with each edge; a line
@@ -118,13 +143,8 @@ struct ProbeLine {
 void addTriangleClipped(const TriMesh& mesh, std::int32_t t, const BodyFrameDepth& depth,
                         const std::vector<VertexOverlap>* caps, double& weight, Vec3& moment,
                         ProbeLine* probe) {
-  std::array<DepthPoint, 3> points;
-  bool whole = true;
-  for (int k = 0; k < 3; ++k) {
-    const Vec3& y = mesh.corner(t, k);
-    points[k] = {y, share(depth, y, caps, mesh.triangles()[t][k])};
-    whole = whole && points[k].d >= 0.0;
-  }
+  const std::array<DepthPoint, 3> points = cornerShares(mesh, t, depth, caps);
+  const bool whole = points[0].d >= 0.0 && points[1].d >= 0.0 && points[2].d >= 0.0;
   if (probe) probe->offer(points);
   if (whole)
     addTriangle(points[0], points[1], points[2], weight, moment);
@@ -150,20 +170,14 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const ContactPlane& plane, const Vec3& direction,
                                              const std::vector<VertexOverlap>* caps,
                                              const Vec3* probe) {
-  // The depth is affine in the body-frame position y, d = m·y + offset, so the integral runs on
-  // the mesh's own vertices and cluster moments, and only its two results are moved into the
-  // plane's frame.
-  const BodyFrameDepth depth{mesh.pose.rotation.transpose() * direction,
-                             direction.dot(mesh.pose.translation - plane.origin)};
+  // Only the integral's two results are moved into the plane's frame.
+  const BodyFrameDepth depth = BodyFrameDepth::beyond(mesh, plane, direction);
   const auto& vertices = mesh.mesh.vertices();
   const SurfaceClusters& clusters = mesh.mesh.clusters();
   DeepestVertex deepest;
   for (const std::int32_t v : component.vertices) deepest.offer(v, depth(vertices[v]));
   std::optional<ProbeLine> line;
-  if (probe) {
-    line = ProbeLine{mesh.pose.rotation.transpose() * (*probe - mesh.pose.translation),
-                     depth.gradient};
-  }
+  if (probe) line = ProbeLine::through(mesh, depth, *probe);
   ProbeLine* probe_line = line ? &*line : nullptr;
 
   double weight = 0.0;
@@ -190,16 +204,11 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
       const double d_centroid = depth(a.centroid);
       weight += a.area * d_centroid;
       moment += a.central_second * depth.gradient + a.area * d_centroid * a.centroid;
-      // Its triangles are visited only for the probe, and only when the line can reach them.
+      // Its triangles are visited only for the probe, and only when the line can reach them; it
+      // is uncapped, so its shares are the depths.
       if (probe_line && probe_line->reaches(clusters.box(k))) {
-        for (const std::int32_t t : clusters.triangles(k)) {
-          std::array<DepthPoint, 3> points;
-          for (int c = 0; c < 3; ++c) {
-            const Vec3& y = mesh.mesh.corner(t, c);
-            points[c] = {y, depth(y)};
-          }
-          probe_line->offer(points);
-        }
+        for (const std::int32_t t : clusters.triangles(k))
+          probe_line->offer(cornerShares(mesh.mesh, t, depth, nullptr));
       }
     } else {
       for (const std::int32_t t : clusters.triangles(k))
@@ -243,17 +252,9 @@ Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& si
 double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles,
                   const ContactPlane& plane, const Vec3& direction,
                   const std::vector<VertexOverlap>* caps, const Vec3& probe) {
-  const BodyFrameDepth depth{mesh.pose.rotation.transpose() * direction,
-                             direction.dot(mesh.pose.translation - plane.origin)};
-  ProbeLine line{mesh.pose.rotation.transpose() * (probe - mesh.pose.translation), depth.gradient};
-  for (const std::int32_t t : triangles) {
-    std::array<DepthPoint, 3> points;
-    for (int k = 0; k < 3; ++k) {
-      const Vec3& y = mesh.mesh.corner(t, k);
-      points[k] = {y, share(depth, y, caps, mesh.mesh.triangles()[t][k])};
-    }
-    line.offer(points);
-  }
+  const BodyFrameDepth depth = BodyFrameDepth::beyond(mesh, plane, direction);
+  ProbeLine line = ProbeLine::through(mesh, depth, probe);
+  for (const std::int32_t t : triangles) line.offer(cornerShares(mesh.mesh, t, depth, caps));
   return line.depth;
 }
 

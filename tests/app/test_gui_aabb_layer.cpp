@@ -11,7 +11,6 @@
 #include <QSpinBox>
 #include <QTest>
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "body_trees.h"
 #include "collision/aabb_tree.h"
@@ -19,19 +18,17 @@
 #include "main_window.h"
 #include "scene_document.h"
 #include "simulation_view.h"
+#include "source_path.h"
 #include "test_application.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
-namespace fs = std::filesystem;
 
 namespace {
 
 constexpr int kTimeoutMs = 120000;  // software OpenGL on a shared 2-core machine
 
-QString asset(const char* path) {
-  return QString::fromStdString((fs::path(CONTACTSIM_SOURCE_DIR) / "assets" / path).string());
-}
+QString asset(const char* path) { return testing::sourcePath(std::string("assets/") + path); }
 
 // Boxes (nodes) of `tree` from the root down to `depth`, by a walk of its own.
 long boxesDownTo(const AabbTree& tree, AabbTree::Ref ref, int depth) {

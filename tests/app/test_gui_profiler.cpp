@@ -5,32 +5,26 @@
 #include <QDockWidget>
 #include <QTest>
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "../test_output_dir.h"
 #include "main_window.h"
 #include "profiler_panel.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
+#include "source_path.h"
 #include "test_application.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
-namespace fs = std::filesystem;
 
 namespace {
 
 constexpr int kTimeoutMs = 120000;  // software OpenGL on a shared 2-core machine
 
-QString demoScene(const char* name) {
-  return QString::fromStdString(
-      (fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name).string());
-}
-
 // Plays the scene in real time until the panel shows a profile of at least `steps` steps and a
 // drawing time; returns that profile, paused.
 PhaseProfile profileOf(MainWindow& window, const char* scene, long steps) {
-  REQUIRE(window.openScene(demoScene(scene)));
+  REQUIRE(window.openScene(contactsim::testing::sourcePath(std::string("assets/scenes/") + scene)));
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));

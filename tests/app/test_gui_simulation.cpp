@@ -34,6 +34,7 @@
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
+#include "source_path.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
 
@@ -48,8 +49,7 @@ constexpr int kTimeoutMs = 120000;  // generous: software OpenGL on a shared 2-c
 fs::path workDir() { return testing::testOutputDir("test_gui_simulation"); }
 
 QString demoScene(const char* name) {
-  return QString::fromStdString(
-      (fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name).string());
+  return testing::sourcePath(std::string("assets/scenes/") + name);
 }
 
 QApplication& application() { return contactsim::testing::testApplication("test_gui_simulation"); }

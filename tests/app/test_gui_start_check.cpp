@@ -4,9 +4,9 @@
 #include <QStatusBar>
 #include <QTest>
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "main_window.h"
+#include "source_path.h"
 #include "test_application.h"
 
 using namespace contactsim::gui;
@@ -17,8 +17,7 @@ constexpr int kTimeoutMs = 120000;  // generous: software OpenGL on a shared 2-c
 
 // The CLI test's scenes: the same checks seen from the window.
 QString scene(const char* name) {
-  return QString::fromStdString(
-      (std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "tests/cli/data" / name).string());
+  return contactsim::testing::sourcePath(std::string("tests/cli/data/") + name);
 }
 
 }  // namespace

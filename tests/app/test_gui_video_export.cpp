@@ -16,6 +16,7 @@
 
 #include "../test_output_dir.h"
 #include "main_window.h"
+#include "source_path.h"
 #include "test_application.h"
 #include "video_export.h"
 #include "video_export_dialog.h"
@@ -28,10 +29,7 @@ namespace {
 
 fs::path workDir() { return testing::testOutputDir("test_gui_video_export"); }
 
-QString shippedRecording() {
-  return QString::fromStdString(
-      (fs::path(CONTACTSIM_SOURCE_DIR) / "assets/recordings/bouncing_ball.db").string());
-}
+QString shippedRecording() { return testing::sourcePath("assets/recordings/bouncing_ball.db"); }
 
 QString outFile(const char* name) {
   const fs::path file = workDir() / name;
