@@ -19,6 +19,51 @@ std::vector<Vec2> project(const ContactPlane& plane, const std::vector<Vec3>& lo
   return polygon;
 }
 
+// Each loop projected into the plane, with the sign that turns its walk into + for an outer
+// boundary and − for a hole: holes are found by nesting (a loop inside an odd number of others),
+// whatever the loops' walking direction. Loops of fewer than three points are dropped.
+std::vector<std::pair<std::vector<Vec2>, double>> signedPolygons(
+    const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
+  std::vector<std::vector<Vec2>> polygons;
+  for (const auto& loop : loops) polygons.push_back(project(plane, loop));
+  std::vector<std::pair<std::vector<Vec2>, double>> out;
+  for (std::size_t i = 0; i < polygons.size(); ++i) {
+    const auto& poly = polygons[i];
+    if (poly.size() < 3) continue;
+    double twice_area = 0.0;
+    for (std::size_t k = 0; k < poly.size(); ++k) {
+      const Vec2& a = poly[k];
+      const Vec2& b = poly[(k + 1) % poly.size()];
+      twice_area += a.x() * b.y() - b.x() * a.y();
+    }
+    int depth = 0;  // how many other loops enclose this one
+    for (std::size_t j = 0; j < polygons.size(); ++j) {
+      if (j != i && polygons[j].size() >= 3 && pointInPolygon(poly.front(), polygons[j])) ++depth;
+    }
+    const double sign = (twice_area < 0 ? -1.0 : 1.0) * (depth % 2 == 0 ? 1.0 : -1.0);
+    out.emplace_back(poly, sign);
+  }
+  return out;
+}
+
+// ∫|x| dA over the triangle (0, a, b), signed by its orientation. In polar coordinates about the
+// apex, with h the apex's distance from the line ab and s the signed position along it from the
+// foot of the perpendicular, ∫∫ r·r dr dφ = (h³/3)∫sec³φ dφ = G(s_b) − G(s_a), where
+// G(s) = (s·h·√(h² + s²) + h³·asinh(s/h))/6.
+double apexDistanceIntegral(const Vec2& a, const Vec2& b) {
+  const Vec2 edge = b - a;
+  const double length = edge.norm();
+  const double twice_area = a.x() * b.y() - b.x() * a.y();
+  if (!(length > 0.0) || twice_area == 0.0) return 0.0;
+  const Vec2 along = edge / length;
+  const double h = std::abs(twice_area) / length;
+  const auto G = [h](double s) {
+    return (s * h * std::sqrt(h * h + s * s) + h * h * h * std::asinh(s / h)) / 6.0;
+  };
+  const double integral = G(b.dot(along)) - G(a.dot(along));
+  return twice_area > 0.0 ? integral : -integral;
+}
+
 }  // namespace
 
 ContactPlane planeFromNormal(const Vec3& origin, const Vec3& unit_normal) {
@@ -66,13 +111,9 @@ std::optional<ContactPlane> fitContactPlane(std::span<const std::vector<Vec3>> l
 }
 
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
-  std::vector<std::vector<Vec2>> polygons;
-  for (const auto& loop : loops) polygons.push_back(project(plane, loop));
   double area = 0.0;
   Vec2 moment = Vec2::Zero();
-  for (std::size_t i = 0; i < polygons.size(); ++i) {
-    const auto& poly = polygons[i];
-    if (poly.size() < 3) continue;
+  for (const auto& [poly, sign] : signedPolygons(plane, loops)) {
     double signed_area = 0.0;
     Vec2 signed_moment = Vec2::Zero();
     for (std::size_t k = 0; k < poly.size(); ++k) {
@@ -82,12 +123,6 @@ ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::ve
       signed_area += cross / 2;
       signed_moment += cross * (a + b) / 6;
     }
-    int depth = 0;  // how many other loops enclose this one
-    for (std::size_t j = 0; j < polygons.size(); ++j) {
-      if (j != i && polygons[j].size() >= 3 && pointInPolygon(poly.front(), polygons[j])) ++depth;
-    }
-    // |A| with the sign of the walk removed, then + for outer boundaries, − for holes.
-    const double sign = (signed_area < 0 ? -1.0 : 1.0) * (depth % 2 == 0 ? 1.0 : -1.0);
     area += sign * signed_area;
     moment += sign * signed_moment;
   }
@@ -96,6 +131,20 @@ ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::ve
   const Vec2 centre = area > 0.0 ? Vec2(moment / area) : Vec2::Zero();
   region.centroid = plane.origin + centre.x() * plane.axis_u + centre.y() * plane.axis_v;
   return region;
+}
+
+double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
+  // Fanned from the origin: the signed triangles (origin, a, b) of each loop sum to the region.
+  double area = 0.0, distance = 0.0;
+  for (const auto& [poly, sign] : signedPolygons(plane, loops)) {
+    for (std::size_t k = 0; k < poly.size(); ++k) {
+      const Vec2& a = poly[k];
+      const Vec2& b = poly[(k + 1) % poly.size()];
+      area += sign * (a.x() * b.y() - b.x() * a.y()) / 2;
+      distance += sign * apexDistanceIntegral(a, b);
+    }
+  }
+  return area > 0.0 ? std::max(distance / area, 0.0) : 0.0;
 }
 
 bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon) {

@@ -35,6 +35,11 @@ struct ProjectedRegion {
 // inside an odd number of others subtracts), whatever the loops' walking direction.
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
 
+// The mean distance of the region's points from the plane's origin, ∫|x − o| dA / A over the
+// loops projected into the plane (holes subtracted; 0 for no area): the lever arm of a uniform
+// friction traction resisting a spin about the normal (a disc of radius a about its centre: 2a/3).
+double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
+
 // Even-odd ray casting (seed 004 §IV.F) of a 2D point against a closed 2D polygon.
 bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon);
 

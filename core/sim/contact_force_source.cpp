@@ -9,6 +9,7 @@
 
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
+#include "contact/patch_geometry.h"
 #include "dynamics/step_rejected.h"
 #include "sim/contact_passivity.h"
 #include "sim/swept_check.h"
@@ -41,6 +42,9 @@ struct ContactForceSource::PairState {
   // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;
   std::vector<Vec3> separation;
+  // Each patch's friction radius about its centre of pressure (meanDistance): the lever arm of
+  // its friction against a spin about the normal.
+  std::vector<double> spin_radius;
   // Full containment can only follow contact (bodies move continuously): it is checked while
   // the last committed state had patches, or before the first commit.
   bool may_be_contained = true;
@@ -98,6 +102,12 @@ struct ContactForceSource::Evaluation {
   NormalForce normal;
   FrictionForce friction;
   Vec3 slip = Vec3::Zero();
+  // Friction against the spin about n (a torque on B along n) and its derivatives: −∂τ/∂ω_rel,
+  // ∂τ/∂ḋ, and the sliding friction force's ∂F/∂ω_rel (the two share one friction law).
+  Vec3 spin_torque = Vec3::Zero();
+  Mat3 spin_d_omega = Mat3::Zero();
+  Mat3 spin_d_slip = Mat3::Zero();
+  Mat3 friction_d_omega = Mat3::Zero();
   Vec3 rolling_torque = Vec3::Zero();
   Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
   Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
@@ -357,12 +367,14 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.point_a.clear();
   state.point_b.clear();
   state.separation.clear();
+  state.spin_radius.clear();
   const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
   for (const ContactPatch& patch : state.patches) {
     const Vec3& at = patch.pressure_centre;
     state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
     state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
     state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
+    state.spin_radius.push_back(meanDistance(planeFromNormal(at, patch.normal), patch.loops));
   }
 }
 
@@ -411,14 +423,27 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
         system_.pointOn(b, *history->stick_anchor_b) - system_.pointOn(a, *history->stick_anchor_a);
     offset = tangent_projector * e.anchor_gap.value(q);
   }
+  // Friction resists the slip and the spin about n together (docs/method.md, "Friction against
+  // spin"): the law sees the generalised slip s = v_t + r·ω_n·n, r the patch's friction radius,
+  // and its force F(s) splits into the sliding force P·F on B and the torque r·(n·F)·n, so that
+  // F·s is their power and the two limit each other as a patch's distributed friction does.
+  const double r = state.spin_radius[k];
+  const double spin = n.dot(omega_rel);
   FrictionInput friction_input;
-  friction_input.slip_velocity = e.slip;
+  friction_input.slip_velocity = e.slip + r * spin * n;
   friction_input.normal_force = e.normal.value;
   friction_input.normal_stiffness = e.normal.d_indentation;
   friction_input.normal_damping = e.normal.d_rate;
   friction_input.stick_offset = offset;
   e.friction = contactsim::evaluate(pair.law.friction, friction_input);
+  const Mat3 D = e.friction.d_velocity;  // ∂F/∂s
+  e.spin_torque = r * n.dot(e.friction.force) * n;
+  e.spin_d_omega = -r * r * n.dot(D * n) * n * n.transpose();
+  e.spin_d_slip = r * n * (n.transpose() * D * tangent_projector);
+  e.friction_d_omega = r * tangent_projector * D * n * n.transpose();
   e.friction.force = tangent_projector * e.friction.force;
+  e.friction.d_velocity = tangent_projector * D * tangent_projector;
+  e.friction.d_offset = tangent_projector * e.friction.d_offset;
 
   const RollingResistance& rolling = pair.law.rolling;
   if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
@@ -466,19 +491,44 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   addBlocks(d, d,
             e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
             out.damping);
-  const Vec3 torque = e.rolling_torque + e.rocking_torque;
+  const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
   if (torque != Vec3::Zero()) {
     if (const int ob = system_.coordinateOffset(b); ob >= 0)
       addBodyTorque(ob, torque, q, qdot, out.q_force, &out.stiffness);
     if (const int oa = system_.coordinateOffset(a); oa >= 0)
       addBodyTorque(oa, -torque, q, qdot, out.q_force, &out.stiffness);
-    addRelativeAngularTangents(a, b, e.rocking_damping + e.rolling_d_omega, q, qdot, out.stiffness,
-                               out.damping);
-    // The rolling torque is proportional to F_n(δ, δ̇): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ.
-    if (e.rolling_d_force != Vec3::Zero()) {
-      addTorqueThroughSeparation(
-          a, b, d, -e.normal.d_indentation * e.rolling_d_force * n.transpose(),
-          -e.normal.d_rate * e.rolling_d_force * n.transpose(), q, out.stiffness, out.damping);
+  }
+  addRelativeAngularTangents(a, b, e.rocking_damping + e.rolling_d_omega + e.spin_d_omega, q, qdot,
+                             out.stiffness, out.damping);
+  // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
+  // to be above): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ; the spin torque also follows the slip ḋ.
+  const Vec3 torque_d_force =
+      e.rolling_d_force +
+      (e.normal.value > 0.0 ? Vec3(e.spin_torque / e.normal.value) : Vec3::Zero());
+  if (torque_d_force != Vec3::Zero() || !e.spin_d_slip.isZero()) {
+    addTorqueThroughSeparation(a, b, d, -e.normal.d_indentation * torque_d_force * n.transpose(),
+                               -e.normal.d_rate * torque_d_force * n.transpose() + e.spin_d_slip, q,
+                               out.stiffness, out.damping);
+  }
+  addForceThroughRelativeAngular(a, b, d, e.friction_d_omega, q, qdot, out.stiffness, out.damping);
+}
+
+// K and C of a force F(ω_rel) at d: Q = (∂d/∂q)ᵀF, and through ∂ω/∂ė_i = ½ s_X skew(e_i) and
+// ∂ω/∂e_i = −½ s_X skew(ė_i) (as for addRelativeAngularTangents) the columns of body X's e_i are
+// C = −½ s_X G skew(e_i) and K = ½ s_X G skew(ė_i), mapped by d's rows.
+void ContactForceSource::addForceThroughRelativeAngular(
+    BodyIndex a, BodyIndex b, const AffineVec3& d, const Mat3& G, const Eigen::VectorXd& q,
+    const Eigen::VectorXd& qdot, Triplets& stiffness, Triplets& damping) const {
+  if (G.isZero()) return;
+  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
+                                            {system_.coordinateOffset(b), 1.0}};
+  for (const auto& [ox, sx] : bodies) {
+    if (ox < 0) continue;
+    for (int i = 1; i <= 3; ++i) {
+      AffineVec3 column;
+      column.terms = {{ox + 3 * i, 1.0}};
+      addBlocks(d, column, -0.5 * sx * G * skew(q.segment<3>(ox + 3 * i)), damping);
+      addBlocks(d, column, 0.5 * sx * G * skew(qdot.segment<3>(ox + 3 * i)), stiffness);
     }
   }
 }
@@ -495,7 +545,7 @@ void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluat
   // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
   // born in this step had no force at its start).
   const Vec3 force = e.normal.value * n + e.friction.force;
-  const Vec3 torque = e.rolling_torque + e.rocking_torque;
+  const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
   ContactHistory::Load& l = h.load;
   h.load_before = l;
   h.absorbed_before = h.absorbed_energy;

@@ -99,7 +99,7 @@ class ContactForceSource : public GeneralizedForceSource {
                       PairResult& result);
   // Patch k's law at (q, q̇): δ and δ̇ from its material points, the normal force capped by its
   // ledger over the step from `step_start` (`previous_step` at the committed state itself),
-  // friction, rolling resistance and the spread damping.
+  // friction over the patch's slip and spin, rolling resistance and the spread damping.
   Evaluation evaluatePatch(std::size_t i, std::size_t k, const Eigen::VectorXd& q,
                            const Eigen::VectorXd& qdot, double t, double step_start,
                            double previous_step, const Vec3& omega_rel);
@@ -120,6 +120,11 @@ class ContactForceSource : public GeneralizedForceSource {
                                   const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
                                   const Eigen::VectorXd& q, Triplets& stiffness,
                                   Triplets& damping) const;
+
+  // Tangents of a force F(ω_rel) acting at d (−F at A's point) with G = ∂F/∂ω_rel.
+  void addForceThroughRelativeAngular(BodyIndex a, BodyIndex b, const AffineVec3& d, const Mat3& G,
+                                      const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                      Triplets& stiffness, Triplets& damping) const;
 
   const MultibodySystem& system_;
   std::vector<ContactPairDefinition> pairs_;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
@@ -78,6 +79,55 @@ TEST_CASE("an annulus subtracts its hole whatever the loops' directions", "[plan
   for (Vec3& p : shifted) p.x() += 0.9;
   const std::vector<std::vector<Vec3>> loops = {outer, shifted};
   CHECK(projectRegion(plane, loops).centroid.x() == Approx(-0.9 * 4 / 12));
+}
+
+// ∫|x − o| dA / A in closed form: a unit square seen from a corner (polar about the corner,
+// 2·(1/3)∫₀^{π/4} sec³φ dφ) gives (√2 + asinh 1)/3, and so does a square of side 2 seen from its
+// centre (four such squares); an annulus about its centre 2(R³ − r³)/(3(R² − r²)); a disc 2a/3.
+TEST_CASE("mean distance over a region from a point of its plane", "[plane]") {
+  using Loops = std::vector<std::vector<Vec3>>;
+  const double square = (std::sqrt(2.0) + std::asinh(1.0)) / 3.0;
+  const Vec3 n = Vec3(0.2, -0.4, 0.9).normalized();
+  const Vec3 origin(1.5, -3.0, 0.25);
+  const ContactPlane plane = planeFromNormal(origin, n);
+  // Points given in the plane's (u, v), lifted into the world off the plane along n: the
+  // projection drops the lift.
+  const auto loop = [&](std::vector<std::pair<double, double>> uv, double lift) {
+    std::vector<Vec3> out;
+    for (const auto& [u, v] : uv)
+      out.push_back(origin + u * plane.axis_u + v * plane.axis_v + lift * n);
+    return out;
+  };
+  for (int flip = 0; flip < 2; ++flip) {
+    auto corner = loop({{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 0.01);
+    auto centred = loop({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}, -0.02);
+    if (flip)
+      std::reverse(corner.begin(), corner.end()), std::reverse(centred.begin(), centred.end());
+    CHECK(meanDistance(plane, Loops{corner}) == Approx(square).epsilon(1e-12));
+    CHECK(meanDistance(plane, Loops{centred}) == Approx(square).epsilon(1e-12));
+  }
+  const auto circle = [&](double r, int samples) {
+    std::vector<std::pair<double, double>> uv;
+    for (int i = 0; i < samples; ++i) {
+      const double angle = 2 * std::numbers::pi * i / samples;
+      uv.emplace_back(r * std::cos(angle), r * std::sin(angle));
+    }
+    return loop(uv, 0.0);
+  };
+  const double R = 0.3, r = 0.1;
+  // 2000-gons: their mean distance differs from the circle's by O(1/N²) ≈ 1e-6 relative.
+  CHECK(meanDistance(plane, Loops{circle(R, 2000)}) == Approx(2 * R / 3).epsilon(1e-5));
+  auto hole = circle(r, 2000);
+  std::reverse(hole.begin(), hole.end());
+  for (const auto& loops : {Loops{circle(R, 2000), hole}, Loops{hole, circle(R, 2000)},
+                            Loops{circle(r, 2000), circle(R, 2000)}}) {
+    CHECK(meanDistance(plane, loops) ==
+          Approx(2 * (R * R * R - r * r * r) / (3 * (R * R - r * r))).epsilon(1e-5));
+  }
+  // Degenerate: no loops, a segment, a point.
+  CHECK(meanDistance(plane, Loops{}) == 0.0);
+  CHECK(meanDistance(plane, Loops{loop({{0, 0}, {1, 0}, {2, 0}}, 0.0)}) == 0.0);
+  CHECK(meanDistance(plane, Loops{loop({{0, 0}, {0, 0}, {0, 0}}, 0.0)}) == 0.0);
 }
 
 TEST_CASE("point in polygon by ray casting", "[plane]") {

@@ -1,9 +1,11 @@
 // The contact force source's Newton tangents against central differences: K = −∂Q/∂q and
 // C = −∂Q/∂q̇ within one step (geometry computed once at the step's first trial state, then
 // linearised; contact_force_source.h), for every normal law and friction model, loading and
-// unloading, with stick anchors from a committed step and with rolling resistance.
+// unloading, with stick anchors from a committed step and with rolling resistance, slow and fast
+// spin about the normal (friction against spin shares the friction law with the slip).
 #include <catch2/catch.hpp>
 #include <random>
+#include <utility>
 
 #include "../tangent_check.h"
 #include "contact_rig.h"
@@ -51,7 +53,9 @@ TEST_CASE("contact tangents match central differences for every law and friction
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (const Setup& setup : setups()) {
-    for (const double approach : {0.05, -0.05}) {  // loading, then unloading (m/s)
+    // A slow spin (its friction radius·ω_n well below the slip) and a fast one (above it).
+    for (const auto& [approach, spin] : {std::pair{0.05, 0.2}, std::pair{-0.05, 0.2},
+                                         std::pair{0.05, 12.0}, std::pair{-0.05, 12.0}}) {
       RigSpec spec;
       spec.ground = makePlate(1.0, 1.0, 0.02, 8);
       spec.body = makeIcosphere(0.1, 3);
@@ -59,10 +63,10 @@ TEST_CASE("contact tangents match central differences for every law and friction
       spec.gravity = Vec3::Zero();
       spec.pose.translation = Vec3(0.01, -0.02, 0.1 - 2e-4);  // 0.2 mm into the plate
       spec.velocity = Vec3(0.03, 0.01, -approach);
-      spec.angular_velocity = Vec3(0.5, -0.3, 0.2);
+      spec.angular_velocity = Vec3(0.5, -0.3, spin);
       spec.law = setup.law;
       ContactRig rig(std::move(spec));
-      INFO(setup.name << (approach > 0 ? ", loading" : ", unloading"));
+      INFO(setup.name << (approach > 0 ? ", loading" : ", unloading") << ", spin " << spin);
       // A committed step (stick anchors, δ̇₀, the passivity ledger), then one trial state of
       // the next step, where the geometry is computed and then held for the step.
       rig.step();
