@@ -5,8 +5,10 @@
 #include <assimp/Importer.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <system_error>
 
+#include "import/child_process.h"
 #include "import/header_check.h"
 
 namespace contactsim {
@@ -74,21 +76,8 @@ std::string oneLine(std::string text) {
   return text.empty() ? "unknown reason" : text;
 }
 
-}  // namespace
-
-ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
-  if (!std::isfinite(options.scale) || options.scale <= 0.0) {
-    fail(file, "scale must be a positive finite number");
-  }
-  std::error_code ec;
-  const auto status = std::filesystem::status(file, ec);
-  if (ec || !std::filesystem::exists(status)) fail(file, "no such file");
-  if (std::filesystem::is_directory(status)) fail(file, "is a directory, not a mesh file");
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec) fail(file, "cannot be read (" + ec.message() + ")");
-  if (size == 0) fail(file, "file is empty");
-  if (const auto why = implausibleHeader(file, size)) fail(file, *why);
-
+// The file's triangles as Assimp reads them, every mesh placed by its node's transform.
+TriangleSoup readSoup(const std::filesystem::path& file) {
   Assimp::Importer importer;
   // Points and lines are split off so that every remaining face is a triangle. Vertices are
   // deliberately not joined here: welding with a scale-relative tolerance is ours.
@@ -121,6 +110,68 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
 
   TriangleSoup soup;
   collectNode(*scene, *scene->mRootNode, aiMatrix4x4(), soup);
+  return soup;
+}
+
+// The soup through the child's pipe: three counts, then the points' and triangles' bytes.
+std::string serialise(const TriangleSoup& soup) {
+  const std::size_t counts[3] = {soup.points.size(), soup.triangles.size(), soup.meshes};
+  std::string bytes(reinterpret_cast<const char*>(counts), sizeof counts);
+  bytes.append(reinterpret_cast<const char*>(soup.points.data()), sizeof(Vec3) * counts[0]);
+  bytes.append(reinterpret_cast<const char*>(soup.triangles.data()),
+               sizeof(TriangleIndices) * counts[1]);
+  return bytes;
+}
+
+TriangleSoup deserialise(const std::filesystem::path& file, const std::string& bytes) {
+  std::size_t counts[3];
+  if (bytes.size() < sizeof counts) fail(file, "the importer's answer is truncated");
+  std::memcpy(counts, bytes.data(), sizeof counts);
+  const std::size_t points = sizeof(Vec3) * counts[0];
+  const std::size_t triangles = sizeof(TriangleIndices) * counts[1];
+  if (counts[0] > bytes.size() / sizeof(Vec3) ||
+      counts[1] > bytes.size() / sizeof(TriangleIndices) ||
+      bytes.size() != sizeof counts + points + triangles)
+    fail(file, "the importer's answer is truncated");
+  TriangleSoup soup;
+  soup.points.resize(counts[0]);
+  soup.triangles.resize(counts[1]);
+  soup.meshes = counts[2];
+  std::memcpy(static_cast<void*>(soup.points.data()), bytes.data() + sizeof counts, points);
+  std::memcpy(soup.triangles.data(), bytes.data() + sizeof counts + points, triangles);
+  return soup;
+}
+
+}  // namespace
+
+ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
+  if (!std::isfinite(options.scale) || options.scale <= 0.0) {
+    fail(file, "scale must be a positive finite number");
+  }
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) fail(file, "no such file");
+  if (std::filesystem::is_directory(status)) fail(file, "is a directory, not a mesh file");
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) fail(file, "cannot be read (" + ec.message() + ")");
+  if (size == 0) fail(file, "file is empty");
+  if (const auto why = implausibleHeader(file, size)) fail(file, *why);
+
+  TriangleSoup soup;
+  if (options.isolated) {
+    std::string bytes;
+    try {
+      bytes = runInChild([&] { return serialise(readSoup(file)); });
+    } catch (const ChildFailure& e) {
+      // The child's own refusals already start with the file's name.
+      const std::string what = e.what();
+      if (what.rfind(file.string() + ": ", 0) == 0) throw MeshImportError(oneLine(what));
+      fail(file, oneLine(what));
+    }
+    soup = deserialise(file, bytes);
+  } else {
+    soup = readSoup(file);
+  }
   if (soup.triangles.empty()) fail(file, "file contains no triangles");
 
   const double factor = metresPer(options.units) * options.scale;

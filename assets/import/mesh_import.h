@@ -15,6 +15,11 @@ struct ImportOptions {
   LengthUnit units = LengthUnit::Metre;
   double scale = 1.0;  // applied after the unit conversion
   double weld_relative_tolerance = kDefaultWeldRelativeTolerance;
+  // Read the file in a child process (import/child_process.h), so that the importing library
+  // crashing, hanging or exhausting memory on a hostile file is an error, not the end of the
+  // application. Off only where the reading itself is under test (the fuzzer needs its coverage
+  // in-process).
+  bool isolated = true;
 };
 
 struct ImportedMesh {
@@ -30,7 +35,8 @@ class MeshImportError : public std::runtime_error {
 };
 
 // Throws MeshImportError for a missing, empty, truncated or corrupt file, a file without
-// triangles, non-finite coordinates or a non-positive/non-finite scale.
+// triangles, non-finite coordinates or a non-positive/non-finite scale, and (isolated) when the
+// importer crashed, ran out of memory or took longer than two minutes on it.
 ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options = {});
 
 }  // namespace contactsim
