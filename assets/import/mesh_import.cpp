@@ -102,6 +102,10 @@ TriangleSoup readSoup(const std::filesystem::path& file) {
     // Assimp's way of saying that sorting by primitive type left only points and lines.
     if (reason.find("No meshes remaining") != std::string::npos)
       fail(file, "file contains no triangles");
+    // Assimp catches the allocation failure of a count read from a garbled header (in the child,
+    // at its address-space limit) and reports the exception's name.
+    if (reason == "std::bad_alloc")
+      fail(file, "the file asks for more memory than the importer may use; it is probably corrupt");
     fail(file, reason);
   }
   if ((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0 || scene->mRootNode == nullptr) {
