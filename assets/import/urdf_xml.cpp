@@ -3,15 +3,12 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include <Eigen/Geometry>
-#include <cctype>
-#include <charconv>
-#include <cmath>
 #include <fstream>
 #include <memory>
 #include <set>
 
 #include "import/urdf_link_mesh.h"
+#include "import/urdf_xml_values.h"
 
 namespace contactsim::urdf {
 namespace {
@@ -23,124 +20,25 @@ struct XmlContextDeleter {
   void operator()(xmlParserCtxt* ctxt) const { xmlFreeParserCtxt(ctxt); }
 };
 
-std::string elementName(const xmlNode* node) { return reinterpret_cast<const char*>(node->name); }
-
-bool isElement(const xmlNode* node, const char* name) {
-  return node->type == XML_ELEMENT_NODE && elementName(node) == name;
-}
-
-std::optional<std::string> attribute(const xmlNode* node, const char* name) {
-  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
-  if (value == nullptr) return std::nullopt;
-  std::string text(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return text;
-}
-
 // The model as the XML gives it: one <robot> of <link> and <joint> elements, every number and
 // name checked where it is read, mesh files found as they are named.
-class ModelReader {
+class ModelReader : private XmlValues {
  public:
   ModelReader(const UrdfOptions& options, UrdfReport& report)
-      : options_(options), report_(report) {}
+      : XmlValues(report), options_(options) {}
 
   Model read();
 
  private:
-  [[noreturn]] void fail(const xmlNode* node, const std::string& element,
-                         const std::string& message) const {
-    report_.fail(static_cast<int>(xmlGetLineNo(node)), element, message);
-  }
   void unsupported(const std::string& what, const std::string& name) {
     report_.unsupported(what, name);
   }
-
-  std::vector<double> numbers(const xmlNode* node, const std::string& element, const char* name,
-                              std::size_t count, const std::optional<std::string>& fallback) const;
-  double number(const xmlNode* node, const std::string& element, const char* name,
-                std::optional<double> fallback) const;
-  Vec3 vec3(const xmlNode* node, const std::string& element, const char* name,
-            const Vec3& fallback) const;
-  Pose origin(const xmlNode* parent, const std::string& element) const;
-  // The non-empty name every <link> and <joint> must have.
-  std::string requiredName(const xmlNode* node, const std::string& tag) const;
   Link readLink(const xmlNode* node);
   Joint readJoint(const xmlNode* node);
   Geometry readGeometry(const xmlNode* node, const std::string& element) const;
 
   const UrdfOptions& options_;
-  UrdfReport& report_;
 };
-
-std::vector<double> ModelReader::numbers(const xmlNode* node, const std::string& element,
-                                         const char* name, std::size_t count,
-                                         const std::optional<std::string>& fallback) const {
-  const std::optional<std::string> text = attribute(node, name);
-  if (!text && !fallback) fail(node, element, std::string("attribute '") + name + "' required");
-  const std::string& value = text ? *text : *fallback;
-  std::vector<double> out;
-  std::size_t i = 0;
-  while (i < value.size()) {
-    if (std::isspace(static_cast<unsigned char>(value[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < value.size() && !std::isspace(static_cast<unsigned char>(value[end]))) ++end;
-    double x = 0.0;
-    // from_chars, not strtod: the GUI runs under the user's locale, where "0.5" may not parse.
-    const char* first = value.data() + i;
-    const char* last = value.data() + end;
-    if (*first == '+') ++first;  // from_chars refuses a leading '+', which URDF writers emit
-    const auto [ptr, ec] = std::from_chars(first, last, x);
-    if (ec != std::errc() || ptr != last || !std::isfinite(x)) {
-      fail(node, element,
-           std::string("attribute '") + name + "': expected " + std::to_string(count) +
-               (count == 1 ? " number" : " numbers") + ", got '" + value + "'");
-    }
-    out.push_back(x);
-    i = end;
-  }
-  if (out.size() != count) {
-    fail(node, element,
-         std::string("attribute '") + name + "': expected " + std::to_string(count) +
-             (count == 1 ? " number" : " numbers") + ", got '" + value + "'");
-  }
-  return out;
-}
-
-double ModelReader::number(const xmlNode* node, const std::string& element, const char* name,
-                           std::optional<double> fallback) const {
-  if (!attribute(node, name) && fallback) return *fallback;
-  return numbers(node, element, name, 1, std::nullopt)[0];
-}
-
-Vec3 ModelReader::vec3(const xmlNode* node, const std::string& element, const char* name,
-                       const Vec3& fallback) const {
-  if (!attribute(node, name)) return fallback;
-  const std::vector<double> v = numbers(node, element, name, 3, std::nullopt);
-  return {v[0], v[1], v[2]};
-}
-
-// URDF's rpy are fixed-axis roll, pitch, yaw: R = Rz(yaw)·Ry(pitch)·Rx(roll).
-Mat3 rpyRotation(const Vec3& rpy) {
-  return (Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
-          Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()))
-      .toRotationMatrix();
-}
-
-Pose ModelReader::origin(const xmlNode* parent, const std::string& element) const {
-  Pose pose;
-  bool seen = false;
-  for (const xmlNode* c = parent->children; c != nullptr; c = c->next) {
-    if (!isElement(c, "origin")) continue;
-    if (seen) fail(c, element, "more than one <origin>");
-    seen = true;
-    pose.translation = vec3(c, element + " <origin>", "xyz", Vec3::Zero());
-    pose.rotation = rpyRotation(vec3(c, element + " <origin>", "rpy", Vec3::Zero()));
-  }
-  return pose;
-}
 
 Geometry ModelReader::readGeometry(const xmlNode* node, const std::string& element) const {
   const xmlNode* shape = nullptr;
@@ -183,12 +81,6 @@ Geometry ModelReader::readGeometry(const xmlNode* node, const std::string& eleme
     fail(shape, element, "unknown geometry <" + kind + ">");
   }
   return g;
-}
-
-std::string ModelReader::requiredName(const xmlNode* node, const std::string& tag) const {
-  const std::optional<std::string> name = attribute(node, "name");
-  if (!name || name->empty()) fail(node, "<" + tag + ">", "attribute 'name' required");
-  return *name;
 }
 
 Link ModelReader::readLink(const xmlNode* node) {
