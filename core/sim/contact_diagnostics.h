@@ -15,6 +15,9 @@ struct ContactDiagnostics {
   double normal_force = 0.0;           // F_n ≥ 0 (N), on B along patch.normal
   Vec3 friction_force = Vec3::Zero();  // F_t on B (N), tangential; −F_t on A
   Vec3 rolling_torque = Vec3::Zero();  // on B (N·m); opposite on A
+  // Friction against the spin about the normal (docs/method.md, "Friction against spin"): the
+  // torque on B along patch.normal (N·m, opposite on A), live only (recordings do not store it).
+  double spin_torque = 0.0;
   Vec3 slip_velocity = Vec3::Zero();  // tangential velocity of B relative to A where the force acts
   bool sticking = false;              // stick–slip law: held by the stiction spring
 

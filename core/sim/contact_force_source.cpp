@@ -575,6 +575,7 @@ void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluat
   diagnostics.normal_force = e.normal.value;
   diagnostics.friction_force = e.friction.force;
   diagnostics.rolling_torque = e.rolling_torque;
+  diagnostics.spin_torque = n.dot(e.spin_torque);
   diagnostics.slip_velocity = e.slip;
   diagnostics.sticking = e.friction.sticking;
   result.contacts.push_back(std::move(diagnostics));

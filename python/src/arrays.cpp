@@ -79,6 +79,12 @@ py::dict contactArrays(const SimulationFrame& frame) {
   out["area"] = column<double>(c, [](const ContactDiagnostics& d) { return d.patch.area; });
   out["sticking"] = column<bool>(c, [](const ContactDiagnostics& d) { return d.sticking; });
   out["slip"] = vectors(c, [](const ContactDiagnostics& d) { return d.slip_velocity; });
+  out["spin_torque"] = column<double>(c, [](const ContactDiagnostics& d) { return d.spin_torque; });
+  // Volumetric contact points only (0 and −1 for a patch): A ∩ B's volume and the convex pieces.
+  out["volume"] =
+      column<double>(c, [](const ContactDiagnostics& d) { return d.intersection_volume; });
+  out["piece_a"] = column<int>(c, [](const ContactDiagnostics& d) { return d.piece_a; });
+  out["piece_b"] = column<int>(c, [](const ContactDiagnostics& d) { return d.piece_b; });
   return out;
 }
 

@@ -47,6 +47,11 @@ def test_contact_patches_as_arrays(ball_scene):
     assert (contacts["body_a"] == 0).all() and (contacts["body_b"] == 1).all()
     np.testing.assert_allclose(np.linalg.norm(contacts["normal"], axis=1), 1.0)
     assert (contacts["fn"] > 0).all() and (contacts["delta"] > 0).all()
+    # A ball dropped without spin meets no torque against spin (no lever above a micrometre);
+    # patches have no volumetric fields.
+    assert contacts["spin_torque"].shape == (n,)
+    assert (np.abs(contacts["spin_torque"]) <= 1e-6 * contacts["fn"]).all()
+    assert (contacts["volume"] == 0).all() and (contacts["piece_a"] == -1).all()
 
 
 def test_csv_and_recording_match_the_cli(ball_scene, cli, tmp_path):
