@@ -265,6 +265,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
+    patch.depth_field_a = triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
+    patch.depth_field_b = triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
     result.patches.push_back(std::move(patch));
   }
   return result;

@@ -204,6 +204,8 @@ std::vector<ContactPatch> piecePatches(
     patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
+    patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
+    patch.depth_field_b = triangleDepths(b, component_b.triangles, plane, -n, &overlap.b);
     patches.push_back(std::move(patch));
   }
   return patches;

@@ -238,6 +238,25 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   return out;
 }
 
+std::vector<TriangleDepth> triangleDepths(const PosedMesh& mesh,
+                                          std::span<const std::int32_t> triangles,
+                                          const ContactPlane& plane, const Vec3& direction,
+                                          const std::vector<VertexOverlap>* caps) {
+  const BodyFrameDepth depth = BodyFrameDepth::beyond(mesh, plane, direction);
+  std::vector<TriangleDepth> out;
+  for (const std::int32_t t : triangles) {
+    double weight = 0.0;
+    Vec3 unused_moment = Vec3::Zero();
+    addTriangleClipped(mesh.mesh, t, depth, caps, weight, unused_moment, nullptr);
+    if (!(weight > 0.0)) continue;  // nothing beyond the plane, or a degenerate triangle
+    const Vec3& y0 = mesh.mesh.corner(t, 0);
+    const double area =
+        0.5 * (mesh.mesh.corner(t, 1) - y0).cross(mesh.mesh.corner(t, 2) - y0).norm();
+    out.push_back({t, area, weight});
+  }
+  return out;
+}
+
 Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
                     const ContactPlane& plane, const Vec3& contour_centroid, double area,
                     double indentation) {
