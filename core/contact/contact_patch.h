@@ -8,12 +8,14 @@
 namespace contactsim {
 
 // One penetrated triangle's part of the elastic-foundation (Winkler) field whose centre of
-// pressure is ContactPatch::pressure_centre: the triangle's area and ∫ d dA over it, d the
-// body's share of the local overlap (pressure_centre.h), linear on the triangle and clipped at 0.
-// depth_integral / area is the triangle's mean share; patch_pressure.h turns it into a pressure.
+// pressure is ContactPatch::pressure_centre: ∫ d dA over the triangle, d the body's share of the
+// local overlap (pressure_centre.h), linear on the triangle and clipped at 0, and the area of the
+// part where d > 0 (a wall's thin strip below the contact plane, not the whole wall triangle).
+// depth_integral / area is the mean share where it presses; patch_pressure.h turns it into a
+// pressure.
 struct TriangleDepth {
   std::int32_t triangle = -1;
-  double area = 0.0;            // m², the whole triangle's
+  double area = 0.0;            // m², pressing part
   double depth_integral = 0.0;  // m³, > 0
 };
 

@@ -29,7 +29,7 @@ std::vector<TrianglePressure> scaled(std::span<const TriangleDepth> field, doubl
   for (const TriangleDepth& t : field) {
     if (!usable(t)) continue;
     const double p = normal_force * (t.depth_integral / t.area) / side_integral;
-    out.push_back({t.triangle, p});
+    out.push_back({t.triangle, p, t.area});
     peak = std::max(peak, p);
   }
   return out;

@@ -39,10 +39,10 @@ double triangleArea(const TriMesh& mesh, std::int32_t t) {
                    .norm();
 }
 
-// Σ p_i A_i over one side's triangles.
-double integrated(const std::vector<TrianglePressure>& side, const TriMesh& mesh) {
+// Σ p_i A_i over one side's triangles (A_i: the part that presses).
+double integrated(const std::vector<TrianglePressure>& side) {
   double sum = 0.0;
-  for (const TrianglePressure& p : side) sum += p.pressure * triangleArea(mesh, p.triangle);
+  for (const TrianglePressure& p : side) sum += p.pressure * p.area;
   return sum;
 }
 
@@ -67,12 +67,17 @@ TEST_CASE("a block resting level: the pressure under it is its weight over its f
 
   REQUIRE_FALSE(pressure.a.empty());
   CHECK(pressure.b.empty());  // the ground's face is the contact plane: no depth of its own
-  CHECK(integrated(pressure.a, block) == Approx(weight).epsilon(1e-12));
+  CHECK(integrated(pressure.a) == Approx(weight).epsilon(1e-12));
   int bottom = 0;
   for (const TrianglePressure& p : pressure.a) {
-    if (!onBottomFace(block, p.triangle)) continue;
+    if (!onBottomFace(block, p.triangle)) {
+      // A wall presses on its strip below the ground's face only.
+      CHECK(p.area < 0.02 * triangleArea(block, p.triangle));
+      continue;
+    }
     ++bottom;
     CHECK(p.pressure == Approx(weight / area).epsilon(2e-3));
+    CHECK(p.area == Approx(triangleArea(block, p.triangle)).epsilon(1e-12));  // wholly pressing
   }
   CHECK(bottom == 2 * 6 * 6);
   CHECK(pressure.peak == Approx(weight / area).epsilon(2e-3));
@@ -94,7 +99,7 @@ TEST_CASE(
       const ContactPatch patch = onlyPatch(block, pose, ground, at(Vec3(0, 0, -0.5)));
       const PatchPressure pressure = patchPressure(patch, normal_force);
       REQUIRE_FALSE(pressure.a.empty());
-      CHECK(integrated(pressure.a, block) == Approx(normal_force).epsilon(1e-12));
+      CHECK(integrated(pressure.a) == Approx(normal_force).epsilon(1e-12));
 
       // Linear: on the bottom face each triangle's mean is the depth at its centroid, the
       // ground's top (z = 0) being the contact plane.
@@ -116,8 +121,8 @@ TEST_CASE(
                                 field_integral;
       Vec3 pressure_centroid = Vec3::Zero();
       for (const TrianglePressure& p : pressure.a) {
-        pressure_centroid += p.pressure * triangleArea(block, p.triangle) *
-                             worldCentroid(block, pose, p.triangle) / normal_force;
+        pressure_centroid +=
+            p.pressure * p.area * worldCentroid(block, pose, p.triangle) / normal_force;
       }
       const double shift = (field_centre - patch.centroid).head<2>().norm();
       CHECK(shift > 0.5 * std::abs(theta) * hx * hx / 3 / depth);  // the field really is tilted
