@@ -52,10 +52,10 @@ struct ContactPatch {
   std::vector<std::int32_t> triangles_a;
   std::vector<std::int32_t> triangles_b;
   // The depth field per penetrated triangle of each body (sorted by triangle; only those with
-  // ∫ d dA > 0). A different set from triangles_a/b: it holds the triangles wholly inside the
-  // other body (a flat face's inner triangles), and not the crossing ones that carry no depth.
-  // For display only: the force, δ and the centre of pressure are computed without them. Not
-  // stored in recordings.
+  // ∫ d dA > 0; empty for a side in the contact plane, kNegligibleDepthShare). A different set from
+  // triangles_a/b: it holds the triangles wholly inside the other body (a flat face's inner
+  // triangles), and not the crossing ones that carry no depth. For display only: the force, δ and
+  // the centre of pressure are computed without them. Not stored in recordings.
   std::vector<TriangleDepth> depth_field_a;
   std::vector<TriangleDepth> depth_field_b;
 };

@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contact/pressure_centre.h"
+
 namespace contactsim {
 namespace {
-
-// Below this fraction of both sides' ∫ d dA a side's field is the contact plane's rounding.
-constexpr double kNegligibleSide = 1e-3;
 
 bool usable(const TriangleDepth& t) {
   return std::isfinite(t.depth_integral) && t.depth_integral > 0.0 && std::isfinite(t.area) &&
@@ -44,9 +43,9 @@ PatchPressure patchPressure(const ContactPatch& patch, double normal_force) {
   const double side_b = integral(patch.depth_field_b);
   const double both = side_a + side_b;
   if (!(both > 0.0) || !std::isfinite(both)) return out;
-  if (side_a >= kNegligibleSide * both)
+  if (side_a >= kNegligibleDepthShare * both)
     out.a = scaled(patch.depth_field_a, side_a, normal_force, out.peak);
-  if (side_b >= kNegligibleSide * both)
+  if (side_b >= kNegligibleDepthShare * both)
     out.b = scaled(patch.depth_field_b, side_b, normal_force, out.peak);
   return out;
 }

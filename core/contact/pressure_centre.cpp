@@ -247,6 +247,10 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   return out;
 }
 
+bool negligibleSide(const PenetratedSurface& side, const PenetratedSurface& other) {
+  return !(side.weight >= kNegligibleDepthShare * (side.weight + other.weight));
+}
+
 std::vector<TriangleDepth> triangleDepths(const PosedMesh& mesh,
                                           std::span<const std::int32_t> triangles,
                                           const ContactPlane& plane, const Vec3& direction,

@@ -42,6 +42,11 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const std::vector<VertexOverlap>* caps = nullptr,
                                              const Vec3* probe = nullptr);
 
+// A side holding less than this share of both sides' ∫ d dA lies in the contact plane (the ground
+// under a block, a flat under a convex cap): its depths are rounding, not a pressure's shape.
+inline constexpr double kNegligibleDepthShare = 1e-3;
+bool negligibleSide(const PenetratedSurface& side, const PenetratedSurface& other);
+
 // The field that integratePenetratedSurface integrates, per triangle of `triangles` (the
 // penetrated ones of one body, sorted): the same corner shares, clipping and caps, so the
 // entries' depth_integral add up to its weight (to rounding). Triangles with no positive ∫ d dA
