@@ -93,13 +93,6 @@ constexpr std::array<std::pair<ContactColouring, std::string_view>, 3> kColourin
 
 }  // namespace
 
-std::string_view colouringName(ContactColouring colouring) {
-  for (const auto& [c, name] : kColouringNames) {
-    if (c == colouring) return name;
-  }
-  return "plain";
-}
-
 std::optional<ContactColouring> colouringFromName(std::string_view name) {
   for (const auto& [c, n] : kColouringNames) {
     if (n == name) return c;

@@ -26,8 +26,8 @@
 
 class vtkActor;
 class vtkActor2D;
-class vtkPolyData;
 class vtkArrowSource;
+class vtkPolyData;
 class vtkRegularPolygonSource;
 class vtkRenderer;
 class vtkSphereSource;
@@ -57,12 +57,10 @@ inline constexpr Rgb kPressureContourColour{0.97, 0.97, 0.97};
 // What the patches are coloured by. Plain: the contact colours above (the default look).
 // Pressure: the penetrated triangles by their pressure (patch_pressure.h), with a colour bar;
 // contours and centroids white; the contact-plane discs are not drawn, their tint would falsify
-// the colours. StickSlip: each
-// patch's contour and centroid marker in kStickColour or kSlipColour; a contact without friction
-// (or without normal force) keeps the plain colour.
+// the colours. StickSlip: each patch's contour and centroid marker in kStickColour or
+// kSlipColour; a contact without friction (or without normal force) keeps the plain colour.
 enum class ContactColouring { Plain, Pressure, StickSlip };
-// "plain", "pressure", "stick-slip" (command-line options).
-std::string_view colouringName(ContactColouring colouring);
+// From "plain", "pressure", "stick-slip" (command-line options); nullopt for anything else.
 std::optional<ContactColouring> colouringFromName(std::string_view name);
 
 class ContactLayer {
