@@ -36,7 +36,21 @@ CommandLine parseCommandLine(const QStringList& arguments) {
   const QCommandLineOption force_scale_option(
       "force-scale", "Draw a force of N newtons 1 m long (default: fitted to the first contacts).",
       "N");
+  const QCommandLineOption colour_option(
+      "colour",
+      "Contact colouring: plain (default), pressure (penetrated triangles by pressure, with a "
+      "colour bar) or stick-slip (contours blue where friction sticks, orange where it slips).",
+      "MODE");
+  const QCommandLineOption pressure_range_option(
+      "pressure-range",
+      "Fixed pressure colour range in Pa, e.g. 0:2e3 (default: 0 to the run's maximum so far).",
+      "LOW:HIGH");
+  const QCommandLineOption force_labels_option("force-labels",
+                                               "Write |F| at each contact's normal force arrow.");
   parser.addOption(run_until_option);
+  parser.addOption(colour_option);
+  parser.addOption(pressure_range_option);
+  parser.addOption(force_labels_option);
   parser.addOption(camera_option);
   parser.addOption(follow_option);
   parser.addOption(preset_option);
@@ -112,6 +126,29 @@ CommandLine parseCommandLine(const QStringList& arguments) {
     }
     line.force_scale = n;
   }
+  if (parser.isSet(colour_option)) {
+    const QString mode = parser.value(colour_option);
+    line.colouring = render::colouringFromName(mode.toStdString());
+    if (!line.colouring) {
+      throw CommandLineError("--colour: expected plain, pressure or stick-slip, got '" +
+                             mode.toStdString() + "'");
+    }
+  }
+  if (parser.isSet(pressure_range_option)) {
+    const QString value = parser.value(pressure_range_option);
+    const QStringList parts = value.split(':');
+    bool ok_low = false, ok_high = false;
+    const double low = parts.size() == 2 ? parts[0].toDouble(&ok_low) : 0.0;
+    const double high = parts.size() == 2 ? parts[1].toDouble(&ok_high) : 0.0;
+    render::PressureRange check;
+    if (!ok_low || !ok_high || !check.setFixed(low, high)) {
+      throw CommandLineError(
+          "--pressure-range: expected LOW:HIGH in Pa with 0 <= LOW < HIGH, got '" +
+          value.toStdString() + "'");
+    }
+    line.pressure_range = std::make_pair(low, high);
+  }
+  line.force_labels = parser.isSet(force_labels_option);
   if (parser.isSet(screenshot_option) && line.screenshot.isEmpty()) {
     throw CommandLineError("--screenshot needs a file name");
   }

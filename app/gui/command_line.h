@@ -1,6 +1,7 @@
 // The GUI's command line: contactsim [SCENE | MESH... | RECORDING] [--run-until T]
 // [--camera SPEC] [--follow BODY] [--preset clean|default|debug] [--hide-body NAME]...
-// [--body-opacity NAME=A]... [--force-scale N] [--screenshot FILE] [--quit]
+// [--body-opacity NAME=A]... [--force-scale N] [--colour plain|pressure|stick-slip]
+// [--pressure-range LOW:HIGH] [--force-labels] [--screenshot FILE] [--quit]
 // (architecture.md, "Command-line contract").
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "contact_layer.h"
 #include "layers.h"
 #include "render_video.h"
 
@@ -33,6 +35,11 @@ struct CommandLine {
   // Bodies drawn see-through: name and opacity in [0, 1] (1 opaque).
   std::vector<std::pair<QString, double>> body_opacity;
   std::optional<double> force_scale;
+  // Contact colouring, a fixed pressure range (Pa; the run's maximum so far without one), |F|
+  // written at the force arrows.
+  std::optional<render::ContactColouring> colouring;
+  std::optional<std::pair<double, double>> pressure_range;
+  bool force_labels = false;
   bool help = false;
   QString help_text;
   // Command-line files are imported without asking (units m) when the run is scripted.

@@ -56,7 +56,15 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
     return int(Qt::AlignRight | Qt::AlignVCenter);
   }
   if (role == Qt::ForegroundRole && index.column() == State) {
-    return QColor(c.sticking ? "#2a8a3a" : "#c05020");
+    switch (c.frictionState()) {
+      case FrictionState::Stick:
+        return QColor("#2a8a3a");
+      case FrictionState::Slip:
+        return QColor("#c05020");
+      case FrictionState::None:
+        break;
+    }
+    return {};
   }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
@@ -78,8 +86,16 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
     case Volume:  // blank for a patch
       return c.intersection_volume > 0.0 ? QString::number(c.intersection_volume * 1e9, 'g', 4)
                                          : QString();
-    case State:
-      return c.sticking ? "stick" : "slip";
+    case State:  // blank where no friction acts (a frictionless law, or no normal force)
+      switch (c.frictionState()) {
+        case FrictionState::Stick:
+          return "stick";
+        case FrictionState::Slip:
+          return "slip";
+        case FrictionState::None:
+          break;
+      }
+      return QString();
   }
   return {};
 }

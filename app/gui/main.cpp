@@ -1,7 +1,8 @@
 // contactsim: the simulator's window.
 // Usage: contactsim [SCENE | MESH... | RECORDING] [--run-until T] [--camera SPEC] [--follow BODY]
 //                   [--preset clean|default|debug] [--hide-body NAME]... [--body-opacity NAME=A]...
-//                   [--force-scale N] [--screenshot FILE] [--quit]
+//                   [--force-scale N] [--colour plain|pressure|stick-slip]
+//                   [--pressure-range LOW:HIGH] [--force-labels] [--screenshot FILE] [--quit]
 #include <QApplication>
 #include <QMessageBox>
 #include <QSurfaceFormat>
@@ -10,6 +11,7 @@
 #include <memory>
 
 #include "command_line.h"
+#include "contact_colour_controls.h"
 #include "layer_controls.h"
 #include "main_window.h"
 #include "screenshot.h"
@@ -223,6 +225,10 @@ int main(int argc, char* argv[]) {
   auto window = std::make_unique<MainWindow>();
   auto* view_setup = new ViewSetup(*window, line);  // owned by the window
   if (line.preset) window->layers().applyPreset(*line.preset);
+  if (line.colouring) window->contactColours().setColouring(*line.colouring);
+  if (line.pressure_range)
+    window->contactColours().setFixedRange(line.pressure_range->first, line.pressure_range->second);
+  if (line.force_labels) window->contactColours().setForceLabels(true);
   if (line.force_scale) {
     render::ForceScale scale = window->layers().forceScale();
     scale.newtons_per_metre = *line.force_scale;

@@ -16,6 +16,7 @@
 #include <chrono>
 
 #include "body_form.h"
+#include "contact_colour_controls.h"
 #include "contact_inspector.h"
 #include "contact_law_form.h"
 #include "layer_controls.h"
@@ -231,7 +232,8 @@ void MainWindow::setView(std::vector<std::shared_ptr<const TriMesh>> meshes) {
   highlight_ = std::make_unique<PatchHighlight>(sim_view_->scene().overlayRenderer());
   if (view_->context()) view_->doneCurrent();
   layers_->setView(sim_view_.get());
-  shown_.reset();
+  shown_.reset();  // before the colours redraw the shown frame: it belongs to the old view
+  contact_colours_->setView(sim_view_.get());
   force_scale_fitted_ = false;
   selected_body_.reset();
   view_->update();
@@ -372,7 +374,11 @@ void MainWindow::onFrameAvailable() {
   std::optional<Snapshot> snapshot = simulation_->mailbox().take();
   if (!snapshot || replaying() || snapshot->generation != generation_) return;
   plots_->append(snapshot->samples, snapshot->frame);
-  if (snapshot->reset) profiler_->clear();
+  if (snapshot->reset) {
+    profiler_->clear();
+    // A new run: the pressure colour bar's run maximum starts again.
+    if (sim_view_) sim_view_->contacts().pressureRange().reset();
+  }
   if (snapshot->stats.profile)
     profiler_->setProfile(*snapshot->stats.profile, snapshot->stats.steps_per_second);
   showMouseSpring(snapshot->stats.mouse_spring);

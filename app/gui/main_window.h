@@ -27,6 +27,7 @@ namespace contactsim::gui {
 class BodyForm;
 class ContactInspector;
 class ContactLawForm;
+class ContactColourControls;
 class LayerControls;
 class PatchHighlight;
 class PlotsPanel;
@@ -80,6 +81,7 @@ class MainWindow : public QMainWindow {
   ReplayController& replay() const { return *replay_; }
   SimControls& controls() const { return *controls_; }
   LayerControls& layers() const { return *layers_; }
+  ContactColourControls& contactColours() const { return *contact_colours_; }
   // Scene ▸ Joints…, Cables…, Contact laws per pair… (made on first use).
   SceneEditDialog& sceneEditor();
   SceneDocument& document() { return document_; }
@@ -173,6 +175,7 @@ class MainWindow : public QMainWindow {
   ReplayController* replay_;
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
+  ContactColourControls* contact_colours_ = nullptr;
   SceneEditDialog* scene_editor_ = nullptr;
   RecentFiles* recent_ = nullptr;
   QLabel* time_label_;

@@ -6,6 +6,7 @@
 #include <QMenuBar>
 #include <QToolBar>
 
+#include "contact_colour_controls.h"
 #include "layer_controls.h"
 #include "main_window.h"
 #include "recent_files.h"
@@ -56,6 +57,15 @@ void MainWindow::createActions() {
   layers_ = new LayerControls(view, layer_bar, trees_, this);
   layer_bar->addAction(fit);
   connect(layers_, &LayerControls::changed, view_, qOverload<>(&QWidget::update));
+  addToolBarBreak();  // a row of its own: the first row is full at the window's default width
+  QToolBar* colour_bar = addToolBar("Contact colours");
+  colour_bar->setObjectName("contact_colours_toolbar");
+  contact_colours_ = new ContactColourControls(colour_bar, this);
+  // Colours are chosen as a frame is drawn: the shown one is drawn again.
+  connect(contact_colours_, &ContactColourControls::changed, this, [this] {
+    if (sim_view_ && shown_) sim_view_->update(*shown_);
+    view_->update();
+  });
 
   QToolBar* replay_bar = new QToolBar("Replay", this);
   replay_bar->setObjectName("replay_toolbar");

@@ -45,7 +45,9 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
     mouse_spring_ = std::make_shared<MouseSpring>();
     // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric,
     // as on the command line.
-    simulation_ = std::make_unique<Simulation>(*scene, ContactOptions{}, mouse_spring_,
+    ContactOptions contact_options;
+    contact_options.depth_fields = true;  // the window's pressure colours
+    simulation_ = std::make_unique<Simulation>(*scene, contact_options, mouse_spring_,
                                                volumetric::volumetricSourceFactory());
   } catch (const std::exception& error) {
     time_ = 0.0;

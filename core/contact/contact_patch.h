@@ -7,6 +7,18 @@
 
 namespace contactsim {
 
+// One penetrated triangle's part of the elastic-foundation (Winkler) field whose centre of
+// pressure is ContactPatch::pressure_centre: ∫ d dA over the triangle, d the body's share of the
+// local overlap (pressure_centre.h), linear on the triangle and clipped at 0, and the area of the
+// part where d > 0 (a wall's thin strip below the contact plane, not the whole wall triangle).
+// depth_integral / area is the mean share where it presses; patch_pressure.h turns it into a
+// pressure.
+struct TriangleDepth {
+  std::int32_t triangle = -1;
+  double area = 0.0;            // m², pressing part
+  double depth_integral = 0.0;  // m³, > 0
+};
+
 // All points and directions in world coordinates (architecture note, "Conventions").
 struct ContactPatch {
   int id = -1;                   // persistent across steps once tracked (ContactTracker)
@@ -39,6 +51,13 @@ struct ContactPatch {
   // Triangles of each mesh that intersect the other in this region (sorted, unique).
   std::vector<std::int32_t> triangles_a;
   std::vector<std::int32_t> triangles_b;
+  // The depth field per penetrated triangle of each body (sorted by triangle; only those with
+  // ∫ d dA > 0; empty for a side in the contact plane, kNegligibleDepthShare). A different set from
+  // triangles_a/b: it holds the triangles wholly inside the other body (a flat face's inner
+  // triangles), and not the crossing ones that carry no depth. For display only: the force, δ and
+  // the centre of pressure are computed without them. Not stored in recordings.
+  std::vector<TriangleDepth> depth_field_a;
+  std::vector<TriangleDepth> depth_field_b;
 };
 
 }  // namespace contactsim

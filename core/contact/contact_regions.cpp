@@ -155,7 +155,8 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& co
 }  // namespace
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const TrianglePair> pairs, bool check_containment) {
+                                  std::span<const TrianglePair> pairs, bool check_containment,
+                                  bool depth_fields) {
   ContactRegions result;
   if (pairs.empty()) {
     if (check_containment) result.containment = findContainment(a, b);
@@ -215,7 +216,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       std::vector<const ContourLoop*> region_loops;
       for (const std::size_t l : members) region_loops.push_back(&loops[l]);
       for (ContactPatch& piece :
-           piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a))
+           piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, depth_fields))
         result.patches.push_back(std::move(piece));
       continue;
     }
@@ -265,6 +266,12 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
+    // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
+    // a finely meshed ground under a block is most of the field's cost.
+    if (depth_fields && !negligibleSide(surface_a, surface_b))
+      patch.depth_field_a = triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
+    if (depth_fields && !negligibleSide(surface_b, surface_a))
+      patch.depth_field_b = triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
     result.patches.push_back(std::move(patch));
   }
   return result;

@@ -27,10 +27,12 @@ struct ContactRegions {
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
 // Without pairs, containment is checked (a winding number: a pass over a mesh) unless
 // `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
-// cannot have jumped inside each other.
+// cannot have jumped inside each other. With `depth_fields`, each patch also carries its
+// per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
+// penetrated triangles).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  bool check_containment = true);
+                                  bool check_containment = true, bool depth_fields = true);
 
 // Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
 // faces, whose side walls then share planes — the intersection curve runs along those planes and

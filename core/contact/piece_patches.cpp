@@ -151,7 +151,7 @@ std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields) {
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
   std::vector<ContactPatch> patches;
   for (std::size_t k = 0; k < pieces.size(); ++k) {
@@ -204,6 +204,10 @@ std::vector<ContactPatch> piecePatches(
     patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
+    if (depth_fields && !negligibleSide(surface_a, surface_b))
+      patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
+    if (depth_fields && !negligibleSide(surface_b, surface_a))
+      patch.depth_field_b = triangleDepths(b, component_b.triangles, plane, -n, &overlap.b);
     patches.push_back(std::move(patch));
   }
   return patches;

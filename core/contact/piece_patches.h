@@ -18,11 +18,12 @@ namespace contactsim {
 // region's triangles), the Winkler centre of pressure and deepest points as for a whole region.
 // The region's contour segments go to the piece holding their colliding triangle, or else the
 // piece whose normal is nearest the pair's; each run of consecutive segments becomes one loop,
-// closed by a chord (has_open_loop). `colliding[p]` is (A's, B's) triangle of segment p.
+// closed by a chord (has_open_loop). `colliding[p]` is (A's, B's) triangle of segment p. The
+// depth fields (ContactPatch::depth_field_a/b) only with `depth_fields`.
 std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding);
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields);
 
 }  // namespace contactsim

@@ -24,22 +24,31 @@ void addTriangle(const DepthPoint& p0, const DepthPoint& p1, const DepthPoint& p
       area / 12.0 * (p0.d * p0.x + p1.d * p1.x + p2.d * p2.x + sum_d * (p0.x + p1.x + p2.x));
 }
 
-// The part of a triangle with d ≥ 0 (Sutherland–Hodgman against one plane: at most four
-// corners), fanned.
-void addClipped(const std::array<DepthPoint, 3>& corners, double& weight, Vec3& first_moment) {
-  std::array<DepthPoint, 4> kept;
+// The part of a triangle with d ≥ 0 (Sutherland–Hodgman against one plane): at most four
+// corners, a convex polygon to fan from its first corner.
+struct ClippedTriangle {
+  std::array<DepthPoint, 4> corners;
   int count = 0;
+};
+
+ClippedTriangle clipAtZero(const std::array<DepthPoint, 3>& corners) {
+  ClippedTriangle kept;
   for (int k = 0; k < 3; ++k) {
     const DepthPoint& p = corners[k];
     const DepthPoint& q = corners[(k + 1) % 3];
-    if (p.d >= 0.0) kept[count++] = p;
+    if (p.d >= 0.0) kept.corners[kept.count++] = p;
     if ((p.d >= 0.0) != (q.d >= 0.0)) {
       const double s = p.d / (p.d - q.d);
-      kept[count++] = {p.x + s * (q.x - p.x), 0.0};
+      kept.corners[kept.count++] = {p.x + s * (q.x - p.x), 0.0};
     }
   }
-  for (int k = 1; k + 1 < count; ++k)
-    addTriangle(kept[0], kept[k], kept[k + 1], weight, first_moment);
+  return kept;
+}
+
+void addClipped(const std::array<DepthPoint, 3>& corners, double& weight, Vec3& first_moment) {
+  const ClippedTriangle kept = clipAtZero(corners);
+  for (int k = 1; k + 1 < kept.count; ++k)
+    addTriangle(kept.corners[0], kept.corners[k], kept.corners[k + 1], weight, first_moment);
 }
 
 // d(y) = gradient·y + offset for body-frame positions y.
@@ -234,6 +243,32 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   if (deepest.vertex >= 0) {
     out.deepest_depth = deepest.depth;
     out.deepest_point = mesh.vertex(deepest.vertex);
+  }
+  return out;
+}
+
+bool negligibleSide(const PenetratedSurface& side, const PenetratedSurface& other) {
+  return !(side.weight >= kNegligibleDepthShare * (side.weight + other.weight));
+}
+
+std::vector<TriangleDepth> triangleDepths(const PosedMesh& mesh,
+                                          std::span<const std::int32_t> triangles,
+                                          const ContactPlane& plane, const Vec3& direction,
+                                          const std::vector<VertexOverlap>* caps) {
+  const BodyFrameDepth depth = BodyFrameDepth::beyond(mesh, plane, direction);
+  std::vector<TriangleDepth> out;
+  for (const std::int32_t t : triangles) {
+    // The part that presses, fanned as integratePenetratedSurface's clipping does.
+    const ClippedTriangle kept = clipAtZero(cornerShares(mesh.mesh, t, depth, caps));
+    double weight = 0.0, area = 0.0;
+    Vec3 unused_moment = Vec3::Zero();
+    for (int k = 1; k + 1 < kept.count; ++k) {
+      const DepthPoint &p0 = kept.corners[0], &p1 = kept.corners[k], &p2 = kept.corners[k + 1];
+      addTriangle(p0, p1, p2, weight, unused_moment);
+      area += 0.5 * (p1.x - p0.x).cross(p2.x - p0.x).norm();
+    }
+    if (!(weight > 0.0)) continue;  // nothing beyond the plane, or a degenerate triangle
+    out.push_back({t, area, weight});
   }
   return out;
 }

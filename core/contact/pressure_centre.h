@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "contact/contact_patch.h"
 #include "contact/local_overlap.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
@@ -40,6 +41,20 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
                                              const ContactPlane& plane, const Vec3& direction,
                                              const std::vector<VertexOverlap>* caps = nullptr,
                                              const Vec3* probe = nullptr);
+
+// A side holding less than this share of both sides' ∫ d dA lies in the contact plane (the ground
+// under a block, a flat under a convex cap): its depths are rounding, not a pressure's shape.
+inline constexpr double kNegligibleDepthShare = 1e-3;
+bool negligibleSide(const PenetratedSurface& side, const PenetratedSurface& other);
+
+// The field that integratePenetratedSurface integrates, per triangle of `triangles` (the
+// penetrated ones of one body, sorted): the same corner shares, clipping and caps, so the
+// entries' depth_integral add up to its weight (to rounding). Triangles with no positive ∫ d dA
+// are left out.
+std::vector<TriangleDepth> triangleDepths(const PosedMesh& mesh,
+                                          std::span<const std::int32_t> triangles,
+                                          const ContactPlane& plane, const Vec3& direction,
+                                          const std::vector<VertexOverlap>* caps);
 
 // The centre of pressure of both bodies' sides projected into the plane. The contour centroid
 // enters with the weight area·δ/10, so that the point moves continuously from it as the first

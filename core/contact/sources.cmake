@@ -9,6 +9,7 @@ target_sources(contactsim_core PRIVATE
   contact/patch_geometry.cpp
   contact/penetration.cpp
   contact/piece_patches.cpp
+  contact/patch_pressure.cpp
   contact/pressure_centre.cpp
   contact/region_split.cpp
 )

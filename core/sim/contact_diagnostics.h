@@ -8,6 +8,8 @@
 
 namespace contactsim {
 
+enum class FrictionState { None, Stick, Slip };
+
 struct ContactDiagnostics {
   int body_a = -1, body_b = -1;        // scene/system body indices; the normal points from A into B
   ContactPatch patch;                  // world frame; patch.id is the tracked id within the pair
@@ -30,6 +32,15 @@ struct ContactDiagnostics {
   std::vector<Vec3> intersection_surface_world;
   double intersection_volume = 0.0;
   int piece_a = -1, piece_b = -1;
+
+  // Stick or slip as the friction law reported it; None where no friction acts: a frictionless
+  // law (F_t exactly zero and not held by stiction) or no normal force to carry any. Read from
+  // the fields above, so recordings show it as live runs do.
+  FrictionState frictionState() const {
+    if (!(normal_force > 0.0)) return FrictionState::None;
+    if (sticking) return FrictionState::Stick;
+    return friction_force == Vec3::Zero() ? FrictionState::None : FrictionState::Slip;
+  }
 
   // The total force on B, F_n·n + F_t, acting at patch.pressure_centre.
   Vec3 force() const { return normal_force * patch.normal + friction_force; }

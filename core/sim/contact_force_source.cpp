@@ -162,8 +162,8 @@ namespace {
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
 // `touching`: whether any triangles intersect (a touch can have pairs but no patch).
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
-                            const Pose& world_b, bool check_containment, ContactTimings& timings,
-                            bool& touching) {
+                            const Pose& world_b, bool check_containment, bool depth_fields,
+                            ContactTimings& timings, bool& touching) {
   touching = false;
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
@@ -181,7 +181,7 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
   start = Clock::now();
   ContactRegions regions =
       findContactRegions(PosedMesh{mesh_a, a_in_b}, PosedMesh{mesh_b, Pose::identity()},
-                         collision.pairs, check_containment);
+                         collision.pairs, check_containment, depth_fields);
   timings.regions += secondsSince(start);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
   return regions;
@@ -310,9 +310,9 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   const BodyIndex a = pair.body_a, b = pair.body_b;
   bool touching = false;
   // Not near: the boxes at q are apart too, so queryRegions would return nothing.
-  ContactRegions regions =
-      near ? queryRegions(pair, world_a, world_b, state.may_be_contained, result.timings, touching)
-           : ContactRegions{};
+  ContactRegions regions = near ? queryRegions(pair, world_a, world_b, state.may_be_contained,
+                                               options_.depth_fields, result.timings, touching)
+                                : ContactRegions{};
   const std::string pair_name =
       "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
   if (regions.containment != Containment::None) {

@@ -46,6 +46,10 @@ struct ContactOptions {
   // oneTBB; each pair's forces, tangents, diagnostics and timings are kept apart and combined in
   // pair order, so the results are bit-identical for any thread count.
   PairLoop pair_loop;
+  // Each patch's per-triangle depth field (ContactPatch::depth_field_a/b), for the window's
+  // pressure colours: a pass over the penetrated triangles per query, some 15 % of the regions'
+  // time on the block on the ramp, so off unless a viewer asks. It changes no force.
+  bool depth_fields = false;
 };
 
 // Wall time spent per phase (s), accumulated since construction.

@@ -311,6 +311,9 @@ TEST_CASE("bad view options give one error line naming the option and exit 2", "
   check("--camera 1,2,3:1,2,3 --quit", "--camera");
   check("--preset pretty --quit", "--preset");
   check("--force-scale -5 --quit", "--force-scale");
+  check("--colour rainbow --quit", "--colour");
+  check("--pressure-range 5e3:1e3 --quit", "--pressure-range");
+  check("--pressure-range 1e3 --quit", "--pressure-range");
   const fs::path scene = fs::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/bouncing_ball.json";
   check(quoted(scene) + " --hide-body nobody --quit", "--hide-body");
 }
