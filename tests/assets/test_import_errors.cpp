@@ -94,7 +94,7 @@ TEST_CASE("an OFF file with missing faces is a named error, not an abort", "[imp
   importError(dir / "short.off");
 }
 
-// Fuzz finding 17 (fuzz_mesh_import, docs/reliability.md): 72 bytes named .off, digits and a PLY
+// Fuzz finding 11 (fuzz_mesh_import, docs/reliability.md): 72 bytes named .off, digits and a PLY
 // format line but neither keyword, made Assimp ask for 53 GB. The header check does not know this
 // reading of the file; the importer's child process does not need to: at its address-space limit
 // the allocation fails (Assimp reports it as "std::bad_alloc") and becomes a one-line error, and
