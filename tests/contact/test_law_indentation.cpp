@@ -8,25 +8,10 @@
 
 #include "contact/contact_regions.h"
 #include "geometry/primitives.h"
-#include "pair_oracle.h"
+#include "patch_fixtures.h"
 
 using namespace contactsim;
 using namespace contactsim::testing;
-
-namespace {
-
-ContactPatch onlyPatch(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
-  const PosedMesh ma{a, pa}, mb{b, pb};
-  const ContactRegions regions = findContactRegions(ma, mb, bruteForcePairs(ma, mb));
-  REQUIRE(regions.patches.size() == 1);
-  return regions.patches.front();
-}
-
-Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
-  return Pose::fromTranslationRotationVector(t, rotation_vector);
-}
-
-}  // namespace
 
 TEST_CASE("a flat face pressed into a face: the law's δ is its mean depth, whatever its tilt",
           "[regions][law]") {

@@ -9,7 +9,7 @@
 #include "contact/contact_regions.h"
 #include "contact/patch_pressure.h"
 #include "geometry/primitives.h"
-#include "pair_oracle.h"
+#include "patch_fixtures.h"
 
 using namespace contactsim;
 using namespace contactsim::testing;
@@ -17,17 +17,6 @@ using namespace contactsim::testing;
 namespace {
 
 constexpr double hx = 0.1, hy = 0.15, hz = 0.05;  // the block's half extents (m)
-
-ContactPatch onlyPatch(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
-  const PosedMesh ma{a, pa}, mb{b, pb};
-  const ContactRegions regions = findContactRegions(ma, mb, bruteForcePairs(ma, mb));
-  REQUIRE(regions.patches.size() == 1);
-  return regions.patches.front();
-}
-
-Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
-  return Pose::fromTranslationRotationVector(t, rotation_vector);
-}
 
 Vec3 worldCentroid(const TriMesh& mesh, const Pose& pose, std::int32_t t) {
   return pose.apply((mesh.corner(t, 0) + mesh.corner(t, 1) + mesh.corner(t, 2)) / 3.0);

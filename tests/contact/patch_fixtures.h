@@ -1,0 +1,23 @@
+// Helpers of the contact tests that look at one region: a pose from a translation and rotation
+// vector, and the single patch two posed meshes make (found with the brute-force pair oracle).
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include "contact/contact_regions.h"
+#include "pair_oracle.h"
+
+namespace contactsim::testing {
+
+inline Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
+  return Pose::fromTranslationRotationVector(t, rotation_vector);
+}
+
+inline ContactPatch onlyPatch(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
+  const PosedMesh ma{a, pa}, mb{b, pb};
+  const ContactRegions regions = findContactRegions(ma, mb, bruteForcePairs(ma, mb));
+  REQUIRE(regions.patches.size() == 1);
+  return regions.patches.front();
+}
+
+}  // namespace contactsim::testing
