@@ -13,6 +13,7 @@
 #include "simulation_view.h"
 #include "source_path.h"
 #include "test_application.h"
+#include "window_run.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
@@ -21,14 +22,7 @@ namespace {
 
 constexpr int kTimeoutMs = 120000;  // software OpenGL on a shared 2-core machine
 
-void runUntil(MainWindow& window, double t) {
-  bool reached = false;
-  QObject::connect(
-      &window, &MainWindow::reachedTime, &window, [&reached] { reached = true; },
-      Qt::SingleShotConnection);
-  window.runUntil(t);
-  REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-}
+void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
 const render::PressureLegend& legend(MainWindow& window) {
   return window.simulationView()->contacts().pressureLegend();

@@ -19,6 +19,7 @@
 #include "simulation_thread.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
+#include "window_run.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
@@ -84,14 +85,7 @@ void ctrlRelease(QWidget& widget, QPointF at) {
             Qt::ControlModifier);
 }
 
-void runUntil(MainWindow& window, double t) {
-  bool reached = false;
-  QObject::connect(
-      &window, &MainWindow::reachedTime, &window, [&reached] { reached = true; },
-      Qt::SingleShotConnection);
-  window.runUntil(t);
-  REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-}
+void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
 double boxHeight(MainWindow& window) { return window.shownFrame()->bodies[1].pose.translation.z(); }
 

@@ -37,6 +37,7 @@
 #include "source_path.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
+#include "window_run.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
@@ -77,14 +78,7 @@ void showBouncingBall(MainWindow& window) {
 }
 
 // Runs to time t in the worker and waits until that frame is on screen.
-void runUntil(MainWindow& window, double t) {
-  bool reached = false;
-  QObject::connect(
-      &window, &MainWindow::reachedTime, &window, [&reached] { reached = true; },
-      Qt::SingleShotConnection);
-  window.runUntil(t);
-  REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-}
+void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
 // Display coordinates (pixels, origin top-left) of a world point in the view.
 QPointF imagePosition(MainWindow& window, const Vec3& world, const QImage& image) {
