@@ -6,6 +6,7 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
@@ -374,7 +375,10 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
     state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
     state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
-    state.spin_radius.push_back(meanDistance(planeFromNormal(at, patch.normal), patch.loops));
+    // Only friction uses the radius (a frictionless law's force is zero whatever the slip).
+    const bool frictionless = std::holds_alternative<NoFriction>(pair.law.friction);
+    state.spin_radius.push_back(
+        frictionless ? 0.0 : meanDistance(planeFromNormal(at, patch.normal), patch.loops));
   }
 }
 
