@@ -110,4 +110,66 @@ ContactHistory* ContactTracker::history(int id) {
   return it == live_.end() ? nullptr : &*it;
 }
 
+namespace {
+
+void saveLoad(StateWriter& out, const ContactHistory::Load& load) {
+  for (const Vec3* v : {&load.force, &load.relative_velocity, &load.torque,
+                        &load.relative_angular_velocity, &load.point_on_a, &load.point_on_b})
+    out.vec3(*v);
+}
+
+ContactHistory::Load restoreLoad(StateReader& in) {
+  ContactHistory::Load load;
+  for (Vec3* v : {&load.force, &load.relative_velocity, &load.torque,
+                  &load.relative_angular_velocity, &load.point_on_a, &load.point_on_b})
+    *v = in.vec3();
+  return load;
+}
+
+}  // namespace
+
+void ContactTracker::save(StateWriter& out) const {
+  out.integer(next_id_);
+  out.integer(static_cast<std::int64_t>(live_.size()));
+  for (const ContactHistory& h : live_) {
+    out.integer(h.id);
+    out.real(h.first_time);
+    out.real(h.initial_indentation_rate);
+    out.optionalVec3(h.stick_anchor_a);
+    out.optionalVec3(h.stick_anchor_b);
+    out.real(h.absorbed_energy);
+    out.real(h.absorbed_before);
+    saveLoad(out, h.load);
+    saveLoad(out, h.load_before);
+    out.vec3(h.centroid);
+    out.vec3(h.normal);
+    out.real(h.area);
+  }
+}
+
+void ContactTracker::restore(StateReader& in) {
+  const std::int64_t next_id = in.integer();
+  if (next_id < 0 || next_id > std::numeric_limits<int>::max())
+    in.fail("a contact id out of range");
+  std::vector<ContactHistory> live(in.count(in.remaining() / sizeof(double)));
+  for (ContactHistory& h : live) {
+    const std::int64_t id = in.integer();
+    if (id < 0 || id >= next_id) in.fail("a live contact id not below the next id");
+    h.id = static_cast<int>(id);
+    h.first_time = in.real();
+    h.initial_indentation_rate = in.real();
+    h.stick_anchor_a = in.optionalVec3();
+    h.stick_anchor_b = in.optionalVec3();
+    h.absorbed_energy = in.real();
+    h.absorbed_before = in.real();
+    h.load = restoreLoad(in);
+    h.load_before = restoreLoad(in);
+    h.centroid = in.vec3();
+    h.normal = in.vec3();
+    h.area = in.real();
+  }
+  live_ = std::move(live);
+  next_id_ = static_cast<int>(next_id);
+}
+
 }  // namespace contactsim

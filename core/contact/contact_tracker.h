@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contact/contact_patch.h"
+#include "geometry/state_archive.h"
 
 namespace contactsim {
 
@@ -78,6 +79,10 @@ class ContactTracker {
 
   ContactHistory* history(int id);
   const std::vector<ContactHistory>& live() const { return live_; }
+
+  // The live contacts and the next id, for a checkpoint (geometry/state_archive.h).
+  void save(StateWriter& out) const;
+  void restore(StateReader& in);
 
  private:
   TrackingOptions options_;

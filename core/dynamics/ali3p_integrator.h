@@ -124,6 +124,15 @@ class Ali3pIntegrator {
   double driveEffort(int drive) const;
   EnergyReport energy() const;
 
+  // The state carried from step to step — MultibodyState, the works, error control's next
+  // substep, the tangent's sparsity pattern (its fill-reducing ordering fixes the round-off) —
+  // for a checkpoint a run resumes from bit for bit (Simulation::checkpoint). Not the force
+  // sources', which save their own.
+  void saveState(StateWriter& out) const;
+  // Into an integrator of a system with the same coordinates and constraints; CheckpointError
+  // otherwise.
+  void restoreState(StateReader& in);
+
  private:
   struct Powers {
     double load = 0.0, dissipation = 0.0, cable = 0.0, drive = 0.0;

@@ -154,6 +154,51 @@ void ChainCable::acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdo
   last_time_ = t;
 }
 
+namespace {
+
+// The fields of an evaluation in one order, for saving and restoring alike.
+template <typename Evaluation, typename Visit>
+void forEachScalar(Evaluation& e, Visit&& visit) {
+  for (auto* v : {&e.span, &e.span_rate, &e.rest_length, &e.command, &e.haul_speed, &e.stretch,
+                  &e.stretch_rate, &e.tension, &e.gain})
+    visit(*v);
+}
+
+}  // namespace
+
+void ChainCable::saveState(StateWriter& out) const {
+  out.real(rest_length_);
+  out.flag(windlass_.has_value());
+  if (windlass_) windlass_->save(out);
+  forEachScalar(accepted_, [&out](double v) { out.real(v); });
+  out.vec3(accepted_.direction);
+  out.vec3(accepted_.separation_rate);
+  out.flag(started_);
+  out.real(last_time_);
+  for (double v : {last_powers_.windlass, last_powers_.dissipation, last_powers_.weight})
+    out.real(v);
+  for (double v : {energy_.elastic, energy_.dissipated, energy_.windlass_work, energy_.weight_work})
+    out.real(v);
+}
+
+void ChainCable::restoreState(StateReader& in) {
+  const double rest_length = in.real();
+  if (!(rest_length > 0.0) || !std::isfinite(rest_length)) in.fail("a chain length not > 0");
+  if (in.flag() != windlass_.has_value()) in.fail("a chain with a windlass where there is none");
+  if (windlass_) windlass_->restore(in);
+  setRestLength(rest_length);
+  forEachScalar(accepted_, [&in](double& v) { v = in.real(); });
+  accepted_.direction = in.vec3();
+  accepted_.separation_rate = in.vec3();
+  started_ = in.flag();
+  last_time_ = in.real();
+  for (double* v : {&last_powers_.windlass, &last_powers_.dissipation, &last_powers_.weight})
+    *v = in.real();
+  for (double* v :
+       {&energy_.elastic, &energy_.dissipated, &energy_.windlass_work, &energy_.weight_work})
+    *v = in.real();
+}
+
 std::shared_ptr<ChainCable> addChainCable(MultibodySystem& system, BodyIndex a, const Vec3& point_a,
                                           BodyIndex b, const Vec3& point_b,
                                           const ChainProperties& properties) {

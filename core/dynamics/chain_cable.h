@@ -69,6 +69,9 @@ class ChainCable : public GeneralizedForceSource {
   void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                  ForceValues& out) override;
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+  // The paid-out length, the windlass, the accepted evaluation and the energy account.
+  void saveState(StateWriter& out) const override;
+  void restoreState(StateReader& in) override;
 
   // At the last accepted step (all zero / slack before the first).
   double tension() const { return accepted_.tension; }

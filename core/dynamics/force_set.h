@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dynamics/affine_vec3.h"
+#include "geometry/state_archive.h"
 
 namespace contactsim {
 
@@ -35,6 +36,11 @@ class GeneralizedForceSource {
   virtual void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) {
     (void)q, (void)qdot, (void)t;
   }
+  // What acceptStep carries to the next step, for a checkpoint a run resumes from bit for bit
+  // (Simulation::checkpoint). A source whose forces depend on (q, q̇, t) alone writes nothing.
+  virtual void saveState(StateWriter& out) const { (void)out; }
+  // Reads what saveState wrote, into a source built from the same scene; throws CheckpointError.
+  virtual void restoreState(StateReader& in) { (void)in; }
 };
 
 // A world torque N on the body whose natural coordinates start at `offset`:

@@ -41,4 +41,14 @@ void JointActuator::acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& 
   effort_ = lawAt(x.value, x.rate, t).effort;
 }
 
+void JointActuator::saveState(StateWriter& out) const {
+  out.real(position_);
+  out.real(effort_);
+}
+
+void JointActuator::restoreState(StateReader& in) {
+  position_ = in.real();
+  effort_ = in.real();
+}
+
 }  // namespace contactsim

@@ -22,6 +22,9 @@ class JointActuator : public GeneralizedForceSource {
                  ForceValues& out) override;
   // Updates the angle's turn count and the reported position and effort.
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+  // The position (with its turn count, which evaluate() continues from) and the effort.
+  void saveState(StateWriter& out) const override;
+  void restoreState(StateReader& in) override;
 
   const std::string& joint() const { return joint_; }
   bool isMotor() const { return std::holds_alternative<JointMotorLaw>(law_); }

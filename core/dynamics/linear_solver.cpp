@@ -284,4 +284,24 @@ const Eigen::SparseMatrix<double>& TangentAssembly::completeUpper() {
   return A_;
 }
 
+void TangentAssembly::savePattern(StateWriter& out) const {
+  out.integer(static_cast<std::int64_t>(extra_.size()));
+  for (const auto& [row, col] : extra_) {
+    out.integer(row);
+    out.integer(col);
+  }
+}
+
+void TangentAssembly::restorePattern(StateReader& in, int n) {
+  std::vector<std::pair<int, int>> extra(in.count(in.remaining() / (2 * sizeof(std::int64_t))));
+  for (auto& [row, col] : extra) {
+    const std::int64_t r = in.integer(), c = in.integer();
+    if (r < 0 || r >= n || c < 0 || c >= n) in.fail("a tangent entry outside the coordinates");
+    row = static_cast<int>(r);
+    col = static_cast<int>(c);
+  }
+  extra_ = std::move(extra);
+  tangent_stale_ = true;
+}
+
 }  // namespace contactsim

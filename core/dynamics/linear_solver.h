@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dynamics/pattern_ldlt.h"
+#include "geometry/state_archive.h"
 
 namespace contactsim {
 
@@ -83,6 +84,11 @@ class TangentAssembly {
   // Adds the upper triangle's p·Φ_qᵀΦ_q left out by tangent(…, lower_only): A is then the
   // tangent() without lower_only, bit for bit.
   const Eigen::SparseMatrix<double>& completeUpper();
+  // The force-tangent positions the pattern holds, which depend on the run's history (contacts
+  // that came and went); restored, the next tangent() rebuilds exactly that pattern. Throws
+  // CheckpointError for a position outside an n × n matrix.
+  void savePattern(StateWriter& out) const;
+  void restorePattern(StateReader& in, int n);
 
  private:
   // Products p·J(r,i)·J(r,j) summed into one entry of A: value indices a, b into J.

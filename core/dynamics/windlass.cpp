@@ -59,4 +59,15 @@ void Windlass::accept(double t, double command, double speed) {
   time_ = t;
 }
 
+void Windlass::save(StateWriter& out) const {
+  for (double v : {length_, speed_, command_, time_}) out.real(v);
+}
+
+void Windlass::restore(StateReader& in) {
+  length_ = in.real();
+  speed_ = in.real();
+  command_ = in.real();
+  time_ = in.real();
+}
+
 }  // namespace contactsim

@@ -5,6 +5,8 @@
 
 #include <limits>
 
+#include "geometry/state_archive.h"
+
 namespace contactsim {
 
 struct WindlassSettings {
@@ -57,6 +59,9 @@ class Windlass {
   // The step ending at t is accepted with `command` = commandedSpeed(t) and chain speed
   // `speed` = command·f(T) over it.
   void accept(double t, double command, double speed);
+  // What accept() carries to the next step, for a checkpoint (geometry/state_archive.h).
+  void save(StateWriter& out) const;
+  void restore(StateReader& in);
 
  private:
   double remaining() const { return direction_ * (length_ - settings_.stop_length); }

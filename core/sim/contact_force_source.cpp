@@ -158,6 +158,45 @@ void ContactForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::Vecto
   evaluate(q, qdot, t, true, nullptr);
 }
 
+void ContactForceSource::saveState(StateWriter& out) const {
+  out.integer(static_cast<std::int64_t>(states_.size()));
+  for (const auto& state : states_) {
+    state->tracker.save(out);
+    out.flag(state->may_be_contained);
+    out.flag(state->committed);
+    out.pose(state->committed_a_in_b);
+    out.flag(state->touching);
+    out.flag(state->apart);
+    out.real(state->committed_time);
+    out.real(state->last_step);
+    out.real(state->longest_step);
+  }
+  out.integer(static_cast<std::int64_t>(committed_poses_.size()));
+  for (const Pose& pose : committed_poses_) out.pose(pose);
+}
+
+void ContactForceSource::restoreState(StateReader& in) {
+  if (in.count(states_.size()) != states_.size()) in.fail("another number of contact pairs");
+  for (const auto& state : states_) {
+    state->tracker.restore(in);
+    state->may_be_contained = in.flag();
+    state->committed = in.flag();
+    state->committed_a_in_b = in.pose();
+    state->touching = in.flag();
+    state->apart = in.flag();
+    state->committed_time = in.real();
+    state->last_step = in.real();
+    state->longest_step = in.real();
+    // A pair apart at the commit had no patches; any other evaluates its geometry afresh.
+    state->valid = false;
+    state->patches.clear();
+  }
+  if (in.count(committed_poses_.size()) != committed_poses_.size())
+    in.fail("another number of bodies in contact pairs");
+  for (Pose& pose : committed_poses_) pose = in.pose();
+  contacts_.clear();
+}
+
 namespace {
 
 // Collision in B's frame (seed 004 §IV.A), regions, patches in the world.

@@ -78,6 +78,12 @@ class ContactForceSource : public GeneralizedForceSource {
   void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                  ForceValues& out) override;
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+  // Per pair: the tracked contacts (ids, δ̇₀, stick anchors, passivity ledgers) and what the last
+  // commit left for the next step's checks; and the bodies' committed poses (broad phase). Not
+  // the contact geometry, which the next step computes afresh, nor contacts(), which stays empty
+  // after restoreState until the next step.
+  void saveState(StateWriter& out) const override;
+  void restoreState(StateReader& in) override;
 
   // The contacts at the last accepted step (or the initial state), ids tracked per pair.
   const std::vector<ContactDiagnostics>& contacts() const { return contacts_; }

@@ -1,6 +1,7 @@
 #include "sim/simulation.h"
 
 #include <chrono>
+#include <string>
 
 #include "scene/scene_reader.h"
 #include "scene/scene_system.h"
@@ -109,6 +110,60 @@ SimulationFrame Simulation::frame() const {
   frame.solver.constraint_violation = last_report_.constraint_violation;
   frame.solver.step_wall_seconds = last_step_wall_seconds_;
   return frame;
+}
+
+namespace {
+
+// "CSCK" and the layout's version: a checkpoint of another layout is refused, not misread.
+constexpr std::int64_t kCheckpointMagic = 0x4b435343;
+constexpr std::int64_t kCheckpointVersion = 1;
+
+}  // namespace
+
+std::optional<std::vector<std::uint8_t>> Simulation::checkpoint() const {
+  if (volumetric_) return std::nullopt;
+  StateWriter out;
+  out.integer(kCheckpointMagic);
+  out.integer(kCheckpointVersion);
+  out.integer(system_->coordinateCount());
+  out.integer(system_->constraintCount());
+  integrator_->saveState(out);
+  // The sources that carry state, in the order the constructor first accepted them.
+  out.flag(contacts_ != nullptr);
+  if (contacts_) contacts_->saveState(out);
+  const auto chains = chainCables(*system_);
+  out.integer(static_cast<std::int64_t>(chains.size()));
+  for (const auto& chain : chains) chain->saveState(out);
+  const auto actuators = jointActuators(*system_);
+  out.integer(static_cast<std::int64_t>(actuators.size()));
+  for (const auto& actuator : actuators) actuator->saveState(out);
+  return out.bytes();
+}
+
+void Simulation::restore(std::span<const std::uint8_t> checkpoint) {
+  if (volumetric_)
+    throw CheckpointError("checkpoint: a scene with volumetric contact cannot resume");
+  StateReader in(checkpoint, "checkpoint");
+  if (in.integer() != kCheckpointMagic) in.fail("not a contactsim checkpoint");
+  if (const std::int64_t version = in.integer(); version != kCheckpointVersion)
+    in.fail("layout version " + std::to_string(version) + ", this program reads " +
+            std::to_string(kCheckpointVersion));
+  if (in.integer() != system_->coordinateCount() || in.integer() != system_->constraintCount())
+    in.fail("taken from a scene with other bodies or joints");
+  integrator_->restoreState(in);
+  if (in.flag() != (contacts_ != nullptr)) in.fail("taken from a scene with other contact pairs");
+  if (contacts_) contacts_->restoreState(in);
+  const auto chains = chainCables(*system_);
+  if (in.count(chains.size()) != chains.size()) in.fail("taken from a scene with other chains");
+  for (const auto& chain : chains) chain->restoreState(in);
+  const auto actuators = jointActuators(*system_);
+  if (in.count(actuators.size()) != actuators.size())
+    in.fail("taken from a scene with other joint motors or stops");
+  for (const auto& actuator : actuators) actuator->restoreState(in);
+  in.expectEnd();
+  last_report_ = {};
+  last_report_.constraint_violation = integrator_->constraintViolation();
+  last_step_wall_seconds_ = 0.0;
 }
 
 }  // namespace contactsim

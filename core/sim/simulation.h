@@ -2,8 +2,11 @@
 // advanced step by step. The one entry point the CLI, the recorder and the GUI share.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "dynamics/ali3p_integrator.h"
@@ -48,6 +51,18 @@ class Simulation {
   double time() const;
   // The current state as a frame (contacts as evaluated at the last accepted step).
   SimulationFrame frame() const;
+
+  // Everything the run carries from this step to the next — the integrator's state, the contacts'
+  // tracking (ids, δ̇₀, stick anchors, passivity ledgers), the chains and windlasses, the joint
+  // motors — so that a Simulation of the same scene restored from it continues bit for bit as
+  // this one would (docs/recording.md, "Resuming"). None for a scene with volumetric contact,
+  // whose state is not checkpointed.
+  std::optional<std::vector<std::uint8_t>> checkpoint() const;
+  // Continues from a checkpoint. The scene may differ from the one it was taken from in laws,
+  // materials and settings, not in bodies, joints, cables or contact pairs: a checkpoint that does
+  // not fit throws CheckpointError, and the simulation is then unusable. contacts() is empty
+  // until the next step.
+  void restore(std::span<const std::uint8_t> checkpoint);
 
   const Scene& scene() const { return scene_; }
   const MultibodySystem& system() const { return *system_; }

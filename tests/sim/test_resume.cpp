@@ -1,0 +1,208 @@
+// Resuming from a checkpoint (Simulation::checkpoint/restore) continues a run bit for bit: the
+// continued frames equal those of the run that was never interrupted, in every stored bit, on
+// shipped scenes that exercise each piece of carried state — stick–slip friction anchors and
+// passivity ledgers (block on the ramp, pin on the bore's rim), contacts coming and going with the
+// tangent's pattern (stack of five), chains and the windlass (anchor), motors and stops (crank).
+#include <bit>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "shipped_scene.h"
+#include "sim/simulation.h"
+
+namespace contactsim {
+namespace {
+
+// Doubles compared by their bits: a NaN equals itself, −0 differs from +0.
+bool same(double x, double y) {
+  return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+}
+bool same(const Vec3& x, const Vec3& y) {
+  return same(x[0], y[0]) && same(x[1], y[1]) && same(x[2], y[2]);
+}
+
+// What differs between two frames, or empty. Everything but the step's wall time.
+std::string difference(const SimulationFrame& x, const SimulationFrame& y) {
+  if (!same(x.time, y.time)) return "time";
+  if (x.bodies.size() != y.bodies.size()) return "body count";
+  for (std::size_t b = 0; b < x.bodies.size(); ++b) {
+    const BodyState &p = x.bodies[b], &r = y.bodies[b];
+    for (int i = 0; i < 3; ++i)
+      if (!same(Vec3(p.pose.rotation.row(i)), Vec3(r.pose.rotation.row(i))))
+        return "rotation of body " + std::to_string(b);
+    if (!same(p.pose.translation, r.pose.translation))
+      return "position of body " + std::to_string(b);
+    if (!same(p.linear_velocity, r.linear_velocity) ||
+        !same(p.angular_velocity, r.angular_velocity))
+      return "velocity of body " + std::to_string(b);
+  }
+  if (x.contacts.size() != y.contacts.size()) return "contact count";
+  for (std::size_t k = 0; k < x.contacts.size(); ++k) {
+    const ContactDiagnostics &p = x.contacts[k], &r = y.contacts[k];
+    if (p.body_a != r.body_a || p.body_b != r.body_b || p.patch.id != r.patch.id ||
+        p.sticking != r.sticking)
+      return "contact " + std::to_string(k) + " identity";
+    if (!same(p.normal_force, r.normal_force) || !same(p.friction_force, r.friction_force) ||
+        !same(p.rolling_torque, r.rolling_torque) || !same(p.spin_torque, r.spin_torque) ||
+        !same(p.indentation_rate, r.indentation_rate) || !same(p.slip_velocity, r.slip_velocity) ||
+        !same(p.patch.pressure_centre, r.patch.pressure_centre) ||
+        !same(p.patch.normal, r.patch.normal) || !same(p.patch.indentation, r.patch.indentation) ||
+        !same(p.patch.area, r.patch.area))
+      return "contact " + std::to_string(k) + " force or geometry";
+  }
+  if (x.cables.size() != y.cables.size()) return "cable count";
+  for (std::size_t c = 0; c < x.cables.size(); ++c)
+    if (!same(x.cables[c].length, y.cables[c].length) ||
+        !same(x.cables[c].tension, y.cables[c].tension))
+      return "cable " + std::to_string(c);
+  if (x.drives.size() != y.drives.size()) return "drive count";
+  for (std::size_t d = 0; d < x.drives.size(); ++d)
+    if (!same(x.drives[d].position, y.drives[d].position) ||
+        !same(x.drives[d].effort, y.drives[d].effort))
+      return "drive " + std::to_string(d);
+  const EnergyReport &e = x.energy, &f = y.energy;
+  if (!same(e.kinetic, f.kinetic) || !same(e.gravity, f.gravity) || !same(e.springs, f.springs) ||
+      !same(e.cable_work, f.cable_work) || !same(e.drive_work, f.drive_work) ||
+      !same(e.load_work, f.load_work) || !same(e.source_work, f.source_work) ||
+      !same(e.dissipated, f.dissipated))
+    return "energy account";
+  if (x.solver.newton_iterations != y.solver.newton_iterations ||
+      x.solver.substeps != y.solver.substeps ||
+      !same(x.solver.smallest_substep, y.solver.smallest_substep) ||
+      !same(x.solver.constraint_violation, y.solver.constraint_violation))
+    return "solver statistics";
+  return {};
+}
+
+// What the resumed part of a run exercised, so that a section cannot pass vacuously.
+struct Exercised {
+  int contacts = 0, sticking = 0, taut_cables = 0, drive_efforts = 0;
+  int last_body_contacts = 0;  // frames with a contact on the scene's last body
+};
+
+// Runs `scene` for `steps` steps with a checkpoint after `at`; a second simulation of the same
+// scene restored from it must produce the same frames for the steps after `at`.
+Exercised checkResume(const std::function<Scene()>& make_scene, int at, int steps) {
+  Simulation original(make_scene());
+  std::vector<std::uint8_t> checkpoint;
+  std::vector<SimulationFrame> frames;
+  for (int k = 1; k <= steps; ++k) {
+    original.step();
+    if (k == at) checkpoint = original.checkpoint().value();
+    if (k > at) frames.push_back(original.frame());
+  }
+  Simulation resumed(make_scene());
+  resumed.restore(checkpoint);
+  CHECK(resumed.time() == Approx(at * original.scene().solver.time_step));
+  CHECK((resumed.contacts() == nullptr || resumed.contacts()->contacts().empty()));
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    resumed.step();
+    const std::string diff = difference(resumed.frame(), frames[k]);
+    INFO("step " << at + 1 + static_cast<int>(k) << " of the run");
+    REQUIRE(diff == "");
+  }
+  // A checkpoint taken again at the end is the original's, byte for byte.
+  CHECK((resumed.checkpoint().value() == original.checkpoint().value()));
+  Exercised seen;
+  for (const SimulationFrame& frame : frames) {
+    if (!frame.contacts.empty()) ++seen.contacts;
+    const int last = static_cast<int>(frame.bodies.size()) - 1;
+    bool on_last = false;
+    for (const ContactDiagnostics& c : frame.contacts) {
+      seen.sticking += c.sticking ? 1 : 0;
+      on_last = on_last || c.body_a == last || c.body_b == last;
+    }
+    seen.last_body_contacts += on_last ? 1 : 0;
+    for (const CableState& cable : frame.cables) seen.taut_cables += cable.tension > 0.0 ? 1 : 0;
+    for (const JointDriveState& drive : frame.drives)
+      seen.drive_efforts += drive.effort != 0.0 ? 1 : 0;
+  }
+  return seen;
+}
+
+Exercised checkResume(const std::string& scene_file, int at, int steps) {
+  INFO(scene_file);
+  return checkResume([&] { return test::readShippedScene(scene_file); }, at, steps);
+}
+
+}  // namespace
+
+TEST_CASE("Resuming from a checkpoint continues a run bit for bit", "[resume]") {
+  // Sliding friction on the ramp, resumed in contact (ledgers, δ̇₀).
+  SECTION("block on the ramp") {
+    const Exercised seen = checkResume("block_on_ramp.json", 150, 400);
+    CHECK(seen.contacts == 250);  // sliding (tan 30° > μ), friction all the way
+  }
+  // Resumed in free fall 10 ms before the pin meets the rim: error control's next substep,
+  // then a conforming impact.
+  SECTION("pin on the bore's rim") {
+    const Exercised seen = checkResume("corpus/pin_on_bore_rim.json", 470, 750);
+    CHECK(seen.contacts > 0);
+  }
+  // Five cubes settling: stiction anchors, contacts that come and go, and with them the
+  // tangent's history-dependent sparsity pattern.
+  SECTION("stack of five") {
+    const Exercised seen = checkResume("corpus/stack_of_five.json", 200, 450);
+    CHECK(seen.contacts == 250);
+    CHECK(seen.sticking > 0);
+  }
+  // The top cube tossed up and caught again: resumed while it flies, its contact gone but its
+  // couplings still in the tangent's sparsity pattern (60 coordinates: the sparse LDLᵀ, whose
+  // ordering, and so its round-off, follows the pattern).
+  SECTION("stack of five, the top cube tossed") {
+    const Exercised seen = checkResume(
+        [] {
+          Scene scene = test::readShippedScene("corpus/stack_of_five.json");
+          scene.bodies.back().linear_velocity = Vec3(0.0, 0.0, 0.6);
+          return scene;
+        },
+        60, 250);
+    CHECK(seen.last_body_contacts > 0);    // it lands within the resumed part
+    CHECK(seen.last_body_contacts < 190);  // and flies in it
+  }
+  // A crank turned at a set speed and an arm held by a PD motor.
+  SECTION("driven crank") {
+    const Exercised seen = checkResume("driven_crank.json", 300, 600);
+    CHECK(seen.drive_efforts == 2 * 300);
+  }
+}
+
+TEST_CASE("Resuming the anchor continues its chain, windlass and contacts bit for bit",
+          "[resume][anchor]") {
+  // From 1.5 s to 2.5 s: hauled up the bow, the anchor in contact with the hull.
+  const Exercised seen = checkResume("anchor_hull.json", 1500, 2500);
+  CHECK(seen.taut_cables > 0);
+  CHECK(seen.contacts > 0);
+}
+
+TEST_CASE("A checkpoint that does not fit is refused with one line", "[resume]") {
+  Simulation block(test::readShippedScene("block_on_ramp.json"));
+  block.step();
+  const std::vector<std::uint8_t> bytes = block.checkpoint().value();
+  SECTION("another scene") {
+    Simulation crank(test::readShippedScene("driven_crank.json"));
+    CHECK_THROWS_WITH(crank.restore(bytes), Catch::Contains("other bodies or joints"));
+  }
+  SECTION("truncated at every length") {
+    for (std::size_t n = 0; n < bytes.size(); n += 29) {
+      Simulation fresh(test::readShippedScene("block_on_ramp.json"));
+      CHECK_THROWS_AS(fresh.restore(std::span(bytes.data(), n)), CheckpointError);
+    }
+  }
+  SECTION("bytes left over") {
+    std::vector<std::uint8_t> longer = bytes;
+    longer.push_back(0);
+    Simulation fresh(test::readShippedScene("block_on_ramp.json"));
+    CHECK_THROWS_WITH(fresh.restore(longer), Catch::Contains("left over"));
+  }
+  SECTION("not a checkpoint") {
+    std::vector<std::uint8_t> garbage(bytes.size(), 0xab);
+    Simulation fresh(test::readShippedScene("block_on_ramp.json"));
+    CHECK_THROWS_WITH(fresh.restore(garbage), Catch::Contains("not a contactsim checkpoint"));
+  }
+}
+
+}  // namespace contactsim
