@@ -1,6 +1,7 @@
 // `contactsim-cli run SCENE [--until T] [--dt H] [--output-every S] [--csv FILE]
 // [--contacts-csv FILE] [--record FILE] [--geometry-update MODE] [--threads N] [--json]`: runs a
-// scene headless (architecture.md, "Command-line contract").
+// scene headless (architecture.md, "Command-line contract"). `run [SCENE] --resume RECORDING
+// --at T ...` continues a recorded run from its frame at T (core/record/FORMAT.md, "Resuming").
 #include <unistd.h>
 
 #include <chrono>
@@ -17,6 +18,7 @@
 #include "cli/urdf_scene.h"
 #include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
+#include "record/recording_reader.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
@@ -35,7 +37,33 @@ struct RunArguments {
   int threads = 0;  // contact pairs in parallel; 0: all cores
   bool json = false;
   UrdfArguments urdf;
+  std::string resume;  // a recording to continue
+  std::optional<double> at;
 };
+
+// Where a resumed run starts: the recording's frame nearest --at, its checkpoint, and the scene
+// — SCENE when given (edited laws or settings), else the one the recording keeps.
+struct ResumePoint {
+  std::int64_t frame = 0;
+  SimulationFrame state;
+  std::vector<std::uint8_t> checkpoint;
+  std::string scene_text;
+};
+
+ResumePoint findResumePoint(const RecordingReader& reader, double at) {
+  const std::int64_t count = reader.frameCount();
+  if (count == 0)
+    throw std::runtime_error("--resume: " + reader.path().string() + " has no frames");
+  std::int64_t i = std::min(reader.firstFrameAtOrAfter(at), count - 1);
+  if (i > 0 && at - reader.frameTime(i - 1) < reader.frameTime(i) - at) --i;
+  std::optional<std::vector<std::uint8_t>> checkpoint = reader.checkpoint(i);
+  if (!checkpoint)
+    throw std::runtime_error("--resume: " + reader.path().string() + ": frame " +
+                             std::to_string(i) + " (t = " + std::to_string(reader.frameTime(i)) +
+                             " s) has no checkpoint (a recording written before checkpoints, or "
+                             "of a scene with volumetric contact)");
+  return {i, reader.frame(i), std::move(*checkpoint), reader.header().scene_json};
+}
 
 ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
   if (text == "every-iteration") return ContactGeometryUpdate::EveryIteration;
@@ -75,7 +103,19 @@ class ProgressBar {
 };
 
 void runScene(const RunArguments& args) {
-  Scene scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
+  std::optional<RecordingReader> recording;
+  std::optional<ResumePoint> resume;
+  if (!args.resume.empty()) {
+    if (!args.at) throw std::runtime_error("--resume: give the time to continue from with --at");
+    recording.emplace(args.resume);
+    resume = findResumePoint(*recording, *args.at);
+  } else if (args.at) {
+    throw std::runtime_error("--at: only with --resume");
+  }
+  if (args.scene.empty() && !resume) throw std::runtime_error("SCENE is required (or --resume)");
+  Scene scene = args.scene.empty()
+                    ? parseScene(resume->scene_text, recording->header().scene_path, importForScene)
+                    : readSceneOrUrdf(args.scene, args.urdf, importForScene);
   for (const std::string& warning : scene.warnings)
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   if (args.dt) {
@@ -97,8 +137,14 @@ void runScene(const RunArguments& args) {
   if (!(output_every > 0.0) || !std::isfinite(output_every)) {
     throw std::runtime_error("--output-every: expected a positive number of seconds");
   }
-  // Whole steps; the run ends at the first step at or after `until`.
+  // Whole steps; the run ends at the first step at or after `until`. A resumed run counts its
+  // steps from t = 0 too, so that its output frames fall where the original run's did.
   const long steps = static_cast<long>(std::ceil(until / h - 1e-9));
+  const long first_step = resume ? std::lround(resume->state.time / h) : 0;
+  if (resume && steps <= first_step)
+    throw std::runtime_error("--until: " + std::to_string(until) +
+                             " s is not after the resumed frame's " +
+                             std::to_string(resume->state.time) + " s");
   const long output_stride = std::max(1L, static_cast<long>(std::lround(output_every / h)));
 
   ContactOptions contact_options;
@@ -108,7 +154,8 @@ void runScene(const RunArguments& args) {
   contact_options.pair_loop = parallelPairLoop(threads);
   // Before the run, so a misplaced body is named instead of being fired off by the law; a body
   // inside another throws here, naming the pair (core/sim/start_check.h has the threshold rule).
-  const StartCheck start_check = checkStart(scene);
+  // A resumed state is mid-run: its contacts are the run's, not a misplaced body.
+  const StartCheck start_check = resume ? StartCheck{} : checkStart(scene);
   for (const StartOverlap& overlap : start_check.overlaps)
     std::fprintf(stderr, "warning: %s\n", describe(overlap).c_str());
   if (const std::string line = describeSmallOverlaps(start_check); !line.empty())
@@ -135,13 +182,27 @@ void runScene(const RunArguments& args) {
   const Ali3pIntegrator& integrator = simulation.integrator();
   // The recording keeps the scene file's text.
   std::string scene_text;
-  if (!args.record.empty()) {
+  if (!args.record.empty() && !args.scene.empty()) {
     std::ifstream scene_file(simulation.scene().file, std::ios::binary);
     scene_text.assign(std::istreambuf_iterator<char>(scene_file), {});
+  } else if (resume) {
+    scene_text = resume->scene_text;
   }
+  if (resume) simulation.restore(resume->checkpoint);
   RunOutputs outputs(simulation.scene(), scene_text, {args.csv, args.contacts_csv, args.record},
                      {"--csv", "--contacts-csv"});
-  if (outputs.any()) outputs.write(simulation.frame());
+  // Every recorded frame carries the checkpoint a later run can resume from.
+  const auto checkpoint = [&]() -> std::vector<std::uint8_t> {
+    if (!outputs.recording()) return {};
+    return simulation.checkpoint().value_or(std::vector<std::uint8_t>{});
+  };
+  // A resumed run's first frame is the recorded one it continues (its contacts included).
+  if (outputs.any()) {
+    if (resume)
+      outputs.write(resume->state, resume->checkpoint);
+    else
+      outputs.write(simulation.frame(), checkpoint());
+  }
   ProgressBar progress;
   long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0;
   int max_iterations = 0;
@@ -150,7 +211,7 @@ void runScene(const RunArguments& args) {
   long volumetric_frames = 0;
   double max_violation = integrator.constraintViolation();
   try {
-    for (long k = 1; k <= steps; ++k) {
+    for (long k = first_step + 1; k <= steps; ++k) {
       const StepReport& r = simulation.step();
       iterations += r.newton_iterations;
       substeps += r.substeps;
@@ -168,8 +229,9 @@ void runScene(const RunArguments& args) {
         volumetric_frames += volumetric->contacts().empty() ? 0 : 1;
       }
       if (outputs.any() && (k % output_stride == 0 || k == steps))
-        outputs.write(simulation.frame());
-      progress.update(static_cast<double>(k) / steps, integrator.state().t);
+        outputs.write(simulation.frame(), checkpoint());
+      progress.update(static_cast<double>(k - first_step) / (steps - first_step),
+                      integrator.state().t);
     }
   } catch (...) {
     progress.finish();
@@ -187,7 +249,8 @@ void runScene(const RunArguments& args) {
 
   nlohmann::json summary = {
       {"scene", args.scene},
-      {"steps", steps},
+      {"steps", steps - first_step},
+      {"resumed_at", resume ? nlohmann::json(resume->state.time) : nlohmann::json(nullptr)},
       {"substeps", substeps},
       {"rejected_substeps", rejected},
       {"smallest_substep", smallest_substep},
@@ -248,7 +311,8 @@ void runScene(const RunArguments& args) {
   std::printf("scene                     %s\n", args.scene.c_str());
   std::printf(
       "steps                     %ld of %.6g s (%ld substeps, %ld rejected, smallest %.3g s)\n",
-      steps, h, substeps, rejected, smallest_substep);
+      steps - first_step, h, substeps, rejected, smallest_substep);
+  if (resume) std::printf("resumed at                %.6g s\n", resume->state.time);
   std::printf("simulated seconds         %.6g\n", simulated);
   std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,
               wall > 0.0 ? simulated / wall : 0.0);
@@ -288,8 +352,9 @@ void runScene(const RunArguments& args) {
 void addRunCommand(CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* run = app.add_subcommand("run", "Run a scene headless (ALI3-P dynamics)");
-  run->add_option("SCENE", args->scene, "Scene file (JSON) or robot description (.urdf)")
-      ->required();
+  run->add_option("SCENE", args->scene,
+                  "Scene file (JSON) or robot description (.urdf); with --resume, optional: the "
+                  "recorded scene edited (laws, materials, settings; same bodies, joints, cables)");
   addUrdfOptions(*run, args->urdf);
   run->add_option("--until", args->until, "Simulate until T seconds (default: solver.end_time)");
   run->add_option("--dt", args->dt,
@@ -314,6 +379,10 @@ void addRunCommand(CLI::App& app) {
                   "Threads for the contact pairs (default 0: all cores; results are identical "
                   "for any count)");
   run->add_flag("--json", args->json, "Print the summary as one JSON object");
+  run->add_option("--resume", args->resume,
+                  "Continue the run recorded in this file (written by run --record) from --at");
+  run->add_option("--at", args->at,
+                  "With --resume: the time to continue from (the nearest recorded frame)");
   run->callback([args] { runScene(*args); });
 }
 

@@ -285,21 +285,27 @@ const Eigen::SparseMatrix<double>& TangentAssembly::completeUpper() {
 }
 
 void TangentAssembly::savePattern(StateWriter& out) const {
-  out.integer(static_cast<std::int64_t>(extra_.size()));
-  for (const auto& [row, col] : extra_) {
-    out.integer(row);
-    out.integer(col);
-  }
+  // As linear indices, sorted: the pattern is a set (setFromTriplets ignores order and repeats).
+  const auto n = static_cast<std::uint64_t>(A_.rows());
+  std::vector<std::uint64_t> entries;
+  entries.reserve(extra_.size());
+  for (const auto& [row, col] : extra_)
+    entries.push_back(static_cast<std::uint64_t>(col) * n + static_cast<std::uint64_t>(row));
+  std::sort(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+  out.integer(static_cast<std::int64_t>(n));
+  out.ascending(entries);
 }
 
 void TangentAssembly::restorePattern(StateReader& in, int n) {
-  std::vector<std::pair<int, int>> extra(in.count(in.remaining() / (2 * sizeof(std::int64_t))));
-  for (auto& [row, col] : extra) {
-    const std::int64_t r = in.integer(), c = in.integer();
-    if (r < 0 || r >= n || c < 0 || c >= n) in.fail("a tangent entry outside the coordinates");
-    row = static_cast<int>(r);
-    col = static_cast<int>(c);
-  }
+  const std::int64_t size = in.integer();
+  // 0 when saved before any tangent was assembled: nothing to keep then.
+  if (size != n && !(size == 0 && n >= 0))
+    in.fail("a tangent of another size than the coordinates");
+  const auto rows = static_cast<std::uint64_t>(size);
+  std::vector<std::pair<int, int>> extra;
+  for (std::uint64_t e : in.ascending(rows * rows))
+    extra.emplace_back(static_cast<int>(e % rows), static_cast<int>(e / rows));
   extra_ = std::move(extra);
   tangent_stale_ = true;
 }

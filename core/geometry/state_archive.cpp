@@ -41,6 +41,20 @@ void StateWriter::reals(std::span<const double> values) {
   for (double v : values) real(v);
 }
 
+void StateWriter::ascending(std::span<const std::uint64_t> values) {
+  integer(static_cast<std::int64_t>(values.size()));
+  std::uint64_t previous = 0;
+  for (std::uint64_t v : values) {
+    std::uint64_t delta = v - previous;  // the caller sorted them
+    previous = v;
+    do {
+      const auto low = static_cast<std::uint8_t>(delta & 0x7f);
+      delta >>= 7;
+      bytes_.push_back(delta ? low | 0x80 : low);
+    } while (delta);
+  }
+}
+
 StateReader::StateReader(std::span<const std::uint8_t> bytes, std::string what)
     : bytes_(bytes), what_(std::move(what)) {}
 
@@ -111,6 +125,26 @@ Eigen::VectorXd StateReader::vector(Eigen::Index size) {
 std::vector<double> StateReader::reals(std::size_t max) {
   std::vector<double> values(count(std::min(max, (bytes_.size() - offset_) / sizeof(double))));
   for (double& v : values) v = real();
+  return values;
+}
+
+std::vector<std::uint64_t> StateReader::ascending(std::uint64_t limit) {
+  // Each value takes at least one byte.
+  std::vector<std::uint64_t> values(count(remaining()));
+  std::uint64_t previous = 0;
+  for (std::uint64_t& v : values) {
+    std::uint64_t delta = 0;
+    for (int shift = 0;; shift += 7) {
+      std::uint8_t byte;
+      take(&byte, 1);
+      if (shift > 63) fail("an integer longer than 64 bits");
+      delta |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    v = previous + delta;
+    if (v < previous || v >= limit) fail("a value out of order or range");
+    previous = v;
+  }
   return values;
 }
 

@@ -1,5 +1,5 @@
 // The state a run carries from one accepted step to the next, as a flat byte image that reads back
-// bit for bit: what a checkpoint holds (Simulation::checkpoint, docs/recording.md "Resuming").
+// bit for bit: what a checkpoint holds (Simulation::checkpoint, core/record/FORMAT.md, "Resuming").
 // In geometry because it is the core's lowest layer: the integrator, the force sources and the
 // contact tracker all write their share through it.
 #pragma once
@@ -34,6 +34,9 @@ class StateWriter {
   void pose(const Pose& pose);
   void vector(const Eigen::VectorXd& v);
   void reals(std::span<const double> values);
+  // Non-negative integers in ascending order, as the deltas between them in 7-bit groups: a
+  // sparsity pattern's entries mostly follow each other, and take a byte each.
+  void ascending(std::span<const std::uint64_t> values);
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
 
  private:
@@ -57,6 +60,8 @@ class StateReader {
   Eigen::VectorXd vector(Eigen::Index size);
   // A vector of at most `max` entries.
   std::vector<double> reals(std::size_t max);
+  // What ascending() wrote; each value below `limit`.
+  std::vector<std::uint64_t> ascending(std::uint64_t limit);
   std::size_t remaining() const { return bytes_.size() - offset_; }
   // Throws unless every byte was read.
   void expectEnd() const;

@@ -158,6 +158,14 @@ CREATE TABLE drive_states(
   position, effort,
   PRIMARY KEY (frame, drive)
 ) WITHOUT ROWID;
+
+-- The simulation's state after the frame's step (Simulation::checkpoint), from which a run
+-- resumes bit for bit; absent for a scene with volumetric contact, and in files written before
+-- resuming existed, which older readers read as ever (they ignore the table).
+CREATE TABLE checkpoints(
+  frame INTEGER PRIMARY KEY REFERENCES frames(frame),
+  state BLOB NOT NULL
+);
 )SQL";
 
 }  // namespace contactsim

@@ -423,6 +423,23 @@ TriMesh RecordingReader::mesh(int body) const {
   }
 }
 
+std::optional<std::vector<std::uint8_t>> RecordingReader::checkpoint(std::int64_t i) const {
+  const Impl& m = *impl_;
+  frameTime(i);  // range check
+  try {
+    if (!hasTable(m.db, m.file, "checkpoints")) return std::nullopt;
+    Statement st(m.db, m.file, "SELECT state FROM checkpoints WHERE frame = ?");
+    st.bindInt(1, m.frame_ids[static_cast<std::size_t>(i)]);
+    if (!st.step()) return std::nullopt;
+    std::vector<std::uint8_t> bytes;
+    if (st.columnType(0) != SQLITE_BLOB || !st.columnArray(0, bytes))
+      m.fail("frame " + std::to_string(i) + ": corrupt recording (checkpoint is not a BLOB)");
+    return bytes;
+  } catch (const record_detail::SqliteFailure& e) {
+    m.fail("frame " + std::to_string(i) + ": cannot read its checkpoint: " + e.reason);
+  }
+}
+
 RecordingSummary RecordingReader::summary() const {
   const Impl& m = *impl_;
   RecordingSummary s;

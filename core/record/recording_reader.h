@@ -59,6 +59,9 @@ class RecordingReader {
   // The whole frame, contacts with loops and triangle lists. Throws RecordingError if the
   // frame's rows are inconsistent or the file turns out to be corrupt.
   SimulationFrame frame(std::int64_t i) const;
+  // The checkpoint stored with frame i (Simulation::restore), or none: a recording of a scene
+  // with volumetric contact, or written before checkpoints existed.
+  std::optional<std::vector<std::uint8_t>> checkpoint(std::int64_t i) const;
   // First frame with time >= t (frameCount() if none).
   std::int64_t firstFrameAtOrAfter(double t) const;
 

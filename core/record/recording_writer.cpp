@@ -55,6 +55,7 @@ struct RecordingWriter::Impl {
   int frames_per_transaction = 1;
   int pending = 0;  // frames in the open transaction
   Statement insert_frame, insert_body, insert_contact, insert_loop, insert_cable, insert_drive;
+  Statement insert_checkpoint;
   Statement begin, commit, rollback;
   std::vector<double> scratch;
 
@@ -67,6 +68,7 @@ struct RecordingWriter::Impl {
     insert_loop = {};
     insert_cable = {};
     insert_drive = {};
+    insert_checkpoint = {};
     begin = {};
     commit = {};
     rollback = {};
@@ -226,6 +228,8 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
         m.db, m.file, "INSERT INTO cable_states(frame, cable, length, tension) VALUES(?,?,?,?)");
     m.insert_drive = Statement(
         m.db, m.file, "INSERT INTO drive_states(frame, drive, position, effort) VALUES(?,?,?,?)");
+    m.insert_checkpoint =
+        Statement(m.db, m.file, "INSERT INTO checkpoints(frame, state) VALUES(?, ?)");
     m.begin = Statement(m.db, m.file, "BEGIN");
     m.commit = Statement(m.db, m.file, "COMMIT");
     m.rollback = Statement(m.db, m.file, "ROLLBACK");
@@ -349,7 +353,7 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
   st.run();
 }
 
-void RecordingWriter::append(const SimulationFrame& f) {
+void RecordingWriter::append(const SimulationFrame& f, std::span<const std::uint8_t> checkpoint) {
   Impl& m = *impl_;
   if (!m.db) m.fail("append after close");
   const std::string where = "frame " + std::to_string(m.frames) + ": ";
@@ -374,8 +378,9 @@ void RecordingWriter::append(const SimulationFrame& f) {
   // On any failure: drop the partial frame (and, when batching, the frames pending with it).
   const auto abandon = [&m] {
     try {
-      for (Statement* st : {&m.insert_frame, &m.insert_body, &m.insert_contact, &m.insert_loop,
-                            &m.insert_cable, &m.insert_drive, &m.begin, &m.commit})
+      for (Statement* st :
+           {&m.insert_frame, &m.insert_body, &m.insert_contact, &m.insert_loop, &m.insert_cable,
+            &m.insert_drive, &m.insert_checkpoint, &m.begin, &m.commit})
         st->reset();
       if (!sqlite3_get_autocommit(m.db)) m.rollback.run();
     } catch (...) {
@@ -386,6 +391,12 @@ void RecordingWriter::append(const SimulationFrame& f) {
   };
   try {
     if (m.pending == 0) m.begin.run();
+    if (!checkpoint.empty()) {
+      // Before the frames row, which writeFrame writes last: a frame exists when that row does.
+      m.insert_checkpoint.bindInt(1, m.frames);
+      m.insert_checkpoint.bindBlob(2, checkpoint.data(), checkpoint.size());
+      m.insert_checkpoint.run();
+    }
     m.writeFrame(f);
     ++m.frames;
     ++m.pending;
@@ -421,6 +432,7 @@ void RecordingWriter::close() {
     m.insert_loop = {};
     m.insert_cable = {};
     m.insert_drive = {};
+    m.insert_checkpoint = {};
     m.begin = {};
     m.commit = {};
     m.rollback = {};

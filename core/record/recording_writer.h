@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -65,7 +66,9 @@ class RecordingWriter {
   // Appends one frame: bodies, cables and drives must match the header's counts, contact body
   // indices must be bodies, and time must not decrease. Throws RecordingError; the file then holds
   // the frames committed before (with frames_per_transaction > 1, the uncommitted ones are lost).
-  void append(const SimulationFrame& frame);
+  // `checkpoint` (Simulation::checkpoint), when not empty, is stored with the frame, in its
+  // transaction, so that a run can resume from it.
+  void append(const SimulationFrame& frame, std::span<const std::uint8_t> checkpoint = {});
   // Commits what is pending and closes the file, leaving one self-contained file (no -wal).
   // Idempotent. Throws RecordingError.
   void close();

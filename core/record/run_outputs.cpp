@@ -30,10 +30,10 @@ RunOutputs::RunOutputs(const Scene& scene, const std::string& scene_json,
   if (!paths.record.empty()) recording_.emplace(paths.record, recordingHeaderOf(scene, scene_json));
 }
 
-void RunOutputs::write(const SimulationFrame& frame) {
+void RunOutputs::write(const SimulationFrame& frame, std::span<const std::uint8_t> checkpoint) {
   if (csv_) csv_->write(frame);
   if (contacts_) contacts_->write(frame);
-  if (recording_) recording_->append(frame);
+  if (recording_) recording_->append(frame, checkpoint);
 }
 
 void RunOutputs::flush() {

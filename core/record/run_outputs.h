@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "record/frame_csv.h"
@@ -31,7 +32,9 @@ class RunOutputs {
              const RunOutputNames& names);
 
   bool any() const { return csv_ || contacts_ || recording_; }
-  void write(const SimulationFrame& frame);
+  // `checkpoint` goes into the recording with the frame (RecordingWriter::append).
+  void write(const SimulationFrame& frame, std::span<const std::uint8_t> checkpoint = {});
+  bool recording() const { return recording_.has_value(); }
   // After a failure: what was written stays readable (the recording commits every frame).
   void flush();
   void close();

@@ -55,7 +55,7 @@ class Simulation {
   // Everything the run carries from this step to the next — the integrator's state, the contacts'
   // tracking (ids, δ̇₀, stick anchors, passivity ledgers), the chains and windlasses, the joint
   // motors — so that a Simulation of the same scene restored from it continues bit for bit as
-  // this one would (docs/recording.md, "Resuming"). None for a scene with volumetric contact,
+  // this one would (core/record/FORMAT.md, "Resuming"). None for a scene with volumetric contact,
   // whose state is not checkpointed.
   std::optional<std::vector<std::uint8_t>> checkpoint() const;
   // Continues from a checkpoint. The scene may differ from the one it was taken from in laws,

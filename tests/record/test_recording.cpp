@@ -244,6 +244,38 @@ TEST_CASE("recording: several frames per transaction", "[record]") {
   requireSameFrame(reader.frame(9), syntheticFrame(9));
 }
 
+TEST_CASE("recording: checkpoints are stored with their frames, byte for byte", "[record]") {
+  const fs::path file = scratchDir("checkpoints") / "checkpoints.db";
+  const testing::SyntheticScene scene = syntheticScene();
+  std::vector<std::vector<std::uint8_t>> stored;
+  {
+    RecordingWriter writer(file, scene.header);
+    for (int k = 0; k < 4; ++k) {
+      // Frame 2 without one (what a volumetric scene writes); the others of varied sizes.
+      stored.emplace_back(k == 2 ? 0 : 100 * k + 1);
+      for (std::size_t i = 0; i < stored.back().size(); ++i)
+        stored.back()[i] = static_cast<std::uint8_t>(i * 37 + k);
+      writer.append(syntheticFrame(k), stored.back());
+    }
+    writer.close();
+  }
+  RecordingReader reader(file);
+  for (int k = 0; k < 4; ++k) {
+    const auto checkpoint = reader.checkpoint(k);
+    CHECK(checkpoint.has_value() == (k != 2));
+    if (checkpoint) CHECK((*checkpoint == stored[static_cast<std::size_t>(k)]));
+  }
+  CHECK_THROWS_AS(reader.checkpoint(4), RecordingError);
+  // A file from before checkpoints (no table): none, and its frames read as ever.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "DROP TABLE checkpoints", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  RecordingReader old(file);
+  CHECK_FALSE(old.checkpoint(0).has_value());
+  requireSameFrame(old.frame(3), syntheticFrame(3));
+}
+
 TEST_CASE("recording writer: errors name the file", "[record]") {
   auto scene = syntheticScene();
   SECTION("cannot create") {
@@ -564,8 +596,7 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     CHECK(reader.header().schema_version == kRecordingSchemaVersion);
     CHECK(reader.header().drives.size() == 1);
     REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k)
-      requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4, 1));
+    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4, 1));
     CHECK(readerError(seed).empty());
   }
 }
