@@ -18,7 +18,7 @@
 #include "cli/urdf_scene.h"
 #include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
-#include "record/recording_reader.h"
+#include "record/resume_point.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
@@ -40,30 +40,6 @@ struct RunArguments {
   std::string resume;  // a recording to continue
   std::optional<double> at;
 };
-
-// Where a resumed run starts: the recording's frame nearest --at, its checkpoint, and the scene
-// — SCENE when given (edited laws or settings), else the one the recording keeps.
-struct ResumePoint {
-  std::int64_t frame = 0;
-  SimulationFrame state;
-  std::vector<std::uint8_t> checkpoint;
-  std::string scene_text;
-};
-
-ResumePoint findResumePoint(const RecordingReader& reader, double at) {
-  const std::int64_t count = reader.frameCount();
-  if (count == 0)
-    throw std::runtime_error("--resume: " + reader.path().string() + " has no frames");
-  std::int64_t i = std::min(reader.firstFrameAtOrAfter(at), count - 1);
-  if (i > 0 && at - reader.frameTime(i - 1) < reader.frameTime(i) - at) --i;
-  std::optional<std::vector<std::uint8_t>> checkpoint = reader.checkpoint(i);
-  if (!checkpoint)
-    throw std::runtime_error("--resume: " + reader.path().string() + ": frame " +
-                             std::to_string(i) + " (t = " + std::to_string(reader.frameTime(i)) +
-                             " s) has no checkpoint (a recording written before checkpoints, or "
-                             "of a scene with volumetric contact)");
-  return {i, reader.frame(i), std::move(*checkpoint), reader.header().scene_json};
-}
 
 ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
   if (text == "every-iteration") return ContactGeometryUpdate::EveryIteration;
@@ -108,14 +84,25 @@ void runScene(const RunArguments& args) {
   if (!args.resume.empty()) {
     if (!args.at) throw std::runtime_error("--resume: give the time to continue from with --at");
     recording.emplace(args.resume);
-    resume = findResumePoint(*recording, *args.at);
+    resume = resumePointAt(*recording, nearestFrame(*recording, *args.at));
   } else if (args.at) {
     throw std::runtime_error("--at: only with --resume");
   }
   if (args.scene.empty() && !resume) throw std::runtime_error("SCENE is required (or --resume)");
-  Scene scene = args.scene.empty()
-                    ? parseScene(resume->scene_text, recording->header().scene_path, importForScene)
-                    : readSceneOrUrdf(args.scene, args.urdf, importForScene);
+  Scene scene;
+  if (!args.scene.empty()) {
+    scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
+  } else {
+    // The recorded scene's meshes are found relative to where it was read from.
+    try {
+      scene = parseScene(recording->header().scene_json, recording->header().scene_path,
+                         importForScene);
+    } catch (const std::exception& error) {
+      throw std::runtime_error(std::string(error.what()) +
+                               " (the recording's scene, read from its recorded path; give the "
+                               "scene file: run SCENE --resume ...)");
+    }
+  }
   for (const std::string& warning : scene.warnings)
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   if (args.dt) {
@@ -186,7 +173,7 @@ void runScene(const RunArguments& args) {
     std::ifstream scene_file(simulation.scene().file, std::ios::binary);
     scene_text.assign(std::istreambuf_iterator<char>(scene_file), {});
   } else if (resume) {
-    scene_text = resume->scene_text;
+    scene_text = recording->header().scene_json;
   }
   if (resume) simulation.restore(resume->checkpoint);
   RunOutputs outputs(simulation.scene(), scene_text, {args.csv, args.contacts_csv, args.record},

@@ -296,7 +296,7 @@ bool MainWindow::rebuild() {
   }
   setWindowTitle(QString::fromStdString(document_.file().filename().string()) + " – contactsim");
   simulation_->setSpeed(controls_->speed());
-  simulation_->load(std::move(scene), document_.text(), ++generation_);
+  simulation_->load(std::move(scene), document_.text(), ++generation_, resume_point_);
   return true;
 }
 

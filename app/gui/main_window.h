@@ -22,6 +22,10 @@ class QLabel;
 class QMessageBox;
 class QTreeWidget;
 
+namespace contactsim {
+struct ResumePoint;
+}  // namespace contactsim
+
 namespace contactsim::gui {
 
 class BodyForm;
@@ -59,6 +63,11 @@ class MainWindow : public QMainWindow {
   // Each returns false after reporting the error; the current scene is kept.
   bool openScene(const QString& path);
   bool openRecording(const QString& path);
+  // "Continue from here": a live run of the recording's scene from the replayed frame's checkpoint
+  // (core/record/FORMAT.md, "Resuming"), paused there. Edits to the scene (a law, a material)
+  // rebuild it from that frame rather than from t = 0, until another scene or recording is
+  // opened. Returns false after reporting why (a frame without a checkpoint); the replay stays.
+  bool continueFromHere();
   bool saveScene(const QString& path);
   void showErrors(const QStringList& errors);
   void setErrorReporter(ErrorReporter reporter) { report_error_ = std::move(reporter); }
@@ -162,6 +171,8 @@ class MainWindow : public QMainWindow {
   bool force_scale_fixed_ = false;
   QStringList body_names_;
   QString last_recording_;
+  // Where rebuild() starts the run when set (continueFromHere); from t = 0 otherwise.
+  std::shared_ptr<const ResumePoint> resume_point_;
 
   VtkViewWidget* view_;
   SimulationThread* simulation_;

@@ -70,6 +70,12 @@ void MainWindow::createActions() {
   QToolBar* replay_bar = new QToolBar("Replay", this);
   replay_bar->setObjectName("replay_toolbar");
   replay_bar->addWidget(replay_);
+  QAction* continue_here =
+      replay_bar->addAction("Continue from here", this, [this] { continueFromHere(); });
+  continue_here->setObjectName("continue_from_here");
+  continue_here->setToolTip(
+      "Run on from the replayed frame, exactly as the recorded run did (edit a law first to try "
+      "\"what if\" from this moment)");
   addToolBar(Qt::BottomToolBarArea, replay_bar);
 }
 

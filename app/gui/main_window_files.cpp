@@ -13,6 +13,7 @@
 #include "main_window.h"
 #include "plots_panel.h"
 #include "recent_files.h"
+#include "record/resume_point.h"
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
@@ -55,6 +56,7 @@ QStringList MainWindow::importFiles(const QStringList& files, const ImportOption
     }
   }
   QApplication::restoreOverrideCursor();
+  if (added) resume_point_.reset();  // another body: the recorded state no longer fits
   if (added && !rebuild()) document_.json() = before;
   return errors;
 }
@@ -84,8 +86,10 @@ bool MainWindow::openScene(const QString& path) {
     reportError("Cannot open the scene", QString::fromStdString(error.what()));
     return false;
   }
+  std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, nullptr);
   if (!rebuild()) {
     document_ = std::move(previous);
+    resume_point_ = std::move(previous_resume);
     return false;
   }
   recent_->add(path);
@@ -132,6 +136,35 @@ bool MainWindow::openRecording(const QString& path) {
   replay_->showFrame(0);
   recent_->add(path);
   setWindowTitle(QFileInfo(path).fileName() + " (replay) – contactsim");
+  resume_point_.reset();
+  return true;
+}
+
+bool MainWindow::continueFromHere() {
+  if (!replaying()) return false;
+  const RecordingReader& reader = *replay_->reader();
+  std::shared_ptr<const ResumePoint> point;
+  SceneDocument document;
+  try {
+    point = std::make_shared<const ResumePoint>(resumePointAt(reader, replay_->currentFrame()));
+    document = SceneDocument::fromText(reader.header().scene_json, reader.header().scene_path);
+  } catch (const std::exception& error) {
+    reportError("Cannot continue from here", QString::fromStdString(error.what()));
+    return false;
+  }
+  const QString recording = QString::fromStdString(reader.path().filename().string());
+  SceneDocument previous_document = std::exchange(document_, std::move(document));
+  std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, point);
+  if (!rebuild()) {  // the recorded scene no longer builds (a mesh moved): the replay stays
+    document_ = std::move(previous_document);
+    resume_point_ = std::move(previous_resume);
+    return false;
+  }
+  statusBar()->showMessage(
+      QString("Continuing from t = %1 s of %2: edits to the scene now restart from there")
+          .arg(point->state.time)
+          .arg(recording),
+      10000);
   return true;
 }
 

@@ -51,16 +51,21 @@ SceneDocument SceneDocument::fromFile(const QString& path) {
   if (!in) throw std::runtime_error(file.string() + ": cannot open the file");
   std::stringstream text;
   text << in.rdbuf();
+  SceneDocument document = fromText(text.str(), file);
+  document.saved_ = true;
+  return document;
+}
+
+SceneDocument SceneDocument::fromText(const std::string& text, const fs::path& file) {
   SceneDocument document;
   try {
-    document.json_ = Json::parse(text.str());
+    document.json_ = Json::parse(text);
   } catch (const Json::parse_error& error) {
     throw std::runtime_error(file.string() + ": not a JSON scene: " + error.what());
   }
   if (!document.json_.is_object())
     throw std::runtime_error(file.string() + ": expected a JSON object (a contactsim scene)");
-  document.file_ = file;
-  document.saved_ = true;
+  document.file_ = fs::absolute(file);
   return document;
 }
 

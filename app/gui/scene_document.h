@@ -44,6 +44,9 @@ class SceneDocument {
   // std::runtime_error ("<file>: <reason>") for unreadable or non-JSON files. A .urdf is
   // converted (docs/scene-format.md, "URDF import") into an unsaved ROBOT.json beside it.
   static SceneDocument fromFile(const QString& path);
+  // A scene's text as if read from `file` (relative mesh paths resolve against its folder), not
+  // saved: a recording's scene (RecordingHeader). Throws as fromFile.
+  static SceneDocument fromText(const std::string& text, const std::filesystem::path& file);
 
   nlohmann::json& json() { return json_; }
   const nlohmann::json& json() const { return json_; }

@@ -23,10 +23,11 @@ void SimulationThread::post(F&& command) {
   QMetaObject::invokeMethod(worker_, std::forward<F>(command), Qt::QueuedConnection);
 }
 
-void SimulationThread::load(Scene scene, std::string scene_text, int generation) {
+void SimulationThread::load(Scene scene, std::string scene_text, int generation,
+                            std::shared_ptr<const ResumePoint> resume) {
   auto shared = std::make_shared<const Scene>(std::move(scene));
-  post([w = worker_, shared, text = std::move(scene_text), generation] {
-    w->load(shared, text, generation);
+  post([w = worker_, shared, text = std::move(scene_text), generation, resume] {
+    w->load(shared, text, generation, resume);
   });
 }
 void SimulationThread::play() {

@@ -22,7 +22,8 @@ class SimulationThread : public QObject {
   SimulationWorker& worker() { return *worker_; }
   FrameMailbox& mailbox() { return mailbox_; }
 
-  void load(Scene scene, std::string scene_text, int generation);
+  void load(Scene scene, std::string scene_text, int generation,
+            std::shared_ptr<const ResumePoint> resume = nullptr);
   void play();
   void pause();
   void stepOnce();

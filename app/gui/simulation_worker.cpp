@@ -27,7 +27,7 @@ SimulationWorker::SimulationWorker(FrameMailbox& mailbox)
 SimulationWorker::~SimulationWorker() = default;
 
 void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scene_text,
-                            int generation) {
+                            int generation, std::shared_ptr<const ResumePoint> resume) {
   generation_ = generation;
   setRunning(false);
   until_.reset();
@@ -37,18 +37,38 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   steps_ = 0;
   step_seconds_ = output_seconds_ = 0.0;
   scene_text_ = std::move(scene_text);
-  try {
-    // Here rather than in the GUI thread: it queries every pair, as long as the run's first step.
-    const StartCheck check = checkStart(*scene);
-    emit startChecked(generation, check.overlaps,
-                      QString::fromStdString(describeSmallOverlaps(check)));
+  // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric,
+  // as on the command line.
+  const auto build = [&] {
     mouse_spring_ = std::make_shared<MouseSpring>();
-    // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric,
-    // as on the command line.
     ContactOptions contact_options;
-    contact_options.depth_fields = true;  // the window's pressure colours
+    contact_options.depth_fields = true;  // the window's pressure colours (they change no force)
     simulation_ = std::make_unique<Simulation>(*scene, contact_options, mouse_spring_,
                                                volumetric::volumetricSourceFactory());
+  };
+  std::optional<QString> resume_failure;
+  try {
+    if (!resume) {
+      // Here rather than in the GUI thread: it queries every pair, as long as the run's first
+      // step. Not for a resumed state: its contacts are the run's, not a misplaced body.
+      const StartCheck check = checkStart(*scene);
+      emit startChecked(generation, check.overlaps,
+                        QString::fromStdString(describeSmallOverlaps(check)));
+    }
+    build();
+    if (resume) {
+      try {
+        simulation_->restore(resume->checkpoint);
+      } catch (const CheckpointError& error) {
+        resume_failure = QString(
+                             "Cannot continue from t = %1 s with this scene (%2); it runs "
+                             "from t = 0 instead.")
+                             .arg(resume->state.time)
+                             .arg(QString::fromStdString(error.what()));
+        resume.reset();
+        build();  // a failed restore leaves the simulation unusable
+      }
+    }
   } catch (const std::exception& error) {
     time_ = 0.0;
     emit loaded(false);
@@ -57,9 +77,11 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   }
   emit treesBuilt(generation, contactTrees());
   time_ = simulation_->time();
-  last_frame_ = simulation_->frame();
+  // A resumed run shows the recorded frame (with its contacts) until its first step.
+  last_frame_ = resume ? resume->state : simulation_->frame();
   publish({plotSample(*last_frame_)}, true);
   emit loaded(true);
+  if (resume_failure) emit failed(*resume_failure);
 }
 
 BodyTreeList SimulationWorker::contactTrees() const {
@@ -171,15 +193,7 @@ bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
   time_ = simulation_->time();
   last_frame_ = simulation_->frame();
   samples.push_back(plotSample(*last_frame_));
-  if (recorder_) {
-    try {
-      recorder_->append(*last_frame_);
-    } catch (const std::exception& error) {
-      recorder_.reset();
-      emit recordingChanged(false, QString());
-      emit failed(QString::fromStdString(error.what()));
-    }
-  }
+  if (recorder_) record(*last_frame_);
   output_seconds_ += std::chrono::duration<double>(Clock::now() - stepped).count();
   return true;
 }
@@ -247,7 +261,6 @@ void SimulationWorker::startRecording(const QString& path) {
   const RecordingHeader header = recordingHeaderOf(simulation_->scene(), scene_text_);
   try {
     recorder_ = std::make_unique<RecordingWriter>(path.toStdString(), header);
-    if (last_frame_) recorder_->append(*last_frame_);
   } catch (const std::exception& error) {
     recorder_.reset();
     emit recordingChanged(false, QString());
@@ -255,6 +268,17 @@ void SimulationWorker::startRecording(const QString& path) {
     return;
   }
   emit recordingChanged(true, path);
+  if (last_frame_) record(*last_frame_);
+}
+
+void SimulationWorker::record(const SimulationFrame& frame) {
+  try {
+    recorder_->append(frame, simulation_->checkpoint().value_or(std::vector<std::uint8_t>{}));
+  } catch (const std::exception& error) {
+    recorder_.reset();
+    emit recordingChanged(false, QString());
+    emit failed(QString::fromStdString(error.what()));
+  }
 }
 
 void SimulationWorker::stopRecording() {

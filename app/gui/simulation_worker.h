@@ -17,6 +17,7 @@
 #include "collision/aabb_tree.h"
 #include "frame_mailbox.h"
 #include "record/recording_writer.h"
+#include "record/resume_point.h"
 #include "scene/scene.h"
 #include "sim/start_check.h"
 
@@ -41,7 +42,11 @@ class SimulationWorker : public QObject {
 
   // Everything below runs in the worker's thread (call through SimulationThread).
   // Builds a new Simulation from `scene` (paused at t = 0); `scene_text` is stored in recordings.
-  void load(std::shared_ptr<const Scene> scene, std::string scene_text, int generation);
+  // A new run of `scene`, from t = 0 or, with `resume`, from a recorded frame's checkpoint (the
+  // scene may have edited laws). A checkpoint that does not fit the scene fails the load: the
+  // run is then the scene's from t = 0, and failed() says why.
+  void load(std::shared_ptr<const Scene> scene, std::string scene_text, int generation,
+            std::shared_ptr<const ResumePoint> resume = nullptr);
   void play();
   void pause();
   void stepOnce();
@@ -83,6 +88,8 @@ class SimulationWorker : public QObject {
   void tick();
   BodyTreeList contactTrees() const;
   bool advance(std::vector<PlotSample>& samples);  // one step; false (and paused) on failure
+  // Every recorded frame carries its checkpoint (core/record/FORMAT.md, "Resuming").
+  void record(const SimulationFrame& frame);
   void publish(std::vector<PlotSample>&& samples, bool reset = false);
   void setRunning(bool running);
   RunStats stats();

@@ -1,6 +1,7 @@
 // The simulator window in-process: a scene run in the worker thread (play, pause, run to a time),
 // the contact inspector and the force arrows; a mesh dropped into a scene; a corrupt file; a
-// recording replayed and scrubbed. No sleeps: every wait is on a condition with a timeout.
+// recording replayed and scrubbed, and continued from a replayed frame. No sleeps: every wait is on
+// a condition with a timeout.
 #include <vtkRenderer.h>
 
 #include <QAction>
@@ -305,6 +306,22 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
   CHECK((shown.translation - recorded.bodies[1].pose.translation).norm() < 1e-12);
   CHECK((shown.rotation - recorded.bodies[1].pose.rotation).norm() < 1e-12);
   CHECK(window.inspector().model().rowCount() == static_cast<int>(recorded.contacts.size()));
+  CHECK(errors.messages.isEmpty());
+
+  // "Continue from here": a live run from that frame, which reaches the recording's last frame
+  // bit for bit (the recording was made by this window, with its options).
+  REQUIRE(window.continueFromHere());
+  CHECK_FALSE(window.replaying());
+  REQUIRE(QTest::qWaitFor(
+      [&] { return window.shownFrame() && window.shownFrame()->time == recorded.time; },
+      kTimeoutMs));
+  const SimulationFrame last = reader.frame(reader.frameCount() - 1);
+  runUntil(window, last.time);
+  REQUIRE(window.shownFrame()->time == last.time);
+  CHECK(window.shownFrame()->bodies[1].pose.translation == last.bodies[1].pose.translation);
+  CHECK(window.shownFrame()->bodies[1].pose.rotation == last.bodies[1].pose.rotation);
+  CHECK(window.shownFrame()->bodies[1].linear_velocity == last.bodies[1].linear_velocity);
+  CHECK(window.shownFrame()->energy.dissipated == last.energy.dissipated);
   CHECK(errors.messages.isEmpty());
 }
 
