@@ -39,6 +39,7 @@ struct RunArguments {
   UrdfArguments urdf;
   std::string resume;  // a recording to continue
   std::optional<double> at;
+  std::string keyframe;  // start from this keyframe of the scene
 };
 
 ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
@@ -105,6 +106,11 @@ void runScene(const RunArguments& args) {
   }
   for (const std::string& warning : scene.warnings)
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  if (!args.keyframe.empty()) {
+    if (resume)
+      throw std::runtime_error("--keyframe: not with --resume (a resumed run has a state)");
+    applyKeyframe(scene, args.keyframe);
+  }
   if (args.dt) {
     if (!(*args.dt > 0.0) || !std::isfinite(*args.dt))
       throw std::runtime_error("--dt: expected a positive number of seconds");
@@ -366,6 +372,9 @@ void addRunCommand(CLI::App& app) {
                   "Threads for the contact pairs (default 0: all cores; results are identical "
                   "for any count)");
   run->add_flag("--json", args->json, "Print the summary as one JSON object");
+  run->add_option("--keyframe", args->keyframe,
+                  "Start from this keyframe of the scene (keyframes[]: the bodies' poses and "
+                  "velocities) instead of the bodies' initial state");
   run->add_option("--resume", args->resume,
                   "Continue the run recorded in this file (written by run --record) from --at");
   run->add_option("--at", args->at,

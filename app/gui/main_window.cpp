@@ -267,6 +267,7 @@ bool MainWindow::rebuild() {
   Scene scene;
   try {
     scene = document_.build(meshes_);
+    if (start_keyframe_) applyKeyframe(scene, *start_keyframe_);
   } catch (const std::exception& error) {
     reportError("Cannot build the scene", QString::fromStdString(error.what()));
     return false;

@@ -68,6 +68,12 @@ class MainWindow : public QMainWindow {
   // rebuild it from that frame rather than from t = 0, until another scene or recording is
   // opened. Returns false after reporting why (a frame without a checkpoint); the replay stays.
   bool continueFromHere();
+  // Keyframes (docs/scene-format.md, `keyframes[]`): the shown frame's free bodies saved into the
+  // scene as keyframe `name` (written by Save scene), and the run restarted from one — from the
+  // bodies' own initial state for an empty name. Each returns false after reporting why.
+  bool saveKeyframe(const QString& name);
+  bool resetToKeyframe(const QString& name);
+  void chooseAndSaveKeyframe();
   bool saveScene(const QString& path);
   void showErrors(const QStringList& errors);
   void setErrorReporter(ErrorReporter reporter) { report_error_ = std::move(reporter); }
@@ -173,6 +179,8 @@ class MainWindow : public QMainWindow {
   QString last_recording_;
   // Where rebuild() starts the run when set (continueFromHere); from t = 0 otherwise.
   std::shared_ptr<const ResumePoint> resume_point_;
+  // The keyframe rebuild() starts the run from (resetToKeyframe), until another scene is opened.
+  std::optional<std::string> start_keyframe_;
 
   VtkViewWidget* view_;
   SimulationThread* simulation_;

@@ -33,7 +33,19 @@ void MainWindow::createActions() {
 
   QToolBar* sim_bar = addToolBar("Simulation");
   sim_bar->setObjectName("simulation_toolbar");
-  controls_ = new SimControls(menuBar()->addMenu("&Simulation"), sim_bar, this);
+  QMenu* simulation_menu = menuBar()->addMenu("&Simulation");
+  controls_ = new SimControls(simulation_menu, sim_bar, this);
+  simulation_menu->addSeparator();
+  simulation_menu->addAction("Save &keyframe…", this, &MainWindow::chooseAndSaveKeyframe);
+  QMenu* keyframes = simulation_menu->addMenu("Reset to key&frame");
+  connect(keyframes, &QMenu::aboutToShow, this, [this, keyframes] {
+    keyframes->clear();
+    keyframes->addAction("Initial state", this, [this] { resetToKeyframe(QString()); });
+    for (const std::string& name : document_.keyframeNames()) {
+      const QString label = QString::fromStdString(name);
+      keyframes->addAction(label, this, [this, label] { resetToKeyframe(label); });
+    }
+  });
 
   QMenu* view = menuBar()->addMenu("&View");
   QAction* reset = view->addAction("&Reset camera", this, &MainWindow::resetCamera);

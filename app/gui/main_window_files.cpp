@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QSettings>
 #include <QStatusBar>
+#include <utility>
 
 #include "file_kinds.h"
 #include "import_dialog.h"
@@ -87,9 +88,11 @@ bool MainWindow::openScene(const QString& path) {
     return false;
   }
   std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, nullptr);
+  std::optional<std::string> previous_keyframe = std::exchange(start_keyframe_, std::nullopt);
   if (!rebuild()) {
     document_ = std::move(previous);
     resume_point_ = std::move(previous_resume);
+    start_keyframe_ = std::move(previous_keyframe);
     return false;
   }
   recent_->add(path);
@@ -137,6 +140,7 @@ bool MainWindow::openRecording(const QString& path) {
   recent_->add(path);
   setWindowTitle(QFileInfo(path).fileName() + " (replay) – contactsim");
   resume_point_.reset();
+  start_keyframe_.reset();
   return true;
 }
 
@@ -155,9 +159,11 @@ bool MainWindow::continueFromHere() {
   const QString recording = QString::fromStdString(reader.path().filename().string());
   SceneDocument previous_document = std::exchange(document_, std::move(document));
   std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, point);
+  std::optional<std::string> previous_keyframe = std::exchange(start_keyframe_, std::nullopt);
   if (!rebuild()) {  // the recorded scene no longer builds (a mesh moved): the replay stays
     document_ = std::move(previous_document);
     resume_point_ = std::move(previous_resume);
+    start_keyframe_ = std::move(previous_keyframe);
     return false;
   }
   statusBar()->showMessage(

@@ -199,6 +199,40 @@ std::size_t SceneDocument::addNamed(const std::string& key, const std::string& s
   return items.size() - 1;
 }
 
+void SceneDocument::setKeyframe(const std::string& name, const SimulationFrame& frame) {
+  const Json& bodies = json_.contains("bodies") ? json_["bodies"] : Json::array();
+  Json states = Json::object();
+  for (std::size_t i = 0; i < bodies.size() && i < frame.bodies.size(); ++i) {
+    if (bodies[i].value("fixed", false) || !bodies[i].contains("name")) continue;
+    const BodyState& s = frame.bodies[i];
+    const Eigen::Quaterniond q = canonicalQuaternion(s.pose.rotation);
+    const auto array = [](const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); };
+    states[bodies[i]["name"].get<std::string>()] = {
+        {"position", array(s.pose.translation)},
+        {"orientation", Json::array({q.w(), q.x(), q.y(), q.z()})},
+        {"linear_velocity", array(s.linear_velocity)},
+        {"angular_velocity", array(s.angular_velocity)}};
+  }
+  Json keyframe = {{"name", name}, {"time", frame.time}, {"bodies", std::move(states)}};
+  Json& keyframes = section("keyframes");
+  for (Json& existing : keyframes) {
+    if (existing.value("name", "") == name) {
+      existing = std::move(keyframe);
+      return;
+    }
+  }
+  keyframes.push_back(std::move(keyframe));
+}
+
+std::vector<std::string> SceneDocument::keyframeNames() const {
+  std::vector<std::string> names;
+  if (!json_.contains("keyframes") || !json_["keyframes"].is_array()) return names;
+  for (const Json& keyframe : json_["keyframes"])
+    if (keyframe.is_object() && keyframe.contains("name") && keyframe["name"].is_string())
+      names.push_back(keyframe["name"].get<std::string>());
+  return names;
+}
+
 std::size_t SceneDocument::addJoint(Json joint) {
   return addNamed("joints", "joint", std::move(joint));
 }

@@ -15,6 +15,7 @@
 
 #include "import/mesh_import.h"
 #include "scene/scene.h"
+#include "sim/simulation_frame.h"
 
 namespace contactsim::gui {
 
@@ -68,6 +69,11 @@ class SceneDocument {
   std::filesystem::path meshFile(std::size_t index) const;
   // The bodies' names in scene order (the choices for joints, cables and contact pairs).
   std::vector<std::string> bodyNames() const;
+
+  // Keyframes (docs/scene-format.md, `keyframes[]`): `frame`'s free bodies' poses and velocities
+  // saved as keyframe `name` (replacing one of that name), and the names in file order.
+  void setKeyframe(const std::string& name, const SimulationFrame& frame);
+  std::vector<std::string> keyframeNames() const;
 
   // Joints and cables (docs/scene-format.md, `joints[]`, `cables[]`) are objects kept as written;
   // the reader validates them on build(). add* gives a nameless or empty-named item a unique name

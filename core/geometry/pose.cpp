@@ -26,4 +26,10 @@ Pose Pose::operator*(const Pose& other) const {
   return composed;
 }
 
+Eigen::Quaterniond canonicalQuaternion(const Mat3& rotation) {
+  Eigen::Quaterniond q(rotation);
+  if (q.w() < 0.0) q.coeffs() = -q.coeffs();
+  return q;
+}
+
 }  // namespace contactsim

@@ -20,4 +20,8 @@ struct Pose {
   Pose operator*(const Pose& other) const;
 };
 
+// The rotation as a unit quaternion with w ≥ 0: one of its two signs, always the same, as the
+// CSV files, recordings and keyframes write it.
+Eigen::Quaterniond canonicalQuaternion(const Mat3& rotation);
+
 }  // namespace contactsim

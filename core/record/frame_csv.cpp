@@ -55,8 +55,7 @@ std::string stateCsvRow(const SimulationFrame& frame) {
   out.reserve(16 * (1 + 13 * frame.bodies.size() + 2 * frame.cables.size()));
   number(out, frame.time);
   for (const BodyState& s : frame.bodies) {
-    Eigen::Quaterniond q(s.pose.rotation);
-    if (q.w() < 0.0) q.coeffs() = -q.coeffs();  // one of the two signs, consistently
+    const Eigen::Quaterniond q = canonicalQuaternion(s.pose.rotation);
     field(out, s.pose.translation);
     field(out, q.w());
     field(out, q.x());

@@ -29,13 +29,6 @@ std::string utcNow() {
   return buffer;
 }
 
-// w >= 0, as in the body-state CSV.
-Eigen::Quaterniond canonicalQuaternion(const Mat3& rotation) {
-  Eigen::Quaterniond q(rotation);
-  if (q.w() < 0.0) q.coeffs() = -q.coeffs();
-  return q;
-}
-
 std::vector<double> flatten(const std::vector<Vec3>& points) {
   std::vector<double> out;
   out.reserve(points.size() * 3);

@@ -33,6 +33,14 @@ struct SceneMesh {
   std::shared_ptr<const TriMesh> mesh;  // loaded, SI units, body frame
 };
 
+// Where a body is and how it moves: its frame in the world, the velocity of the frame's origin
+// and the angular velocity, world axes.
+struct SceneBodyState {
+  Pose pose;
+  Vec3 linear_velocity = Vec3::Zero();
+  Vec3 angular_velocity = Vec3::Zero();
+};
+
 struct SceneBody {
   std::string name;
   bool fixed = false;
@@ -42,6 +50,15 @@ struct SceneBody {
   Pose pose;
   Vec3 linear_velocity = Vec3::Zero();
   Vec3 angular_velocity = Vec3::Zero();
+};
+
+// A named state of the bodies saved from a run (docs/scene-format.md, `keyframes[]`): a run can
+// start from it instead of the bodies' own initial state (applyKeyframe). Bodies it does not list
+// keep theirs.
+struct SceneKeyframe {
+  std::string name;
+  double time = 0.0;  // s, when it was saved (for the reader of the file; runs start at t = 0)
+  std::vector<std::pair<int, SceneBodyState>> bodies;  // body index, state
 };
 
 enum class JointType { Revolute, Spherical, Fixed, Prismatic };
@@ -136,11 +153,16 @@ struct Scene {
   std::vector<SceneSpring> springs;
   std::vector<SceneLoad> loads;
   std::optional<SceneContact> contact;
+  std::vector<SceneKeyframe> keyframes;
   // Things that are not errors but deserve a look (e.g. mass properties of an open mesh).
   std::vector<std::string> warnings;
 };
 
 // Index of the body called `name` in scene order; −1 for "world" or a name the scene lacks.
 int bodyIndex(const Scene& scene, const std::string& name);
+
+// The bodies' initial state replaced by keyframe `name`'s. Throws SceneError naming the scene
+// file and the keyframe when the scene has none of that name.
+void applyKeyframe(Scene& scene, const std::string& name);
 
 }  // namespace contactsim

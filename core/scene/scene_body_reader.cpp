@@ -102,6 +102,24 @@ void readMaterials(const FieldReader& r, const json& j, const std::string& path,
   }
 }
 
+void readBodyState(const FieldReader& r, const json& j, const std::string& path,
+                   SceneBodyState& state) {
+  if (j.contains("position"))
+    state.pose.translation = r.vec3(j["position"], child(path, "position"));
+  if (j.contains("orientation")) {
+    const Eigen::VectorXd q = r.numbers(j["orientation"], child(path, "orientation"), 4);
+    if (!(q.norm() > 1e-12))
+      r.fail(child(path, "orientation"),
+             "zero quaternion (expected [w, x, y, z] of non-zero length)");
+    state.pose.rotation =
+        Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();
+  }
+  if (j.contains("linear_velocity"))
+    state.linear_velocity = r.vec3(j["linear_velocity"], child(path, "linear_velocity"));
+  if (j.contains("angular_velocity"))
+    state.angular_velocity = r.vec3(j["angular_velocity"], child(path, "angular_velocity"));
+}
+
 SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json& j,
                    const std::string& path, const Scene& scene,
                    std::vector<std::string>& warnings) {
@@ -139,21 +157,11 @@ SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json
     }
     body.mesh = std::move(mesh);
   }
-  if (j.contains("position"))
-    body.pose.translation = r.vec3(j["position"], child(path, "position"));
-  if (j.contains("orientation")) {
-    const Eigen::VectorXd q = r.numbers(j["orientation"], child(path, "orientation"), 4);
-    if (!(q.norm() > 1e-12))
-      r.fail(child(path, "orientation"),
-             "zero quaternion (expected [w, x, y, z] of non-zero length)");
-    body.pose.rotation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();
-  }
-  if (j.contains("linear_velocity")) {
-    body.linear_velocity = r.vec3(j["linear_velocity"], child(path, "linear_velocity"));
-  }
-  if (j.contains("angular_velocity")) {
-    body.angular_velocity = r.vec3(j["angular_velocity"], child(path, "angular_velocity"));
-  }
+  SceneBodyState state;
+  readBodyState(r, j, path, state);
+  body.pose = state.pose;
+  body.linear_velocity = state.linear_velocity;
+  body.angular_velocity = state.angular_velocity;
   resolveMass(r, j, path, scene, body, warnings);
   return body;
 }

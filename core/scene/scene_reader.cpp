@@ -41,7 +41,7 @@ Scene readRoot(const json& root, const std::filesystem::path& file, const MeshLo
   FieldReader r(file);
   r.expectObject(root, "",
                  {"format", "version", "gravity", "solver", "materials", "bodies", "joints",
-                  "cables", "springs", "loads", "contact"});
+                  "cables", "springs", "loads", "contact", "keyframes"});
   Scene scene;
   scene.file = file;
   if (root.contains("format") && r.string(root["format"], "format") != "contactsim-scene") {
@@ -104,6 +104,8 @@ Scene readRoot(const json& root, const std::filesystem::path& file, const MeshLo
     }
   }
   if (root.contains("contact")) scene.contact = readContact(r, root["contact"], "contact");
+  if (root.contains("keyframes"))
+    scene.keyframes = readKeyframes(r, root["keyframes"], "keyframes", scene);
   return scene;
 }
 

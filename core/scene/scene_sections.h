@@ -22,6 +22,15 @@ void readMaterials(const FieldReader& r, const json& j, const std::string& path,
 SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json& j,
                    const std::string& path, const Scene& scene, std::vector<std::string>& warnings);
 
+// A body's "position", "orientation", "linear_velocity" and "angular_velocity" in object j, those
+// present (scene_body_reader.cpp): a body's initial state and a keyframe's.
+void readBodyState(const FieldReader& r, const json& j, const std::string& path,
+                   SceneBodyState& state);
+
+// "keyframes" (scene_keyframe_reader.cpp), after the bodies.
+std::vector<SceneKeyframe> readKeyframes(const FieldReader& r, const json& j,
+                                         const std::string& path, const Scene& scene);
+
 // "joints" (scene_joint_reader.cpp), with their drives and limits.
 SceneJoint readJoint(const FieldReader& r, const json& j, const std::string& path);
 

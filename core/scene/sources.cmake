@@ -8,6 +8,7 @@ target_sources(contactsim_core PRIVATE
   scene/scene_fields.cpp
   scene/scene_force_reader.cpp
   scene/scene_joint_reader.cpp
+  scene/scene_keyframe_reader.cpp
   scene/scene_reader.cpp
   scene/scene_solver_reader.cpp
   scene/scene_system.cpp
