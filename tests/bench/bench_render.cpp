@@ -168,9 +168,13 @@ void benchAnchor(const Options& options, bool contacts) {
       },
       timerFor(options, contacts ? "render_anchor.png" : "render_anchor_bodies.png"));
   char label[96];
-  std::snprintf(label, sizeof label, "anchor demo, %ld triangles, %.1f patches/frame%s",
-                triangleCount(meshes), double(patches) / t.frames,
-                contacts ? "" : ", contacts hidden");
+  if (contacts) {
+    std::snprintf(label, sizeof label, "anchor demo (%ld triangles, %.1f patches/frame)",
+                  triangleCount(meshes), double(patches) / t.frames);
+  } else {
+    std::snprintf(label, sizeof label, "anchor demo, bodies only (%ld triangles)",
+                  triangleCount(meshes));
+  }
   printRow(label, t);
 }
 
@@ -186,8 +190,8 @@ void benchPatches(const Options& options, int count, bool contacts) {
       [&](const SimulationFrame& frame) { view.update(frame); },
       timerFor(options, contacts ? "render_patches.png" : "render_patches_bodies.png"));
   char label[96];
-  std::snprintf(label, sizeof label, "%d patches, default layers%s", count,
-                contacts ? "" : ", contacts hidden");
+  std::snprintf(label, sizeof label, "%d patches, %s", count,
+                contacts ? "default layers" : "bodies only");
   printRow(label, t);
 }
 
