@@ -89,7 +89,7 @@ SceneView::SceneView()
   grid_actor_->GetProperty()->LightingOff();
   // Drawn with the opaque props, blended over the background: a translucent prop makes VTK run
   // its order-independent translucency pass (full-window buffers and a composite) every frame,
-  // half of an empty frame's cost under software OpenGL (bench_render). The picture is the same:
+  // a third of an empty frame's cost under software OpenGL (bench_render). The picture is the same:
   // the grid is added first, so it is drawn before the bodies, and it lies under them all.
   grid_actor_->ForceOpaqueOn();
   renderer_->AddActor(grid_actor_);
