@@ -135,6 +135,12 @@ ContactLayer::ContactLayer(vtkRenderer* renderer)
   styleSolid(*normal_arrows_->actor(), kNormalForceColour);
   styleSolid(*friction_arrows_->actor(), kFrictionForceColour);
   styleSolid(*markers_->actor(), kCentroidColour);
+  // Arrows and marker spheres are closed outward solids, opaque and scaled by positive factors:
+  // their back faces are always behind their front ones. Culling them spares shading those drawn
+  // first, a third of a frame with 300 patches under software OpenGL (bench_render).
+  for (GlyphLayer* solid : {normal_arrows_.get(), friction_arrows_.get(), markers_.get()}) {
+    solid->actor()->GetProperty()->BackfaceCullingOn();
+  }
   styleFlat(*discs_->actor(), kContactPlaneColour);
   discs_->actor()->GetProperty()->SetOpacity(0.35);
   styleFlat(*contours_->actor(), kContourColour);

@@ -120,6 +120,7 @@ class SceneView {
     vtkSmartPointer<vtkMatrix4x4> pose_matrix;
     Pose pose;
     double opacity = 1.0;
+    bool closed_shell = false;  // isClosedOutwardShell(*mesh): its back faces may be culled
   };
 
   // The one mapper (and polydata) of a mesh for the current shading, made on first use.
@@ -130,7 +131,7 @@ class SceneView {
   void fitCamera();
   void updateGroundGrid();
   void updateSelectionOutline();
-  void styleBodyActor(BodyId id, vtkActor& actor, double opacity) const;
+  void styleBodyActor(BodyId id, const Body& body) const;
   // Before each frame: turn the corner axes with the main camera, fit the clipping range.
   void onMainRenderStart();
 

@@ -1,7 +1,10 @@
-// Pure helpers of the render library: force arrow lengths, layer names and presets, camera specs.
+// Pure helpers of the render library: force arrow lengths, layer names and presets, camera specs,
+// which meshes may have their back faces culled.
 #include <catch2/catch.hpp>
 
+#include "closed_shell.h"
 #include "force_scale.h"
+#include "geometry/primitives.h"
 #include "layers.h"
 #include "render_video.h"
 #include "video_capture.h"
@@ -78,4 +81,24 @@ TEST_CASE("video formats by extension", "[render]") {
   CHECK(videoFormatOf("clip.mp4") == VideoFormat::Mp4);
   CHECK_FALSE(videoFormatOf("clip.avi"));
   CHECK_FALSE(videoFormatOf("clip"));
+}
+
+TEST_CASE("closed outward shells: watertight, consistent and enclosing a positive volume",
+          "[render]") {
+  const TriMesh box = makeBox(Vec3(0.3, 0.2, 0.1));
+  CHECK(isClosedOutwardShell(box));
+  // Far from the origin, as scene meshes are, and of another shape.
+  std::vector<Vec3> moved = makeIcosphere(0.5, 2).vertices();
+  for (Vec3& v : moved) v += Vec3(1e4, -2e4, 300.0);
+  CHECK(isClosedOutwardShell(TriMesh(moved, makeIcosphere(0.5, 2).triangles())));
+
+  // Inside out: every triangle wound the other way.
+  std::vector<TriangleIndices> flipped = box.triangles();
+  for (TriangleIndices& t : flipped) std::swap(t[1], t[2]);
+  CHECK_FALSE(isClosedOutwardShell(TriMesh(box.vertices(), flipped)));
+  // Open: one triangle missing.
+  std::vector<TriangleIndices> open = box.triangles();
+  open.pop_back();
+  CHECK_FALSE(isClosedOutwardShell(TriMesh(box.vertices(), open)));
+  CHECK_FALSE(isClosedOutwardShell(TriMesh()));
 }
