@@ -5,6 +5,7 @@
 #include <vtkRenderWindow.h>
 #include <vtkWindowToImageFilter.h>
 
+#include <optional>
 #include <stdexcept>
 
 namespace contactsim::render {
@@ -18,24 +19,31 @@ void capturePng(SceneView& view, const std::filesystem::path& file, int width, i
   view.attach(window);
   window->Render();
 
-  vtkNew<vtkWindowToImageFilter> image;
-  image->SetInput(window);
-  image->SetInputBufferTypeToRGB();
-  image->ReadFrontBufferOff();  // off-screen: the frame is in the back buffer
-  image->Update();
-
-  vtkNew<vtkPNGWriter> writer;
-  writer->SetFileName(file.string().c_str());
-  writer->SetInputConnection(image->GetOutputPort());
-  writer->Write();
-  const bool failed = writer->GetErrorCode() != 0;
+  std::optional<std::runtime_error> failure;
+  try {
+    writeWindowPng(*window, file);
+  } catch (const std::runtime_error& error) {
+    failure = error;
+  }
 
   // Release this window's GL objects while its context exists, then give the view back.
   window->Finalize();
   view.attach(previous);
-  if (failed || !std::filesystem::exists(file)) {
+  if (failure) throw *failure;
+}
+
+void writeWindowPng(vtkRenderWindow& window, const std::filesystem::path& file) {
+  vtkNew<vtkWindowToImageFilter> image;
+  image->SetInput(&window);
+  image->SetInputBufferTypeToRGB();
+  image->ReadFrontBufferOff();  // off-screen: the frame is in the back buffer
+  image->Update();
+  vtkNew<vtkPNGWriter> writer;
+  writer->SetFileName(file.string().c_str());
+  writer->SetInputConnection(image->GetOutputPort());
+  writer->Write();
+  if (writer->GetErrorCode() != 0 || !std::filesystem::exists(file))
     throw std::runtime_error(file.string() + ": cannot write the PNG image");
-  }
 }
 
 }  // namespace contactsim::render

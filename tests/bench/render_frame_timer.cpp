@@ -1,10 +1,10 @@
 #include "render_frame_timer.h"
 
+#include "png_capture.h"
+
 #include <vtkNew.h>
 #include <vtkOpenGLRenderWindow.h>
-#include <vtkPNGWriter.h>
 #include <vtkRenderWindow.h>
-#include <vtkWindowToImageFilter.h>
 
 #include <algorithm>
 #include <chrono>
@@ -27,19 +27,6 @@ double processCpuMs() {
 double median(std::vector<double> v) {
   std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
   return v[v.size() / 2];
-}
-
-void writePng(vtkRenderWindow* window, const std::filesystem::path& file) {
-  vtkNew<vtkWindowToImageFilter> image;
-  image->SetInput(window);
-  image->SetInputBufferTypeToRGB();
-  image->ReadFrontBufferOff();  // off-screen: the frame is in the back buffer
-  image->Update();
-  vtkNew<vtkPNGWriter> writer;
-  writer->SetFileName(file.string().c_str());
-  writer->SetInputConnection(image->GetOutputPort());
-  writer->Write();
-  if (writer->GetErrorCode() != 0) throw std::runtime_error(file.string() + ": cannot write");
 }
 
 }  // namespace
@@ -79,7 +66,7 @@ FrameTimes timeFrames(render::SimulationView& view,
   }
   FrameTimes times{median(update_ms),     median(render_ms), median(total_ms),
                    median(render_cpu_ms), options.frames,    window->GetMultiSamples()};
-  if (options.png) writePng(window, *options.png);
+  if (options.png) render::writeWindowPng(*window, *options.png);
   window->Finalize();  // its GL objects go while its context exists
   view.scene().detach();
   return times;
