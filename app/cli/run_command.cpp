@@ -79,38 +79,54 @@ class ProgressBar {
   std::chrono::steady_clock::time_point last_{};
 };
 
-void runScene(const RunArguments& args) {
-  std::optional<RecordingReader> recording;
+// Where a run starts: SCENE from t = 0 (or a keyframe of it), or a recorded run's frame
+// (--resume) with its recorded scene or SCENE, the same scene edited.
+struct RunStart {
   std::optional<ResumePoint> resume;
+  std::string recorded_scene_text;  // the recording's scene (with --resume)
+  Scene scene;
+};
+
+RunStart findRunStart(const RunArguments& args) {
+  RunStart start;
+  std::optional<RecordingReader> recording;
   if (!args.resume.empty()) {
     if (!args.at) throw std::runtime_error("--resume: give the time to continue from with --at");
     recording.emplace(args.resume);
-    resume = resumePointAt(*recording, nearestFrame(*recording, *args.at));
+    start.resume = resumePointAt(*recording, nearestFrame(*recording, *args.at));
+    start.recorded_scene_text = recording->header().scene_json;
   } else if (args.at) {
     throw std::runtime_error("--at: only with --resume");
   }
-  if (args.scene.empty() && !resume) throw std::runtime_error("SCENE is required (or --resume)");
-  Scene scene;
   if (!args.scene.empty()) {
-    scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
-  } else {
+    start.scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
+  } else if (recording) {
     // The recorded scene's meshes are found relative to where it was read from.
     try {
-      scene = parseScene(recording->header().scene_json, recording->header().scene_path,
-                         importForScene);
+      start.scene =
+          parseScene(start.recorded_scene_text, recording->header().scene_path, importForScene);
     } catch (const std::exception& error) {
       throw std::runtime_error(std::string(error.what()) +
                                " (the recording's scene, read from its recorded path; give the "
                                "scene file: run SCENE --resume ...)");
     }
+  } else {
+    throw std::runtime_error("SCENE is required (or --resume)");
   }
+  if (!args.keyframe.empty()) {
+    if (start.resume)
+      throw std::runtime_error("--keyframe: not with --resume (a resumed run has a state)");
+    applyKeyframe(start.scene, args.keyframe);
+  }
+  return start;
+}
+
+void runScene(const RunArguments& args) {
+  RunStart run_start = findRunStart(args);
+  const std::optional<ResumePoint>& resume = run_start.resume;
+  Scene scene = std::move(run_start.scene);
   for (const std::string& warning : scene.warnings)
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
-  if (!args.keyframe.empty()) {
-    if (resume)
-      throw std::runtime_error("--keyframe: not with --resume (a resumed run has a state)");
-    applyKeyframe(scene, args.keyframe);
-  }
   if (args.dt) {
     if (!(*args.dt > 0.0) || !std::isfinite(*args.dt))
       throw std::runtime_error("--dt: expected a positive number of seconds");
@@ -179,7 +195,7 @@ void runScene(const RunArguments& args) {
     std::ifstream scene_file(simulation.scene().file, std::ios::binary);
     scene_text.assign(std::istreambuf_iterator<char>(scene_file), {});
   } else if (resume) {
-    scene_text = recording->header().scene_json;
+    scene_text = run_start.recorded_scene_text;
   }
   if (resume) simulation.restore(resume->checkpoint);
   RunOutputs outputs(simulation.scene(), scene_text, {args.csv, args.contacts_csv, args.record},

@@ -1,6 +1,7 @@
 #include "geometry/state_archive.h"
 
 #include <cstring>
+#include <limits>
 
 namespace contactsim {
 namespace {
@@ -32,8 +33,7 @@ void StateWriter::pose(const Pose& pose) {
 }
 
 void StateWriter::vector(const Eigen::VectorXd& v) {
-  integer(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i) real(v[i]);
+  reals(std::span<const double>(v.data(), static_cast<std::size_t>(v.size())));
 }
 
 void StateWriter::reals(std::span<const double> values) {
@@ -113,13 +113,11 @@ Pose StateReader::pose() {
 }
 
 Eigen::VectorXd StateReader::vector(Eigen::Index size) {
-  const std::int64_t stored = integer();
-  if (stored != size)
-    fail("a vector of " + std::to_string(stored) + " entries where " + std::to_string(size) +
+  const std::vector<double> values = reals(std::numeric_limits<std::size_t>::max());
+  if (values.size() != static_cast<std::size_t>(size))
+    fail("a vector of " + std::to_string(values.size()) + " entries where " + std::to_string(size) +
          " are expected");
-  Eigen::VectorXd v(size);
-  for (Eigen::Index i = 0; i < size; ++i) v[i] = real();
-  return v;
+  return Eigen::Map<const Eigen::VectorXd>(values.data(), size);
 }
 
 std::vector<double> StateReader::reals(std::size_t max) {
