@@ -255,7 +255,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
   const Eigen::VectorXd q_start = s.q;
   const double rest_motion = h * 1.0;  // the model moving its own length per second
   const double constraint_tolerance = settings_.constraint_tolerance;
-  double alpha_k = alpha;
+  double alpha_k = alpha * penalty_carry_;
   double dq_norm = std::numeric_limits<double>::infinity();
   double rate = 1.0, violation = 0.0;
   bool converged = false;
@@ -329,6 +329,7 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
     return false;
   }
   next.lambda += alpha_k * cv.phi;
+  attempt_penalty_carry_ = std::max(1.0, alpha_k / alpha / kPenaltyCarryDecay);
 
   // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
   // factorisation of A (docs/dynamics.md, "The step", 3). The Φ_t and γ terms carry the
@@ -397,6 +398,7 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
   last_powers_ = now;
   state_ = std::move(next);
   state_violation_ = attempt_violation_;
+  penalty_carry_ = attempt_penalty_carry_;
   for (const auto& source : system_.forces().sources()) {
     source->acceptStep(state_.q, state_.qdot, state_.t);
   }
@@ -599,6 +601,7 @@ void Ali3pIntegrator::saveState(StateWriter& out) const {
   out.vector(last_powers_.qdot);
   out.real(state_violation_.t);
   out.real(state_violation_.value);
+  out.real(penalty_carry_);
   assembly_.savePattern(out);
 }
 
@@ -627,6 +630,9 @@ void Ali3pIntegrator::restoreState(StateReader& in) {
   Violation violation;
   violation.t = in.real();
   violation.value = in.real();
+  const double penalty_carry = in.real();
+  if (!(penalty_carry >= 1.0 && penalty_carry <= kMaxPenaltyGrowth))
+    in.fail("a penalty growth outside its range");
   assembly_.restorePattern(in, static_cast<int>(n));
   state_ = std::move(s);
   next_substep_ = next_substep;
@@ -634,6 +640,7 @@ void Ali3pIntegrator::restoreState(StateReader& in) {
   last_powers_ = std::move(powers);
   state_violation_ = violation;
   attempt_violation_ = {};
+  penalty_carry_ = penalty_carry;
 }
 
 }  // namespace contactsim

@@ -21,6 +21,10 @@ inline constexpr double kDefaultPenaltyRatio = 1e3;
 // How far the penalty may be raised within one step when the multiplier iteration stalls (a
 // mechanism near a singular position), relative to the nominal α.
 inline constexpr double kMaxPenaltyGrowth = 1e4;
+// A step that raised α to g·α lets the next one start from (g / kPenaltyCarryDecay)·α, not from α
+// (docs/dynamics.md, "Singular positions"): the steps of a singular passage then climb one decade
+// instead of all of them, and the raise decays a decade per step once it is no longer needed.
+inline constexpr double kPenaltyCarryDecay = 10.0;
 
 struct SolverSettings {
   double time_step = 1e-3;
@@ -186,6 +190,8 @@ class Ali3pIntegrator {
     double t = std::numeric_limits<double>::quiet_NaN(), value = 0.0;
   };
   Violation attempt_violation_, state_violation_;
+  // α's growth factor (≥ 1) the next step starts from, and the one the last attempt leaves.
+  double penalty_carry_ = 1.0, attempt_penalty_carry_ = 1.0;
   double next_substep_ = 0.0;  // error control's proposal for the next substep
   // Error control's smallest energy scale: the energy to lift every moving body by the model's
   // length scale (1 J·1e-12 without gravity), so a body at rest is not held to zero.
