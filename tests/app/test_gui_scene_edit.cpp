@@ -26,6 +26,7 @@
 #include "main_window.h"
 #include "number_fields.h"
 #include "pair_law_form.h"
+#include "scene/law_parameters.h"
 #include "scene_edit_dialog.h"
 #include "sim/scene_contact.h"
 #include "test_application.h"
@@ -422,6 +423,37 @@ TEST_CASE("the default-law form shares the law editor and refuses a value that i
   click(form, "apply_law");
   REQUIRE(applied.size() == 1);
   CHECK(applied[0] == json({{"model", "hunt-crossley"}, {"stiffness", 2e9}, {"exponent", 1.5}}));
+}
+
+// Issue 19: an empty cell means the law table's default, and the editor says which.
+TEST_CASE("the law editor shows the law table's default beside an empty value", "[scene-edit]") {
+  application();
+  LawEditor editor;
+  editor.setLaw(
+      {{"model", "modia3d"}, {"sliding_friction", 0.4}, {"friction", {{"model", "coulomb"}}}});
+  const auto row = [&](const char* table_name, const std::string& name) {
+    auto* table = part<QTableWidget>(editor, table_name);
+    REQUIRE(table->columnCount() == 3);
+    for (int r = 0; r < table->rowCount(); ++r) {
+      if (table->item(r, 0)->text().toStdString() == name)
+        return std::pair{table->item(r, 1)->text(), table->item(r, 2)->text()};
+    }
+    FAIL("no parameter " << name << " in " << table_name);
+    return std::pair<QString, QString>{};
+  };
+  const LawParameter& restitution = *findParameter(normalLawParameters(), "modia3d", "restitution");
+  CHECK(row("law_parameters", "restitution") ==
+        std::pair{QString(), numberText(restitution.fallback.value)});
+  const LawParameter& v_small = *findParameter(frictionParameters(), "coulomb", "v_small");
+  CHECK(row("friction_parameters", "v_small") ==
+        std::pair{QString(), numberText(v_small.fallback.value) + " m/s"});
+  // A given value is shown as given, with the default still beside it.
+  CHECK(row("law_parameters", "sliding_friction").first == "0.4");
+  CHECK(row("law_parameters", "contact_sphere_radius").second ==
+        QString::fromUtf8(findParameter(normalLawParameters(), "modia3d", "contact_sphere_radius")
+                              ->fallback.derived_from));
+  editor.setLaw({{"model", "conforming-hertz"}});
+  CHECK(row("law_parameters", "clearance").second == "required");
 }
 
 TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is reported and undone",
