@@ -1,6 +1,7 @@
 // The contact law and friction models a scene may name and, per model, each parameter's unit,
 // meaning, physical range and default: the one table the scene reader checks against, the
-// simulation fills omitted parameters from and the window's law editor shows.
+// simulation fills omitted parameters from, the window's law editor shows and the tables of
+// docs/scene-format.md are generated from (law_parameters_doc.h).
 #pragma once
 
 #include <limits>

@@ -1,6 +1,7 @@
 target_sources(contactsim_core PRIVATE
   scene/json_error.cpp
   scene/law_parameters.cpp
+  scene/law_parameters_doc.cpp
   scene/scene.cpp
   scene/scene_body_reader.cpp
   scene/scene_cable_reader.cpp
