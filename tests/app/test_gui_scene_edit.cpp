@@ -27,6 +27,7 @@
 #include "number_fields.h"
 #include "pair_law_form.h"
 #include "scene/law_parameters.h"
+#include "scene/starter_scene.h"
 #include "scene_edit_dialog.h"
 #include "sim/scene_contact.h"
 #include "test_application.h"
@@ -454,6 +455,28 @@ TEST_CASE("the law editor shows the law table's default beside an empty value", 
                               ->fallback.derived_from));
   editor.setLaw({{"model", "conforming-hertz"}});
   CHECK(row("law_parameters", "clearance").second == "required");
+}
+
+// The window's starter material and law come from core (starter_scene.h), not from app/.
+TEST_CASE("a body added to an empty document brings the starter material and law", "[scene-edit]") {
+  application();
+  SceneDocument document;
+  NewBody body;
+  body.mesh_file = cubeFile();
+  document.addBody(body);
+  const SceneMaterial steel = starterMaterial();
+  CHECK(document.json()["materials"] == json::array({{{"name", steel.name},
+                                                      {"density", steel.density},
+                                                      {"young_modulus", *steel.young_modulus},
+                                                      {"poisson_ratio", *steel.poisson_ratio}}}));
+  const SceneContactLaw law = starterContactLaw();
+  json expected = {{"model", law.model}};
+  for (const auto& [key, value] : law.parameters) expected[key] = value;
+  CHECK(document.json()["contact"]["law"] == expected);
+  MeshCache meshes;
+  const Scene scene = document.build(meshes);
+  REQUIRE(scene.contact->law);
+  CHECK(scene.contact->law->model == law.model);
 }
 
 TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is reported and undone",
