@@ -15,45 +15,66 @@ using nlohmann::json;
 
 namespace {
 
-using ModelTable = std::map<std::string, std::set<std::string>>;
-
-// The models and their parameters as the scene reader accepts them (its tables, not a copy).
-QStringList modelsOf(const ModelTable& table) {
+// The models and their parameters as the scene reader accepts them (its table, not a copy).
+QStringList modelsOf(const LawModels& table) {
   QStringList names;
   for (const auto& [model, parameters] : table) names << QString::fromStdString(model);
   return names;
 }
 
-QStringList parametersOf(const ModelTable& table, const QString& model) {
-  QStringList names;
+const std::vector<LawParameter>& parametersOf(const LawModels& table, const QString& model) {
+  static const std::vector<LawParameter> none;
   const auto it = table.find(model.toStdString());
-  if (it != table.end()) {
-    for (const std::string& name : it->second) names << QString::fromStdString(name);
-  }
-  return names;
+  return it == table.end() ? none : it->second;
 }
 
 QTableWidget* parameterTable(QWidget* parent, const QString& name) {
-  auto* table = new QTableWidget(0, 2, parent);
+  auto* table = new QTableWidget(0, 3, parent);
   table->setObjectName(name);
-  table->setHorizontalHeaderLabels({"parameter", "value (empty: default)"});
-  table->horizontalHeader()->setStretchLastSection(true);
+  table->setHorizontalHeaderLabels({"parameter", "value (empty: default)", "default"});
   table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   table->verticalHeader()->hide();
   return table;
 }
 
-void fillTable(QTableWidget* table, const QStringList& names, const json& values) {
-  table->setRowCount(static_cast<int>(names.size()));
-  for (int r = 0; r < names.size(); ++r) {
-    auto* name = new QTableWidgetItem(names[r]);
-    name->setFlags(Qt::ItemIsEnabled);
-    table->setItem(r, 0, name);
-    const std::string key = names[r].toStdString();
-    const QString value = values.is_object() && values.contains(key) && values[key].is_number()
-                              ? numberText(values[key].get<double>())
-                              : QString();
+// What an empty cell means, from the law table: the number with its unit, "required", or what
+// the law derives it from.
+QString defaultText(const LawParameter& p) {
+  switch (p.fallback.kind) {
+    case ParameterDefault::Kind::Number:
+      return std::string(p.unit) == "–"
+                 ? numberText(p.fallback.value)
+                 : QStringLiteral("%1 %2").arg(numberText(p.fallback.value), p.unit);
+    case ParameterDefault::Kind::Required:
+      return QStringLiteral("required");
+    case ParameterDefault::Kind::Derived:
+      return QString::fromUtf8(p.fallback.derived_from);
+  }
+  return {};
+}
+
+QTableWidgetItem* readOnlyItem(const QString& text, const QString& tip) {
+  auto* item = new QTableWidgetItem(text);
+  item->setFlags(Qt::ItemIsEnabled);
+  item->setToolTip(tip);
+  return item;
+}
+
+void fillTable(QTableWidget* table, const std::vector<LawParameter>& parameters,
+               const json& values) {
+  table->setRowCount(static_cast<int>(parameters.size()));
+  for (int r = 0; r < table->rowCount(); ++r) {
+    const LawParameter& p = parameters[r];
+    const QString tip = QStringLiteral("%1 (%2)").arg(QString::fromUtf8(p.meaning), p.unit);
+    table->setItem(r, 0, readOnlyItem(QString::fromStdString(p.name), tip));
+    const QString value =
+        values.is_object() && values.contains(p.name) && values[p.name].is_number()
+            ? numberText(values[p.name].get<double>())
+            : QString();
     table->setItem(r, 1, new QTableWidgetItem(value));
+    table->setItem(r, 2, readOnlyItem(defaultText(p), tip));
   }
 }
 
@@ -101,10 +122,10 @@ LawEditor::LawEditor(QWidget* parent)
 }
 
 void LawEditor::setLaw(const json& law) {
-  law_ = law.is_object() ? law : json{{"model", "hunt-crossley"}};
+  law_ = law.is_object() ? law : json{{"model", kUnnamedLawModel}};
   {
     const QSignalBlocker a(model_), b(friction_);
-    model_->setCurrentText(QString::fromStdString(law_.value("model", "hunt-crossley")));
+    model_->setCurrentText(QString::fromStdString(law_.value("model", kUnnamedLawModel)));
     const json friction = law_.value("friction", json{{"model", "none"}});
     friction_->setCurrentText(QString::fromStdString(friction.value("model", "none")));
   }

@@ -1,7 +1,7 @@
 // The editor of one contact law (docs/scene-format.md, "Contact laws"): normal model and its
-// parameters, friction model and its parameters; an empty value takes the law's documented
-// default. One widget for the scene's default law and for per-pair overrides, so both edit
-// exactly the same fields.
+// parameters, friction model and its parameters; an empty value takes the law's default, shown
+// beside it from the law table (core/scene/law_parameters.h). One widget for the scene's default
+// law and for per-pair overrides, so both edit exactly the same fields.
 #pragma once
 
 #include <QWidget>
@@ -18,7 +18,8 @@ class LawEditor : public QWidget {
  public:
   explicit LawEditor(QWidget* parent = nullptr);
 
-  // Shows `law` (a law object; anything else shows hunt-crossley with its defaults).
+  // Shows `law` (a law object; anything else shows the law of a scene without one,
+  // kUnnamedLawModel, with its defaults).
   void setLaw(const nlohmann::json& law);
   // The edited law. False, with `error` naming the parameter ("friction.static: expected a
   // finite number ≥ 0, got '-1'"), when a value is not a non-negative finite number.

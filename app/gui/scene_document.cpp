@@ -8,6 +8,7 @@
 
 #include "import/urdf_import.h"
 #include "scene/scene_reader.h"
+#include "scene/starter_scene.h"
 
 namespace contactsim::gui {
 
@@ -108,28 +109,42 @@ void SceneDocument::save(const QString& path) {
   saved_ = true;
 }
 
+namespace {
+
+// The window's starter material and law (core/scene/starter_scene.h) as the file writes them.
+Json materialJson(const SceneMaterial& m) {
+  return {{"name", m.name},
+          {"density", m.density},
+          {"young_modulus", *m.young_modulus},
+          {"poisson_ratio", *m.poisson_ratio}};
+}
+
+// The starter law names no friction (modia3d brings its own), so only model and parameters.
+Json lawJson(const SceneContactLaw& law) {
+  Json j = {{"model", law.model}};
+  for (const auto& [key, value] : law.parameters) j[key] = value;
+  return j;
+}
+
+}  // namespace
+
 std::string SceneDocument::addBody(const NewBody& body) {
   if (!json_.contains("materials")) json_["materials"] = Json::array();
+  const SceneMaterial starter = starterMaterial();
   std::string material = body.material.toStdString();
   if (material.empty()) {
-    material = json_["materials"].empty() ? "steel" : json_["materials"][0].value("name", "steel");
+    material = json_["materials"].empty() ? starter.name
+                                          : json_["materials"][0].value("name", starter.name);
   }
   bool known = false;
   for (const Json& m : json_["materials"]) known = known || m.value("name", "") == material;
   if (!known) {
-    json_["materials"].push_back({{"name", material},
-                                  {"density", 7850.0},
-                                  {"young_modulus", 2.1e11},
-                                  {"poisson_ratio", 0.3}});
+    Json entry = materialJson(starter);
+    entry["name"] = material;
+    json_["materials"].push_back(entry);
   }
-  if (!json_.contains("contact")) {
-    json_["contact"] = {{"pairs", "all"},
-                        {"law",
-                         {{"model", "modia3d"},
-                          {"restitution", 0.5},
-                          {"sliding_friction", 0.3},
-                          {"reduction_factor", 0.001}}}};
-  }
+  if (!json_.contains("contact"))
+    json_["contact"] = {{"pairs", "all"}, {"law", lawJson(starterContactLaw())}};
   if (!json_.contains("bodies")) json_["bodies"] = Json::array();
   std::set<std::string> names{"world"};
   for (const Json& b : json_["bodies"]) names.insert(b.value("name", ""));

@@ -1,18 +1,15 @@
-// The contact law and friction models a scene may name, their parameters and each parameter's
-// physical range: the one table the scene reader checks against, the window's law editor offers
-// and docs/scene-format.md describes.
+// The contact law and friction models a scene may name and, per model, each parameter's unit,
+// meaning, physical range and default: the one table the scene reader checks against, the
+// simulation fills omitted parameters from, the window's law editor shows and the tables of
+// docs/scene-format.md are generated from (law_parameters_doc.h).
 #pragma once
 
 #include <limits>
 #include <map>
-#include <set>
 #include <string>
+#include <vector>
 
 namespace contactsim {
-
-// Per model, the parameters it accepts.
-const std::map<std::string, std::set<std::string>>& normalLawParameters();
-const std::map<std::string, std::set<std::string>>& frictionParameters();
 
 // The physical range of a law or friction parameter, checked where the file is read so that a
 // value a law divides by, or one outside the model's domain, is refused naming its JSON path
@@ -24,7 +21,44 @@ struct ParameterRange {
   const char* why = "";
 };
 
-// The range of a law or friction parameter by name (a name means the same in every model).
-ParameterRange parameterRange(const std::string& key);
+// What a parameter the file leaves out is: a number, required (the law refuses the pair without
+// it), or derived from the bodies (`derived_from` says from what).
+struct ParameterDefault {
+  enum class Kind { Number, Required, Derived };
+  Kind kind = Kind::Number;
+  double value = 0.0;             // Kind::Number
+  const char* derived_from = "";  // Kind::Derived
+};
+
+struct LawParameter {
+  std::string name;
+  const char* unit;     // SI; "–" when dimensionless
+  const char* meaning;  // one line
+  ParameterRange range;
+  ParameterDefault fallback;
+};
+
+// Model name → its parameters, in the order the docs and the law editor list them. A parameter
+// name has the same meaning and range in every model that has it; its default may differ.
+using LawModels = std::map<std::string, std::vector<LawParameter>>;
+
+const LawModels& normalLawParameters();
+// Friction models; "none" has no parameters. A law without a `friction` object keeps its own
+// (modia3d: Coulomb with its sliding_friction; hertz-stribeck, conforming-hertz: Stribeck).
+const LawModels& frictionParameters();
+
+// The model of a pair whose scene names no law: ContactLaw's default (core/sim/contact_law.h),
+// with this table's defaults and no friction.
+inline constexpr const char* kUnnamedLawModel = "hunt-crossley";
+
+// The entry of `key` in `model`, or nullptr when the model is unknown or has no such parameter.
+const LawParameter* findParameter(const LawModels& table, const std::string& model,
+                                  const std::string& key);
+
+// `values[key]` when the file gave it, else the table's numeric default of `key` in `model`.
+// Throws std::logic_error for a parameter without a numeric default (required or derived ones
+// are the caller's to handle) or one not in the table: a mistake in the code, not the file.
+double valueOrDefault(const LawModels& table, const std::string& model,
+                      const std::map<std::string, double>& values, const std::string& key);
 
 }  // namespace contactsim

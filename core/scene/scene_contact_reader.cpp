@@ -22,8 +22,7 @@ SceneContactLaw readLaw(const FieldReader& r, const json& j, const std::string& 
            "required (hunt-crossley, modia3d, hertz-stribeck or conforming-hertz)");
   SceneContactLaw law;
   law.model = r.string(j["model"], child(path, "model"));
-  const auto allowed = normalLawParameters().find(law.model);
-  if (allowed == normalLawParameters().end()) {
+  if (!normalLawParameters().count(law.model)) {
     r.fail(child(path, "model"),
            "expected hunt-crossley, modia3d, hertz-stribeck or conforming-hertz, got \"" +
                law.model + "\"");
@@ -32,27 +31,24 @@ SceneContactLaw readLaw(const FieldReader& r, const json& j, const std::string& 
     const std::string p = child(path, key);
     if (key == "model") continue;
     if (key == "friction") {
-      r.expectObject(value, p,
-                     {"model", "static", "dynamic", "stick_velocity", "viscous",
-                      "stiction_tolerance", "v_small"});
+      if (!value.is_object()) r.fail(p, "expected an object, got " + describe(value));
       SceneFriction friction;
       if (!value.contains("model"))
         r.fail(child(p, "model"), "required (stick-slip, stribeck, coulomb or none)");
       friction.model = r.string(value["model"], child(p, "model"));
-      const auto names = frictionParameters().find(friction.model);
-      if (names == frictionParameters().end()) {
+      if (!frictionParameters().count(friction.model)) {
         r.fail(child(p, "model"),
                "expected stick-slip, stribeck, coulomb or none, got \"" + friction.model + "\"");
       }
       for (const auto& [fkey, fvalue] : value.items()) {
         if (fkey == "model") continue;
-        if (!names->second.count(fkey))
-          r.fail(child(p, fkey), "not a parameter of friction model " + friction.model);
-        friction.parameters[fkey] = r.inRange(fvalue, child(p, fkey), parameterRange(fkey));
+        const LawParameter* entry = findParameter(frictionParameters(), friction.model, fkey);
+        if (!entry) r.fail(child(p, fkey), "not a parameter of friction model " + friction.model);
+        friction.parameters[fkey] = r.inRange(fvalue, child(p, fkey), entry->range);
       }
       law.friction = friction;
-    } else if (allowed->second.count(key)) {
-      law.parameters[key] = r.inRange(value, p, parameterRange(key));
+    } else if (const LawParameter* entry = findParameter(normalLawParameters(), law.model, key)) {
+      law.parameters[key] = r.inRange(value, p, entry->range);
     } else {
       r.fail(p, "unknown key (not a parameter of contact law " + law.model + ")");
     }

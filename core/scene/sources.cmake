@@ -1,6 +1,7 @@
 target_sources(contactsim_core PRIVATE
   scene/json_error.cpp
   scene/law_parameters.cpp
+  scene/law_parameters_doc.cpp
   scene/scene.cpp
   scene/scene_body_reader.cpp
   scene/scene_cable_reader.cpp
@@ -12,6 +13,7 @@ target_sources(contactsim_core PRIVATE
   scene/scene_reader.cpp
   scene/scene_solver_reader.cpp
   scene/scene_system.cpp
+  scene/starter_scene.cpp
 )
 # nlohmann-json is header-only and used only inside the scene reader (scene_reader.cpp and the
 # files it is split into) and json_error.cpp.

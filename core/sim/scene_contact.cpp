@@ -9,14 +9,14 @@
 namespace contactsim {
 namespace {
 
-// Laws' defaults where the file is silent (README, "Force laws").
-constexpr double kDefaultRestitution = 0.7;
-constexpr double kDefaultSlidingFriction = 0.3;
+// A parameter of a normal law or friction model as the file gives it, else the law table's
+// default (core/scene/law_parameters.cpp): the one source the reader, the GUI and the docs share.
+double lawValue(const SceneContactLaw& law, const std::string& key) {
+  return valueOrDefault(normalLawParameters(), law.model, law.parameters, key);
+}
 
-double parameter(const std::map<std::string, double>& parameters, const std::string& key,
-                 double fallback) {
-  const auto it = parameters.find(key);
-  return it == parameters.end() ? fallback : it->second;
+double frictionValue(const SceneFriction& friction, const std::string& key) {
+  return valueOrDefault(frictionParameters(), friction.model, friction.parameters, key);
 }
 
 class LawBuilder {
@@ -67,27 +67,27 @@ class LawBuilder {
 };
 
 FrictionModel frictionFromScene(const SceneFriction& f) {
-  const auto& p = f.parameters;
   if (f.model == "stick-slip") {
     StickSlipFriction m;
-    m.static_coefficient = parameter(p, "static", m.static_coefficient);
-    m.dynamic_coefficient = parameter(p, "dynamic", m.dynamic_coefficient);
-    m.stick_velocity = parameter(p, "stick_velocity", m.stick_velocity);
-    m.viscous = parameter(p, "viscous", m.viscous);
+    m.static_coefficient = frictionValue(f, "static");
+    m.dynamic_coefficient = frictionValue(f, "dynamic");
+    m.stick_velocity = frictionValue(f, "stick_velocity");
+    m.viscous = frictionValue(f, "viscous");
     return m;
   }
   if (f.model == "stribeck") {
     StribeckFriction m;
-    m.static_coefficient = parameter(p, "static", m.static_coefficient);
-    m.dynamic_coefficient = parameter(p, "dynamic", m.dynamic_coefficient);
-    m.stiction_tolerance = parameter(p, "stiction_tolerance", m.stiction_tolerance);
+    m.static_coefficient = frictionValue(f, "static");
+    m.dynamic_coefficient = frictionValue(f, "dynamic");
+    m.stiction_tolerance = frictionValue(f, "stiction_tolerance");
     return m;
   }
   if (f.model == "coulomb") {
     // One coefficient: a regularised law has no separate static value; `dynamic` wins.
     CoulombFriction m;
-    m.coefficient = parameter(p, "dynamic", parameter(p, "static", m.coefficient));
-    m.v_small = parameter(p, "v_small", m.v_small);
+    m.coefficient =
+        f.parameters.count("dynamic") ? f.parameters.at("dynamic") : frictionValue(f, "static");
+    m.v_small = frictionValue(f, "v_small");
     return m;
   }
   return NoFriction{};
@@ -106,10 +106,10 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
   ContactLaw result;
   if (law.model == "hunt-crossley") {
     HuntCrossleyLaw n;
-    n.stiffness = parameter(p, "stiffness", n.stiffness);
-    n.exponent = parameter(p, "exponent", n.exponent);
-    n.restitution = parameter(p, "restitution", n.restitution);
-    n.min_impact_velocity = parameter(p, "min_impact_velocity", n.min_impact_velocity);
+    n.stiffness = lawValue(law, "stiffness");
+    n.exponent = lawValue(law, "exponent");
+    n.restitution = lawValue(law, "restitution");
+    n.min_impact_velocity = lawValue(law, "min_impact_velocity");
     if (!(n.stiffness > 0.0)) builder.fail("stiffness must be > 0");
     if (!(n.min_impact_velocity > 0.0)) builder.fail("min_impact_velocity must be > 0");
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");
@@ -118,26 +118,25 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     Modia3dLaw n;
     n.effective_modulus = builder.effectiveModulusOfPair("modia3d");
     n.geometry_radius = builder.geometryRadius(p, "contact_sphere_radius");
-    n.restitution = parameter(p, "restitution", kDefaultRestitution);
-    n.v_small = parameter(p, "v_small", n.v_small);
-    n.max_damping = parameter(p, "max_damping", n.max_damping);
-    n.reduction = parameter(p, "reduction_factor", n.reduction);
+    n.restitution = lawValue(law, "restitution");
+    n.v_small = lawValue(law, "v_small");
+    n.max_damping = lawValue(law, "max_damping");
+    n.reduction = lawValue(law, "reduction_factor");
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");
     if (!(n.v_small > 0.0)) builder.fail("v_small must be > 0");
     result.normal = n;
     // Seed 000: regularised sliding friction and rolling-resistance torque are part of the law.
-    result.friction =
-        CoulombFriction{parameter(p, "sliding_friction", kDefaultSlidingFriction), n.v_small};
-    result.rolling.coefficient = parameter(p, "rolling_resistance", 0.0);
+    result.friction = CoulombFriction{lawValue(law, "sliding_friction"), n.v_small};
+    result.rolling.coefficient = lawValue(law, "rolling_resistance");
     result.rolling.geometry_radius = n.geometry_radius;
-    result.rolling.w_small = parameter(p, "w_small", result.rolling.w_small);
+    result.rolling.w_small = lawValue(law, "w_small");
     result.spread_damping = false;
     if (!(result.rolling.w_small > 0.0)) builder.fail("w_small must be > 0");
   } else if (law.model == "hertz-stribeck") {
     HertzHuntCrossleyLaw n;
     n.effective_modulus = builder.effectiveModulusOfPair("hertz-stribeck");
     n.effective_radius = builder.geometryRadius(p, "contact_radius");
-    n.dissipation = parameter(p, "dissipation", n.dissipation);
+    n.dissipation = lawValue(law, "dissipation");
     result.normal = n;
     result.friction = StribeckFriction{};
   } else if (law.model == "conforming-hertz") {
@@ -147,8 +146,8 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
       builder.fail("conforming-hertz needs radius and clearance (m)");
     n.radius = p.at("radius");
     n.clearance = p.at("clearance");
-    n.restitution = parameter(p, "restitution", n.restitution);
-    n.min_impact_velocity = parameter(p, "min_impact_velocity", n.min_impact_velocity);
+    n.restitution = lawValue(law, "restitution");
+    n.min_impact_velocity = lawValue(law, "min_impact_velocity");
     if (!(n.radius > 0.0)) builder.fail("radius must be > 0");
     if (!(n.clearance > 0.0)) builder.fail("clearance must be > 0 (a press fit is not a contact)");
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");

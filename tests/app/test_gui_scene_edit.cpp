@@ -26,6 +26,8 @@
 #include "main_window.h"
 #include "number_fields.h"
 #include "pair_law_form.h"
+#include "scene/law_parameters.h"
+#include "scene/starter_scene.h"
 #include "scene_edit_dialog.h"
 #include "sim/scene_contact.h"
 #include "test_application.h"
@@ -422,6 +424,59 @@ TEST_CASE("the default-law form shares the law editor and refuses a value that i
   click(form, "apply_law");
   REQUIRE(applied.size() == 1);
   CHECK(applied[0] == json({{"model", "hunt-crossley"}, {"stiffness", 2e9}, {"exponent", 1.5}}));
+}
+
+// Issue 19: an empty cell means the law table's default, and the editor says which.
+TEST_CASE("the law editor shows the law table's default beside an empty value", "[scene-edit]") {
+  application();
+  LawEditor editor;
+  editor.setLaw(
+      {{"model", "modia3d"}, {"sliding_friction", 0.4}, {"friction", {{"model", "coulomb"}}}});
+  const auto row = [&](const char* table_name, const std::string& name) {
+    auto* table = part<QTableWidget>(editor, table_name);
+    REQUIRE(table->columnCount() == 3);
+    for (int r = 0; r < table->rowCount(); ++r) {
+      if (table->item(r, 0)->text().toStdString() == name)
+        return std::pair{table->item(r, 1)->text(), table->item(r, 2)->text()};
+    }
+    FAIL("no parameter " << name << " in " << table_name);
+    return std::pair<QString, QString>{};
+  };
+  const LawParameter& restitution = *findParameter(normalLawParameters(), "modia3d", "restitution");
+  CHECK(row("law_parameters", "restitution") ==
+        std::pair{QString(), numberText(restitution.fallback.value)});
+  const LawParameter& v_small = *findParameter(frictionParameters(), "coulomb", "v_small");
+  CHECK(row("friction_parameters", "v_small") ==
+        std::pair{QString(), numberText(v_small.fallback.value) + " m/s"});
+  // A given value is shown as given, with the default still beside it.
+  CHECK(row("law_parameters", "sliding_friction").first == "0.4");
+  CHECK(row("law_parameters", "contact_sphere_radius").second ==
+        QString::fromUtf8(findParameter(normalLawParameters(), "modia3d", "contact_sphere_radius")
+                              ->fallback.derived_from));
+  editor.setLaw({{"model", "conforming-hertz"}});
+  CHECK(row("law_parameters", "clearance").second == "required");
+}
+
+// The window's starter material and law come from core (starter_scene.h), not from app/.
+TEST_CASE("a body added to an empty document brings the starter material and law", "[scene-edit]") {
+  application();
+  SceneDocument document;
+  NewBody body;
+  body.mesh_file = cubeFile();
+  document.addBody(body);
+  const SceneMaterial steel = starterMaterial();
+  CHECK(document.json()["materials"] == json::array({{{"name", steel.name},
+                                                      {"density", steel.density},
+                                                      {"young_modulus", *steel.young_modulus},
+                                                      {"poisson_ratio", *steel.poisson_ratio}}}));
+  const SceneContactLaw law = starterContactLaw();
+  json expected = {{"model", law.model}};
+  for (const auto& [key, value] : law.parameters) expected[key] = value;
+  CHECK(document.json()["contact"]["law"] == expected);
+  MeshCache meshes;
+  const Scene scene = document.build(meshes);
+  REQUIRE(scene.contact->law);
+  CHECK(scene.contact->law->model == law.model);
 }
 
 TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is reported and undone",

@@ -58,7 +58,8 @@ const std::map<std::string, json> kRequired = {
 std::vector<Case> lawCases(const json& value) {
   std::vector<Case> cases;
   for (const auto& [model, parameters] : normalLawParameters()) {
-    for (const std::string& key : parameters) {
+    for (const LawParameter& parameter : parameters) {
+      const std::string& key = parameter.name;
       json scene = baseScene();
       json law = kRequired.count(model) ? kRequired.at(model) : json::object();
       law["model"] = model;
@@ -68,7 +69,8 @@ std::vector<Case> lawCases(const json& value) {
     }
   }
   for (const auto& [model, parameters] : frictionParameters()) {
-    for (const std::string& key : parameters) {
+    for (const LawParameter& parameter : parameters) {
+      const std::string& key = parameter.name;
       json scene = baseScene();
       scene["contact"]["law"]["friction"] = {{"model", model}, {key, value}};
       cases.push_back({"contact.law.friction." + key, scene});
