@@ -84,8 +84,8 @@ TEST_CASE("A box on four spheres comes to rest on four contacts", "[resting]") {
   // At rest the integrator meets the equilibrium to round-off (the force sum to 3e-12 of W here),
   // so the moments are held to 1e-8 of W times the supports' half-spacing, 0.15 m: a force applied
   // at the contour's centroid instead (38 nm away on these spheres) is 200 times that off. The
-  // friction forces squeezing the box (0.3 N each, summing to zero) act µm apart in height, which
-  // moves the normal forces' own centre by nanometres: it is held to 1 µm.
+  // friction forces squeezing the box (0.3 N each, summing to zero) act at slightly different
+  // heights, so their moments need not cancel alone: the normal forces' own centre is held to 1 µm.
   const Vec3 com = rig.pose().apply(com_in_body);
   Vec3 moment = Vec3::Zero(), pressure_moment = Vec3::Zero();
   double normal_total = 0.0;
