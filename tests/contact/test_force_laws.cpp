@@ -90,8 +90,8 @@ TEST_CASE("conforming Hertz: Lankarani–Nikravesh damping rebounds at the resti
   // The hysteresis factor 3(1 − e²)/4 is derived for small losses (Lankarani & Nikravesh 1990):
   // the rebound ratio tends to e as e → 1, and never exceeds 1.
   for (const double e : {0.95, 0.9}) {
-    const ConformingHertzLaw law{
-        .effective_modulus = 1e9, .radius = 0.01, .clearance = 1e-3, .restitution = e};
+    const ConformingHertzLaw law{.effective_modulus = 1e9, .radius = 0.01, .clearance = 1e-3,
+                                 .restitution = e};
     const double ratio = reboundRatio(law, 1.0, 2e-7);
     INFO("e = " << e << ": rebound " << ratio);
     CHECK(ratio == Approx(e).epsilon(2 * (1 - e) * (1 - e)));
