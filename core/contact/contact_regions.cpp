@@ -155,7 +155,8 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& co
 }  // namespace
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
-                                  std::span<const TrianglePair> pairs, bool check_containment,
+                                  std::span<const TrianglePair> pairs,
+                                  PenetrationWorkspace& workspace, bool check_containment,
                                   bool depth_fields) {
   ContactRegions result;
   if (pairs.empty()) {
@@ -177,8 +178,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
   const std::vector<ContourLoop> loops = buildContours(segments, 1e-9 * magnitude);
   if (loops.empty()) return result;
 
-  const Penetration penetration_a = findPenetration(a, b, colliding_a);
-  const Penetration penetration_b = findPenetration(b, a, colliding_b);
+  const Penetration penetration_a = findPenetration(a, b, colliding_a, workspace);
+  const Penetration penetration_b = findPenetration(b, a, colliding_b, workspace);
   DisjointSets sets(loops.size());
   joinLoopsSharingPenetration(loops, penetration_a, sets);
   joinLoopsSharingPenetration(loops, penetration_b, sets);
@@ -325,8 +326,10 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   // Seed 004 works in body j's (here B's) frame: only A's touched vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);
   const CollisionResult collision = collideTransversally(a, b, a_in_b);
-  ContactRegions regions = findContactRegions(
-      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs);
+  PenetrationWorkspace workspace;
+  ContactRegions regions =
+      findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
+                         collision.pairs, workspace);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
   return regions;
 }

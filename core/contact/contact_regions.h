@@ -7,6 +7,7 @@
 #include "collision/mesh_collision.h"
 #include "contact/contact_patch.h"
 #include "contact/containment.h"
+#include "contact/penetration.h"
 #include "contact/posed_mesh.h"
 
 namespace contactsim {
@@ -29,10 +30,11 @@ struct ContactRegions {
 // `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
 // cannot have jumped inside each other. With `depth_fields`, each patch also carries its
 // per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
-// penetrated triangles).
+// penetrated triangles). `workspace` is the inside tests' scratch (findPenetration).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  bool check_containment = true, bool depth_fields = true);
+                                  PenetrationWorkspace& workspace, bool check_containment = true,
+                                  bool depth_fields = true);
 
 // Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
 // faces, whose side walls then share planes — the intersection curve runs along those planes and
@@ -45,7 +47,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
 
 // The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
-// world coordinates (architecture note: normal from A into B).
+// world coordinates (architecture note: normal from A into B). A one-off query: it sizes a
+// workspace of its own.
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b);
 

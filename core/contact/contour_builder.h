@@ -21,7 +21,9 @@ struct ContourLoop {
 
 // Endpoints closer than `merge_tolerance` are one contour vertex; segments shorter than it and
 // duplicates are dropped. Chains that end (a mesh boundary) come back with closed == false.
-// Where more than two segments meet (touching loops), the walk splits them into simple loops.
+// Where more than two segments meet (touching loops, a figure-eight), the walk splits them into
+// simple loops, each starting at a vertex no other loop passes through where it has one (for
+// projectRegion's nesting test); a loop met along an open chain is cut off from it likewise.
 std::vector<ContourLoop> buildContours(std::span<const ContourSegment> segments,
                                        double merge_tolerance);
 

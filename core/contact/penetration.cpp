@@ -28,31 +28,19 @@ bool wellInsideTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3&
          (a - c).cross(x - c).dot(n) >= margin * (a - c).norm();
 }
 
-// Per-vertex, per-triangle and per-cluster marks of one flood. They are kept between calls (one
-// set per thread, grown to the largest mesh seen) so that a call costs what it touches rather
-// than the mesh's size, and every mark is undone before the call returns.
-struct FloodMarks {
-  enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
-  std::vector<std::int32_t> vertex_component;  // -1: not reached
-  std::vector<std::uint8_t> seed_state;
-  std::vector<double> seed_distance;  // from the seed to the crossing that decided its state
-  std::vector<std::uint8_t> listed;   // triangle listed for the component being flooded
-  std::vector<std::int32_t> cluster_component;  // -1: not reached
-  std::vector<std::uint8_t> cluster_cut;        // the curve may cut it: flood it vertex by vertex
-
-  void fit(const TriMesh& mesh) {
-    if (vertex_component.size() < mesh.vertexCount()) {
-      vertex_component.resize(mesh.vertexCount(), -1);
-      seed_state.resize(mesh.vertexCount(), kFree);
-      seed_distance.resize(mesh.vertexCount());
-    }
-    if (listed.size() < mesh.triangleCount()) listed.resize(mesh.triangleCount(), 0);
-    if (cluster_component.size() < mesh.clusters().count()) {
-      cluster_component.resize(mesh.clusters().count(), -1);
-      cluster_cut.resize(mesh.clusters().count(), 0);
-    }
+// Grows the marks to the mesh, new entries at rest.
+void fit(PenetrationWorkspace& marks, const TriMesh& mesh) {
+  if (marks.vertex_component.size() < mesh.vertexCount()) {
+    marks.vertex_component.resize(mesh.vertexCount(), -1);
+    marks.seed_state.resize(mesh.vertexCount(), PenetrationWorkspace::kFree);
+    marks.seed_distance.resize(mesh.vertexCount());
   }
-};
+  if (marks.listed.size() < mesh.triangleCount()) marks.listed.resize(mesh.triangleCount(), 0);
+  if (marks.cluster_component.size() < mesh.clusters().count()) {
+    marks.cluster_component.resize(mesh.clusters().count(), -1);
+    marks.cluster_cut.resize(mesh.clusters().count(), 0);
+  }
+}
 
 // Crossed edges (sorted keys) and the vertices at their ends (sorted). A seed's state in the
 // marks comes from the nearest crossing on one of its edges, the first found among equally near
@@ -69,18 +57,18 @@ struct Crossings {
 
 void findCrossings(const PosedMesh& self, const PosedMesh& other,
                    std::span<const std::pair<std::int32_t, std::int32_t>> colliding,
-                   FloodMarks& marks, Crossings& out) {
+                   PenetrationWorkspace& marks, Crossings& out) {
   // In self's own frame: only other's triangle moves, not self's six edge ends.
   const Pose other_in_self = self.pose.inverse() * other.pose;
   const auto& vertices = self.mesh.vertices();
   auto seed = [&](std::int32_t vertex, double distance, bool inside) {
     std::uint8_t& state = marks.seed_state[vertex];
-    if (state == FloodMarks::kFree) {
+    if (state == PenetrationWorkspace::kFree) {
       out.seeds.push_back(vertex);
     } else if (!(distance < marks.seed_distance[vertex])) {
       return;
     }
-    state = inside ? FloodMarks::kSeedInside : FloodMarks::kSeedOutside;
+    state = inside ? PenetrationWorkspace::kSeedInside : PenetrationWorkspace::kSeedOutside;
     marks.seed_distance[vertex] = distance;
   };
   const double touching = roundingLength(self, other);
@@ -137,11 +125,12 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
 // Undoes the marks on every exit, also when an allocation throws midway.
 class MarksReset {
  public:
-  MarksReset(FloodMarks& marks, const Crossings& crossings, const std::vector<std::int32_t>& cut,
-             const Penetration& result)
+  MarksReset(PenetrationWorkspace& marks, const Crossings& crossings,
+             const std::vector<std::int32_t>& cut, const Penetration& result)
       : marks_(marks), crossings_(crossings), cut_(cut), result_(result) {}
   ~MarksReset() {
-    for (const std::int32_t v : crossings_.seeds) marks_.seed_state[v] = FloodMarks::kFree;
+    for (const std::int32_t v : crossings_.seeds)
+      marks_.seed_state[v] = PenetrationWorkspace::kFree;
     for (const std::int32_t k : cut_) marks_.cluster_cut[k] = 0;
     for (const PenetratedComponent& c : result_.components) {
       for (const std::int32_t v : c.vertices) marks_.vertex_component[v] = -1;
@@ -153,7 +142,7 @@ class MarksReset {
   MarksReset& operator=(const MarksReset&) = delete;
 
  private:
-  FloodMarks& marks_;
+  PenetrationWorkspace& marks_;
   const Crossings& crossings_;
   const std::vector<std::int32_t>& cut_;
   const Penetration& result_;
@@ -162,11 +151,11 @@ class MarksReset {
 }  // namespace
 
 Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
-                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding) {
+                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding,
+                            PenetrationWorkspace& marks) {
   const TriMesh& mesh = self.mesh;
   const SurfaceClusters& clusters = mesh.clusters();
-  thread_local FloodMarks marks;
-  marks.fit(mesh);
+  fit(marks, mesh);
   Crossings crossings;
   Penetration result;
   std::vector<std::int32_t> cut;
@@ -187,7 +176,8 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
   const auto& triangles = mesh.triangles();
   std::vector<std::int32_t> vertex_stack, cluster_stack;
   for (const std::int32_t start : crossings.seeds) {
-    if (marks.seed_state[start] != FloodMarks::kSeedInside || marks.vertex_component[start] >= 0)
+    if (marks.seed_state[start] != PenetrationWorkspace::kSeedInside ||
+        marks.vertex_component[start] >= 0)
       continue;
     const auto component = static_cast<std::int32_t>(result.components.size());
     PenetratedComponent& piece = result.components.emplace_back();
@@ -230,11 +220,12 @@ Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
           piece.triangles.push_back(t);
         }
         for (const std::int32_t w : triangles[t]) {
-          if (marks.vertex_component[w] >= 0 || marks.seed_state[w] == FloodMarks::kSeedOutside)
+          if (marks.vertex_component[w] >= 0 ||
+              marks.seed_state[w] == PenetrationWorkspace::kSeedOutside)
             continue;
           // Only an edge between two seeded vertices can be cut by the curve.
-          if (marks.seed_state[u] != FloodMarks::kFree &&
-              marks.seed_state[w] != FloodMarks::kFree && crossings.crossed(u, w))
+          if (marks.seed_state[u] != PenetrationWorkspace::kFree &&
+              marks.seed_state[w] != PenetrationWorkspace::kFree && crossings.crossed(u, w))
             continue;
           reachVertex(w);
         }

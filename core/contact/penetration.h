@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -41,6 +42,21 @@ struct Penetration {
   std::size_t componentCount() const { return components.size(); }
 };
 
+// findPenetration's scratch marks, per vertex, triangle and cluster of the largest mesh it was
+// given (grown, never shrunk), every mark undone before a call returns: a call then costs what it
+// touches rather than the mesh's size. Whoever calls owns one and passes it in, so its size and
+// lifetime are the owner's (the simulation keeps one per contact pair, a one-off query its own);
+// one workspace serves any meshes, one call at a time.
+struct PenetrationWorkspace {
+  enum : std::uint8_t { kFree, kSeedInside, kSeedOutside };
+  std::vector<std::int32_t> vertex_component;  // -1: not reached
+  std::vector<std::uint8_t> seed_state;
+  std::vector<double> seed_distance;  // from the seed to the crossing that decided its state
+  std::vector<std::uint8_t> listed;   // triangle listed for the component being flooded
+  std::vector<std::int32_t> cluster_component;  // -1: not reached
+  std::vector<std::uint8_t> cluster_cut;        // the curve may cut it: flood it vertex by vertex
+};
+
 // `colliding` lists (triangle of self, triangle of other) for every non-coplanar intersecting
 // pair. Where an edge of self crosses a triangle of other, the crossing decides which of the
 // edge's ends is inside (the one behind other's triangle plane). Inside status then spreads over
@@ -50,7 +66,8 @@ struct Penetration {
 // reaches all of it or none of it and takes it whole. The cost follows the curve and the number
 // of whole clusters, not the number of inside triangles.
 Penetration findPenetration(const PosedMesh& self, const PosedMesh& other,
-                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding);
+                            std::span<const std::pair<std::int32_t, std::int32_t>> colliding,
+                            PenetrationWorkspace& workspace);
 
 // Every triangle of a component, each once (its listed triangles, then its clusters' triangles):
 // for checks and drawing, not for the contact pipeline.

@@ -35,6 +35,8 @@ constexpr double kTrackingJumpFraction = 0.02;
 // or at a step's first trial state and then linearised (ContactGeometryUpdate).
 struct ContactForceSource::PairState {
   ContactTracker tracker;
+  // The inside tests' scratch (findPenetration), sized by this pair's meshes.
+  PenetrationWorkspace workspace;
   bool valid = false;
   double time = 0.0;
   Eigen::VectorXd q;
@@ -203,7 +205,8 @@ namespace {
 // `touching`: whether any triangles intersect (a touch can have pairs but no patch).
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
                             const Pose& world_b, bool check_containment, bool depth_fields,
-                            ContactTimings& timings, bool& touching) {
+                            PenetrationWorkspace& workspace, ContactTimings& timings,
+                            bool& touching) {
   touching = false;
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
@@ -221,7 +224,7 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
   start = Clock::now();
   ContactRegions regions =
       findContactRegions(PosedMesh{mesh_a, a_in_b}, PosedMesh{mesh_b, Pose::identity()},
-                         collision.pairs, check_containment, depth_fields);
+                         collision.pairs, workspace, check_containment, depth_fields);
   timings.regions += secondsSince(start);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
   return regions;
@@ -350,9 +353,10 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   const BodyIndex a = pair.body_a, b = pair.body_b;
   bool touching = false;
   // Not near: the boxes at q are apart too, so queryRegions would return nothing.
-  ContactRegions regions = near ? queryRegions(pair, world_a, world_b, state.may_be_contained,
-                                               options_.depth_fields, result.timings, touching)
-                                : ContactRegions{};
+  ContactRegions regions =
+      near ? queryRegions(pair, world_a, world_b, state.may_be_contained, options_.depth_fields,
+                          state.workspace, result.timings, touching)
+           : ContactRegions{};
   const std::string pair_name =
       "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
   if (regions.containment != Containment::None) {

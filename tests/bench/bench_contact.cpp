@@ -40,11 +40,13 @@ void runCase(const bench::Case& c, int repeats) {
       collisions[i] = collide(tree_a, tree_b, c.poses[i]);
   });
   std::size_t pairs = 0, patches = 0;
+  PenetrationWorkspace workspace;  // one for the case, as a contact pair keeps one
   const double regions_s = medianSeconds(repeats, [&] {
     pairs = patches = 0;
     for (std::size_t i = 0; i < c.poses.size(); ++i) {
-      const ContactRegions regions = findContactRegions(
-          PosedMesh{c.a, c.poses[i]}, PosedMesh{c.b, Pose::identity()}, collisions[i].pairs);
+      const ContactRegions regions =
+          findContactRegions(PosedMesh{c.a, c.poses[i]}, PosedMesh{c.b, Pose::identity()},
+                             collisions[i].pairs, workspace);
       pairs += collisions[i].pairs.size();
       patches += regions.patches.size();
     }

@@ -15,7 +15,8 @@ inline Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
 
 inline ContactPatch onlyPatch(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
   const PosedMesh ma{a, pa}, mb{b, pb};
-  const ContactRegions regions = findContactRegions(ma, mb, bruteForcePairs(ma, mb));
+  PenetrationWorkspace workspace;
+  const ContactRegions regions = findContactRegions(ma, mb, bruteForcePairs(ma, mb), workspace);
   REQUIRE(regions.patches.size() == 1);
   return regions.patches.front();
 }

@@ -14,7 +14,8 @@ namespace {
 ContactRegions regionsOf(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
   const PosedMesh ma{a, pa}, mb{b, pb};
   const auto pairs = bruteForcePairs(ma, mb);
-  return findContactRegions(ma, mb, pairs);
+  PenetrationWorkspace workspace;
+  return findContactRegions(ma, mb, pairs, workspace);
 }
 
 Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {

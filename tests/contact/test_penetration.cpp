@@ -29,7 +29,9 @@ struct Overlap {
   }
   PosedMesh posedA() const { return {a, pose_a}; }
   PosedMesh posedB() const { return {b, Pose::identity()}; }
-  Penetration penetrationOfA() const { return findPenetration(posedA(), posedB(), colliding_a); }
+  Penetration penetrationOfA(PenetrationWorkspace& workspace) const {
+    return findPenetration(posedA(), posedB(), colliding_a, workspace);
+  }
 };
 
 // Strictly behind every face plane of a convex mesh (on a plane counts as outside, as in
@@ -67,7 +69,8 @@ TEST_CASE("a deep overlap: the inside triangles are those with an inside corner"
   // hundred triangles, most of it in whole clusters.
   const Overlap o(makeIcosphere(1.0, 4), makeIcosphere(1.0, 4),
                   Pose::fromTranslationRotationVector(Vec3(1.4, 0.1, -0.05), Vec3(0.3, 0.2, 0.1)));
-  const Penetration p = o.penetrationOfA();
+  PenetrationWorkspace workspace;
+  const Penetration p = o.penetrationOfA(workspace);
   REQUIRE(p.componentCount() == 1);
   const PenetratedComponent& c = p.components[0];
   CHECK(c.clusters.size() >= 3);
@@ -101,7 +104,8 @@ TEST_CASE("whole clusters integrate as their triangles do", "[penetration]") {
   const Overlap o(
       makeIcosphere(1.0, 4), makeIcosphere(1.0, 4),
       Pose::fromTranslationRotationVector(Vec3(1.35, -0.1, 0.08), Vec3(-0.2, 0.4, 0.0)));
-  const Penetration p = o.penetrationOfA();
+  PenetrationWorkspace workspace;
+  const Penetration p = o.penetrationOfA(workspace);
   REQUIRE(p.componentCount() == 1);
   const PenetratedComponent& c = p.components[0];
   REQUIRE(c.clusters.size() >= 3);
@@ -136,15 +140,16 @@ TEST_CASE("whole clusters integrate as their triangles do", "[penetration]") {
 }
 
 TEST_CASE("a flood leaves no marks for the next one", "[penetration]") {
-  // The flood's per-vertex marks persist between calls (per thread): a large mesh, a small one
-  // and the large one again must give what the large one gave first.
+  // The flood's per-vertex marks persist between calls in the caller's workspace: a large mesh, a
+  // small one and the large one again must give what the large one gave first.
   const Overlap large(makeIcosphere(1.0, 5), makeIcosphere(1.0, 4),
                       Pose::fromTranslationRotationVector(Vec3(1.5, 0.0, 0.0), Vec3::Zero()));
   const Overlap small(makeIcosphere(1.0, 3), makeIcosphere(1.0, 3),
                       Pose::fromTranslationRotationVector(Vec3(0.0, 1.6, 0.2), Vec3::Zero()));
-  const Penetration first = large.penetrationOfA();
-  const Penetration other = small.penetrationOfA();
-  const Penetration again = large.penetrationOfA();
+  PenetrationWorkspace workspace;
+  const Penetration first = large.penetrationOfA(workspace);
+  const Penetration other = small.penetrationOfA(workspace);
+  const Penetration again = large.penetrationOfA(workspace);
   REQUIRE(first.componentCount() == 1);
   REQUIRE(other.componentCount() == 1);
   REQUIRE(again.componentCount() == 1);
