@@ -119,6 +119,9 @@ class Ali3pIntegrator {
   const MultibodyState& state() const { return state_; }
   const MultibodySystem& system() const { return system_; }
   double penalty() const { return alpha_; }
+  // The growth of α the next step starts from (1 away from singular positions; see
+  // kPenaltyCarryDecay).
+  double penaltyCarry() const { return penalty_carry_; }
   double constraintViolation() const;
   double cableLength(int cable) const;
   // 2·L·λ (MultibodyState::multipliers), positive when pulling.

@@ -2,9 +2,11 @@
 // continued frames equal those of the run that was never interrupted, in every stored bit, on
 // shipped scenes that exercise each piece of carried state — stick–slip friction anchors and
 // passivity ledgers (block on the ramp, pin on the bore's rim), contacts coming and going with the
-// tangent's pattern (stack of five), chains and the windlass (anchor), motors and stops (crank).
+// tangent's pattern (stack of five), chains and the windlass (anchor), motors and stops (crank),
+// the penalty carried through a singular position (N-four-bar).
 #include <bit>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -164,6 +166,21 @@ TEST_CASE("Resuming from a checkpoint continues a run bit for bit", "[resume]") 
     CHECK(seen.last_body_contacts < 190);  // and flies in it
   }
   // A crank turned at a set speed and an arm held by a PD motor.
+  SECTION("N-four-bar in a singular passage, the penalty raised") {
+    // The checkpoint is taken at the first step that leaves a raised penalty to the next
+    // (docs/dynamics.md, "Singular positions"): resumed without it, the next step would start
+    // from α and take other iterates.
+    const std::string file = "benchmarks/a02_four_bar_n4.json";
+    Simulation probe(test::readShippedScene(file));
+    int raised = 0;
+    while (raised == 0 && probe.time() < 2.0) {
+      probe.step();
+      if (probe.integrator().penaltyCarry() > 1.0)
+        raised = static_cast<int>(std::lround(probe.time() / probe.scene().solver.time_step));
+    }
+    REQUIRE(raised > 0);
+    checkResume(file, raised, raised + 300);
+  }
   SECTION("driven crank") {
     const Exercised seen = checkResume("driven_crank.json", 300, 600);
     CHECK(seen.drive_efforts == 2 * 300);
