@@ -78,22 +78,29 @@ void fillTable(QTableWidget* table, const std::vector<LawParameter>& parameters,
   }
 }
 
-// Every law parameter is a non-negative number (the reader's rule); empty cells are left out.
-bool readTable(const QTableWidget* table, const QString& prefix, json& into, QString& error) {
+// The cells of `table`, filled by fillTable from `parameters` (same rows), into `into`; empty cells
+// are left out. A value outside its parameter's range is refused as the scene reader would refuse
+// it, so a law the editor accepts also builds.
+bool readTable(const QTableWidget* table, const std::vector<LawParameter>& parameters,
+               const QString& prefix, json& into, QString& error) {
   for (int r = 0; r < table->rowCount(); ++r) {
-    const QString key = table->item(r, 0)->text();
+    const LawParameter& p = parameters.at(static_cast<std::size_t>(r));
+    const QString key = QString::fromStdString(p.name);
     const QString text = table->item(r, 1) ? table->item(r, 1)->text().trimmed() : QString();
     if (text.isEmpty()) {
-      into.erase(key.toStdString());
+      into.erase(p.name);
       continue;
     }
     bool ok = false;
     const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value < 0.0) {
-      error = QStringLiteral("%1%2: expected a finite number ≥ 0, got '%3'").arg(prefix, key, text);
+    const std::string why =
+        ok && std::isfinite(value) ? outOfRange(p.range, value) : "expected a finite number";
+    if (!why.empty()) {
+      error =
+          QStringLiteral("%1%2: %3, got '%4'").arg(prefix, key, QString::fromStdString(why), text);
       return false;
     }
-    into[key.toStdString()] = value;
+    into[p.name] = value;
   }
   return true;
 }
@@ -144,11 +151,16 @@ void LawEditor::onFrictionChanged() {
 
 bool LawEditor::read(json& law, QString& error) const {
   json edited = {{"model", model_->currentText().toStdString()}};
-  if (!readTable(parameters_, "", edited, error)) return false;
+  if (!readTable(parameters_, parametersOf(normalLawParameters(), model_->currentText()), "",
+                 edited, error))
+    return false;
   // A law that named its friction keeps naming it, even as "none".
   if (friction_->currentText() != "none" || law_.contains("friction")) {
     json friction = {{"model", friction_->currentText().toStdString()}};
-    if (!readTable(friction_parameters_, "friction.", friction, error)) return false;
+    if (!readTable(friction_parameters_,
+                   parametersOf(frictionParameters(), friction_->currentText()), "friction.",
+                   friction, error))
+      return false;
     edited["friction"] = friction;
   }
   law = std::move(edited);

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "scene/scene_fields.h"
 #include "sim/contact_law.h"
 
 namespace contactsim {
@@ -154,6 +155,15 @@ const LawModels& frictionParameters() {
     };
   }();
   return models;
+}
+
+std::string outOfRange(const ParameterRange& range, double value) {
+  if (range.low_open ? !(value > range.low) : !(value >= range.low))
+    return "expected a number " + std::string(range.low_open ? "> " : ">= ") +
+           scene_reading::formatBound(range.low) + range.why;
+  if (!(value <= range.high))
+    return "expected a number <= " + scene_reading::formatBound(range.high) + range.why;
+  return {};
 }
 
 const LawParameter* findParameter(const LawModels& table, const std::string& model,

@@ -21,6 +21,10 @@ struct ParameterRange {
   const char* why = "";
 };
 
+// Why `value` lies outside `range` ("expected a number > 0 (the law divides by it)"), or empty
+// when it lies inside: the one wording of the scene reader's error and the law editor's.
+std::string outOfRange(const ParameterRange& range, double value);
+
 // What a parameter the file leaves out is: a number, required (the law refuses the pair without
 // it), or derived from the bodies (`derived_from` says from what).
 struct ParameterDefault {

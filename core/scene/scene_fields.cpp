@@ -66,13 +66,8 @@ double FieldReader::nonNegative(const json& j, const std::string& path) const {
 double FieldReader::inRange(const json& j, const std::string& path,
                             const ParameterRange& range) const {
   const double v = number(j, path);
-  if (range.low_open ? !(v > range.low) : !(v >= range.low)) {
-    fail(path, "expected a number " + std::string(range.low_open ? "> " : ">= ") +
-                   formatBound(range.low) + range.why + ", got " + describe(j));
-  }
-  if (v > range.high)
-    fail(path,
-         "expected a number <= " + formatBound(range.high) + range.why + ", got " + describe(j));
+  if (const std::string why = outOfRange(range, v); !why.empty())
+    fail(path, why + ", got " + describe(j));
   return v;
 }
 

@@ -457,6 +457,45 @@ TEST_CASE("the law editor shows the law table's default beside an empty value", 
   CHECK(row("law_parameters", "clearance").second == "required");
 }
 
+// A value the scene reader would refuse is refused in the editor, in the reader's words, so a law
+// the editor accepts also builds (issue 19: before, the editor only asked for a number ≥ 0).
+TEST_CASE("the law editor refuses a value outside the law table's range, as the reader does",
+          "[scene-edit]") {
+  application();
+  LawEditor editor;
+  editor.setLaw({{"model", "hunt-crossley"}, {"friction", {{"model", "coulomb"}}}});
+  const auto refusal = [&](const char* table_name, const QString& name, const QString& value) {
+    setLawParameter(editor, table_name, name, value);
+    json law;
+    QString error;
+    const bool read = editor.read(law, error);
+    setLawParameter(editor, table_name, name, QString());
+    return read ? QString() : error;
+  };
+  const auto expected = [](const LawModels& table, const char* model, const std::string& key,
+                           double value, const QString& prefix, const QString& text) {
+    const std::string why = outOfRange(findParameter(table, model, key)->range, value);
+    REQUIRE_FALSE(why.empty());
+    return QStringLiteral("%1%2: %3, got '%4'")
+        .arg(prefix, QString::fromStdString(key), QString::fromStdString(why), text);
+  };
+  // A divisor at 0, a fraction above 1, an exponent below 1, a friction coefficient above 10.
+  CHECK(refusal("friction_parameters", "v_small", "0") ==
+        expected(frictionParameters(), "coulomb", "v_small", 0.0, "friction.", "0"));
+  CHECK(refusal("law_parameters", "restitution", "1.5") ==
+        expected(normalLawParameters(), "hunt-crossley", "restitution", 1.5, "", "1.5"));
+  CHECK(refusal("law_parameters", "exponent", "0.5") ==
+        expected(normalLawParameters(), "hunt-crossley", "exponent", 0.5, "", "0.5"));
+  CHECK(refusal("friction_parameters", "dynamic", "12") ==
+        expected(frictionParameters(), "coulomb", "dynamic", 12.0, "friction.", "12"));
+  CHECK(refusal("law_parameters", "stiffness", "inf")
+            .endsWith("expected a finite number, got 'inf'"));
+  // The bounds themselves, where closed, and values inside are accepted.
+  CHECK(refusal("law_parameters", "restitution", "1").isEmpty());
+  CHECK(refusal("law_parameters", "exponent", "1").isEmpty());
+  CHECK(refusal("friction_parameters", "v_small", "1e-6").isEmpty());
+}
+
 // The window's starter material and law come from core (starter_scene.h), not from app/.
 TEST_CASE("a body added to an empty document brings the starter material and law", "[scene-edit]") {
   application();
