@@ -121,12 +121,8 @@ RunStart findRunStart(const RunArguments& args) {
   return start;
 }
 
-void runScene(const RunArguments& args) {
-  RunStart run_start = findRunStart(args);
-  const std::optional<ResumePoint>& resume = run_start.resume;
-  Scene scene = std::move(run_start.scene);
-  for (const std::string& warning : scene.warnings)
-    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+// The command line's --dt, --tolerance and --fixed-step over the scene's solver settings.
+void applySolverOptions(const RunArguments& args, Scene& scene) {
   if (args.dt) {
     if (!(*args.dt > 0.0) || !std::isfinite(*args.dt))
       throw std::runtime_error("--dt: expected a positive number of seconds");
@@ -138,40 +134,52 @@ void runScene(const RunArguments& args) {
     scene.solver.tolerance = *args.tolerance;
   }
   if (args.fixed_step) scene.solver.tolerance.reset();
-  const double h = scene.solver.time_step;
+}
+
+// Which steps a run takes and after which it writes a frame.
+struct StepPlan {
+  double h = 0.0;
+  long first_step = 0, steps = 0, output_stride = 1;
+};
+
+// Whole steps; the run ends at the first step at or after --until. A resumed run counts its steps
+// from t = 0 too, so that its output frames fall where the original run's did.
+StepPlan planSteps(const RunArguments& args, const Scene& scene,
+                   const std::optional<ResumePoint>& resume) {
+  StepPlan plan;
+  plan.h = scene.solver.time_step;
   const double until = args.until.value_or(scene.end_time);
   if (!(until >= 0.0) || !std::isfinite(until))
     throw std::runtime_error("--until: expected a time >= 0 s");
-  const double output_every = args.output_every.value_or(h);
-  if (!(output_every > 0.0) || !std::isfinite(output_every)) {
+  const double output_every = args.output_every.value_or(plan.h);
+  if (!(output_every > 0.0) || !std::isfinite(output_every))
     throw std::runtime_error("--output-every: expected a positive number of seconds");
-  }
-  // Whole steps; the run ends at the first step at or after `until`. A resumed run counts its
-  // steps from t = 0 too, so that its output frames fall where the original run's did.
-  const long steps = static_cast<long>(std::ceil(until / h - 1e-9));
-  const long first_step = resume ? std::lround(resume->state.time / h) : 0;
-  if (resume && steps <= first_step)
+  plan.steps = static_cast<long>(std::ceil(until / plan.h - 1e-9));
+  plan.first_step = resume ? std::lround(resume->state.time / plan.h) : 0;
+  if (resume && plan.steps <= plan.first_step)
     throw std::runtime_error("--until: " + std::to_string(until) +
                              " s is not after the resumed frame's " +
                              std::to_string(resume->state.time) + " s");
-  const long output_stride = std::max(1L, static_cast<long>(std::lround(output_every / h)));
+  plan.output_stride = std::max(1L, static_cast<long>(std::lround(output_every / plan.h)));
+  return plan;
+}
 
-  ContactOptions contact_options;
-  contact_options.geometry_update = parseGeometryUpdate(args.geometry_update);
-  if (args.threads < 0) throw std::runtime_error("--threads: expected a count >= 0 (0: all cores)");
-  const int threads = args.threads > 0 ? args.threads : availableThreads();
-  contact_options.pair_loop = parallelPairLoop(threads);
-  // Before the run, so a misplaced body is named instead of being fired off by the law; a body
-  // inside another throws here, naming the pair (core/sim/start_check.h has the threshold rule).
-  // A resumed state is mid-run: its contacts are the run's, not a misplaced body.
-  const StartCheck start_check = resume ? StartCheck{} : checkStart(scene);
-  for (const StartOverlap& overlap : start_check.overlaps)
+// Before the run, so a misplaced body is named instead of being fired off by the law; a body
+// inside another throws here, naming the pair (core/sim/start_check.h has the threshold rule). A
+// resumed state is mid-run: its contacts are the run's, not a misplaced body.
+StartCheck reportStartCheck(const Scene& scene, bool resumed) {
+  const StartCheck check = resumed ? StartCheck{} : checkStart(scene);
+  for (const StartOverlap& overlap : check.overlaps)
     std::fprintf(stderr, "warning: %s\n", describe(overlap).c_str());
-  if (const std::string line = describeSmallOverlaps(start_check); !line.empty())
+  if (const std::string line = describeSmallOverlaps(check); !line.empty())
     std::fprintf(stderr, "note: %s\n", line.c_str());
-  nlohmann::json start_overlaps = nlohmann::json::array();
-  for (const StartOverlap& o : start_check.overlaps) {
-    start_overlaps.push_back(
+  return check;
+}
+
+nlohmann::json toJson(const StartCheck& check) {
+  nlohmann::json overlaps = nlohmann::json::array();
+  for (const StartOverlap& o : check.overlaps) {
+    overlaps.push_back(
         {{"body_a", o.body_a},
          {"body_b", o.body_b},
          {"depth", o.depth},
@@ -181,22 +189,200 @@ void runScene(const RunArguments& args) {
          {"lift_distance", o.lift_distance},
          {"patches", o.patches}});
   }
+  return overlaps;
+}
+
+// The figures a run sums or maximises over its steps.
+struct RunTally {
+  long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0, volumetric_frames = 0;
+  int max_iterations = 0;
+  double smallest_substep = 0.0, max_violation = 0.0;
+  std::size_t max_contacts = 0, max_volumetric_points = 0;
+
+  void add(const StepReport& r, const Simulation& simulation,
+           const volumetric::VolumetricForceSource* volumetric) {
+    iterations += r.newton_iterations;
+    substeps += r.substeps;
+    rejected += r.rejected_substeps;
+    if (r.smallest_substep > 0.0) smallest_substep = std::min(smallest_substep, r.smallest_substep);
+    max_iterations = std::max(max_iterations, r.max_newton_iterations);
+    max_violation = std::max(max_violation, r.constraint_violation);
+    if (const ContactForceSource* contacts = simulation.contacts()) {
+      max_contacts = std::max(max_contacts, contacts->contacts().size());
+      contact_frames += contacts->contacts().empty() ? 0 : 1;
+    }
+    if (volumetric) {
+      max_volumetric_points = std::max(max_volumetric_points, volumetric->contacts().size());
+      volumetric_frames += volumetric->contacts().empty() ? 0 : 1;
+    }
+  }
+  double meanIterations() const {
+    return substeps > 0 ? static_cast<double>(iterations) / substeps : 0.0;
+  }
+};
+
+// What a finished run reports, for --json and for the printed summary.
+struct RunSummary {
+  const RunArguments& args;
+  const Simulation& simulation;
+  const volumetric::VolumetricForceSource* volumetric;
+  const StepPlan& plan;
+  const std::optional<ResumePoint>& resume;
+  const StartCheck& start_check;
+  const RunTally& tally;
+  int threads;
+  double wall;
+
+  nlohmann::json json() const;
+  void print() const;
+};
+
+nlohmann::json RunSummary::json() const {
+  const Ali3pIntegrator& integrator = simulation.integrator();
+  const double simulated = integrator.state().t;
+  const EnergyReport e = integrator.energy();
+  const ContactTimings timings =
+      simulation.contacts() ? simulation.contacts()->timings() : ContactTimings{};
+  nlohmann::json summary = {
+      {"scene", args.scene},
+      {"steps", plan.steps - plan.first_step},
+      {"resumed_at", resume ? nlohmann::json(resume->state.time) : nlohmann::json(nullptr)},
+      {"substeps", tally.substeps},
+      {"rejected_substeps", tally.rejected},
+      {"smallest_substep", tally.smallest_substep},
+      {"tolerance", simulation.scene().solver.tolerance
+                        ? nlohmann::json(*simulation.scene().solver.tolerance)
+                        : nlohmann::json(nullptr)},
+      {"simulated_seconds", simulated},
+      {"wall_seconds", wall},
+      {"real_time_factor", wall > 0.0 ? simulated / wall : 0.0},
+      {"newton_iterations_mean", tally.meanIterations()},
+      {"newton_iterations_max", tally.max_iterations},
+      {"max_constraint_violation", tally.max_violation},
+      {"time_step", plan.h},
+      {"threads", threads},
+      {"penalty", integrator.penalty()},
+      {"coordinates", simulation.system().coordinateCount()},
+      {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
+      {"max_contacts", tally.max_contacts},
+      {"steps_with_contact", tally.contact_frames},
+      {"start_overlaps", toJson(start_check)},
+      {"start_small_overlaps", start_check.small_overlaps},
+      {"contact_seconds",
+       {{"collision", timings.collision},
+        {"regions", timings.regions},
+        {"forces", timings.forces},
+        {"broad_phase", timings.broad_phase},
+        {"queries", timings.queries},
+        {"pairs_skipped", timings.pairs_skipped}}},
+      {"constraints", simulation.system().constraintCount()},
+      {"energy",
+       {{"kinetic", e.kinetic},
+        {"gravity", e.gravity},
+        {"springs", e.springs},
+        {"cable_work", e.cable_work},
+        {"drive_work", e.drive_work},
+        {"load_work", e.load_work},
+        {"source_work", e.source_work},
+        {"dissipated", e.dissipated},
+        {"balance", e.balance()}}},
+  };
+  if (volumetric) {
+    const volumetric::VolumetricStatistics& v = volumetric->statistics();
+    summary["volumetric"] = {{"pairs", volumetric->pairs().size()},
+                             {"max_points", tally.max_volumetric_points},
+                             {"steps_with_contact", tally.volumetric_frames},
+                             {"piece_pairs_tested", v.piece_pairs_tested},
+                             {"points_before_sparsify", v.points_before},
+                             {"points_after_sparsify", v.points_after},
+                             {"geometry_seconds", v.geometry_seconds},
+                             {"force_seconds", v.force_seconds},
+                             {"broad_phase_seconds", v.broad_phase_seconds},
+                             {"pair_evaluations_skipped", v.pair_evaluations_skipped}};
+  }
+  return summary;
+}
+
+void RunSummary::print() const {
+  const Ali3pIntegrator& integrator = simulation.integrator();
+  const double simulated = integrator.state().t;
+  const EnergyReport e = integrator.energy();
+  std::printf("scene                     %s\n", args.scene.c_str());
+  std::printf(
+      "steps                     %ld of %.6g s (%ld substeps, %ld rejected, smallest %.3g s)\n",
+      plan.steps - plan.first_step, plan.h, tally.substeps, tally.rejected, tally.smallest_substep);
+  if (resume) std::printf("resumed at                %.6g s\n", resume->state.time);
+  std::printf("simulated seconds         %.6g\n", simulated);
+  std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,
+              wall > 0.0 ? simulated / wall : 0.0);
+  std::printf("Newton iterations         mean %.3g per substep, max %d\n", tally.meanIterations(),
+              tally.max_iterations);
+  std::printf("max constraint violation  %.3g\n", tally.max_violation);
+  if (const ContactForceSource* contacts = simulation.contacts()) {
+    const ContactTimings timings = contacts->timings();
+    std::printf("contact                   %zu pairs, at most %zu patches, %ld steps in contact\n",
+                contacts->pairs().size(), tally.max_contacts, tally.contact_frames);
+    std::printf(
+        "contact wall seconds      collision %.3g, regions %.3g, forces %.3g, broad phase %.3g "
+        "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",
+        timings.collision, timings.regions, timings.forces, timings.broad_phase, timings.queries,
+        timings.pairs_skipped);
+  }
+  if (volumetric) {
+    const volumetric::VolumetricStatistics& v = volumetric->statistics();
+    std::printf("volumetric contact        %zu pairs, at most %zu points, %ld steps in contact\n",
+                volumetric->pairs().size(), tally.max_volumetric_points, tally.volumetric_frames);
+    std::printf(
+        "volumetric wall seconds   geometry %.3g, forces %.3g, broad phase %.3g (%ld piece pairs "
+        "tested; %ld pair evaluations skipped, boxes apart; points %ld before sparsify, %ld "
+        "after)\n",
+        v.geometry_seconds, v.force_seconds, v.broad_phase_seconds, v.piece_pairs_tested,
+        v.pair_evaluations_skipped, v.points_before, v.points_after);
+  }
+  std::printf(
+      "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "
+      "drive work %.6g, load work %.6g, force-source work (contact, chains, motors, limits) "
+      "%.6g, dissipated %.6g, balance %.9g\n",
+      e.kinetic, e.gravity, e.springs, e.cable_work, e.drive_work, e.load_work, e.source_work,
+      e.dissipated, e.balance());
+}
+
+// The text a recording keeps as its scene: the scene file's, or the resumed recording's.
+std::string recordedSceneText(const RunArguments& args, const RunStart& run_start,
+                              const Simulation& simulation) {
+  std::string text;
+  if (!args.record.empty() && !args.scene.empty()) {
+    std::ifstream scene_file(simulation.scene().file, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(scene_file), {});
+  } else if (run_start.resume) {
+    text = run_start.recorded_scene_text;
+  }
+  return text;
+}
+
+void runScene(const RunArguments& args) {
+  RunStart run_start = findRunStart(args);
+  const std::optional<ResumePoint>& resume = run_start.resume;
+  Scene scene = std::move(run_start.scene);
+  for (const std::string& warning : scene.warnings)
+    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  applySolverOptions(args, scene);
+  const StepPlan plan = planSteps(args, scene, resume);
+
+  ContactOptions contact_options;
+  contact_options.geometry_update = parseGeometryUpdate(args.geometry_update);
+  if (args.threads < 0) throw std::runtime_error("--threads: expected a count >= 0 (0: all cores)");
+  const int threads = args.threads > 0 ? args.threads : availableThreads();
+  contact_options.pair_loop = parallelPairLoop(threads);
+  const StartCheck start_check = reportStartCheck(scene, resume.has_value());
+
   const auto start = std::chrono::steady_clock::now();
   // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric.
   Simulation simulation(std::move(scene), contact_options, nullptr,
                         volumetric::volumetricSourceFactory());
   const auto* volumetric =
       dynamic_cast<const volumetric::VolumetricForceSource*>(simulation.volumetricContacts());
-  const MultibodySystem& system = simulation.system();
-  const Ali3pIntegrator& integrator = simulation.integrator();
-  // The recording keeps the scene file's text.
-  std::string scene_text;
-  if (!args.record.empty() && !args.scene.empty()) {
-    std::ifstream scene_file(simulation.scene().file, std::ios::binary);
-    scene_text.assign(std::istreambuf_iterator<char>(scene_file), {});
-  } else if (resume) {
-    scene_text = run_start.recorded_scene_text;
-  }
+  const std::string scene_text = recordedSceneText(args, run_start, simulation);
   if (resume) simulation.restore(resume->checkpoint);
   RunOutputs outputs(simulation.scene(), scene_text, {args.csv, args.contacts_csv, args.record},
                      {"--csv", "--contacts-csv"});
@@ -213,34 +399,16 @@ void runScene(const RunArguments& args) {
       outputs.write(simulation.frame(), checkpoint());
   }
   ProgressBar progress;
-  long iterations = 0, substeps = 0, rejected = 0, contact_frames = 0;
-  int max_iterations = 0;
-  double smallest_substep = h;
-  std::size_t max_contacts = 0, max_volumetric_points = 0;
-  long volumetric_frames = 0;
-  double max_violation = integrator.constraintViolation();
+  RunTally tally;
+  tally.smallest_substep = plan.h;
+  tally.max_violation = simulation.integrator().constraintViolation();
   try {
-    for (long k = first_step + 1; k <= steps; ++k) {
-      const StepReport& r = simulation.step();
-      iterations += r.newton_iterations;
-      substeps += r.substeps;
-      rejected += r.rejected_substeps;
-      if (r.smallest_substep > 0.0)
-        smallest_substep = std::min(smallest_substep, r.smallest_substep);
-      max_iterations = std::max(max_iterations, r.max_newton_iterations);
-      max_violation = std::max(max_violation, r.constraint_violation);
-      if (const ContactForceSource* contacts = simulation.contacts()) {
-        max_contacts = std::max(max_contacts, contacts->contacts().size());
-        contact_frames += contacts->contacts().empty() ? 0 : 1;
-      }
-      if (volumetric) {
-        max_volumetric_points = std::max(max_volumetric_points, volumetric->contacts().size());
-        volumetric_frames += volumetric->contacts().empty() ? 0 : 1;
-      }
-      if (outputs.any() && (k % output_stride == 0 || k == steps))
+    for (long k = plan.first_step + 1; k <= plan.steps; ++k) {
+      tally.add(simulation.step(), simulation, volumetric);
+      if (outputs.any() && (k % plan.output_stride == 0 || k == plan.steps))
         outputs.write(simulation.frame(), checkpoint());
-      progress.update(static_cast<double>(k - first_step) / (steps - first_step),
-                      integrator.state().t);
+      progress.update(static_cast<double>(k - plan.first_step) / (plan.steps - plan.first_step),
+                      simulation.integrator().state().t);
     }
   } catch (...) {
     progress.finish();
@@ -251,109 +419,12 @@ void runScene(const RunArguments& args) {
   outputs.close();
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double simulated = integrator.state().t;
-  const EnergyReport e = integrator.energy();
-  const ContactTimings timings =
-      simulation.contacts() ? simulation.contacts()->timings() : ContactTimings{};
-
-  nlohmann::json summary = {
-      {"scene", args.scene},
-      {"steps", steps - first_step},
-      {"resumed_at", resume ? nlohmann::json(resume->state.time) : nlohmann::json(nullptr)},
-      {"substeps", substeps},
-      {"rejected_substeps", rejected},
-      {"smallest_substep", smallest_substep},
-      {"tolerance", simulation.scene().solver.tolerance
-                        ? nlohmann::json(*simulation.scene().solver.tolerance)
-                        : nlohmann::json(nullptr)},
-      {"simulated_seconds", simulated},
-      {"wall_seconds", wall},
-      {"real_time_factor", wall > 0.0 ? simulated / wall : 0.0},
-      {"newton_iterations_mean", substeps > 0 ? static_cast<double>(iterations) / substeps : 0.0},
-      {"newton_iterations_max", max_iterations},
-      {"max_constraint_violation", max_violation},
-      {"time_step", h},
-      {"threads", threads},
-      {"penalty", integrator.penalty()},
-      {"coordinates", system.coordinateCount()},
-      {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
-      {"max_contacts", max_contacts},
-      {"steps_with_contact", contact_frames},
-      {"start_overlaps", start_overlaps},
-      {"start_small_overlaps", start_check.small_overlaps},
-      {"contact_seconds",
-       {{"collision", timings.collision},
-        {"regions", timings.regions},
-        {"forces", timings.forces},
-        {"broad_phase", timings.broad_phase},
-        {"queries", timings.queries},
-        {"pairs_skipped", timings.pairs_skipped}}},
-      {"constraints", system.constraintCount()},
-      {"energy",
-       {{"kinetic", e.kinetic},
-        {"gravity", e.gravity},
-        {"springs", e.springs},
-        {"cable_work", e.cable_work},
-        {"drive_work", e.drive_work},
-        {"load_work", e.load_work},
-        {"source_work", e.source_work},
-        {"dissipated", e.dissipated},
-        {"balance", e.balance()}}},
-  };
-  if (volumetric) {
-    const volumetric::VolumetricStatistics& v = volumetric->statistics();
-    summary["volumetric"] = {{"pairs", volumetric->pairs().size()},
-                             {"max_points", max_volumetric_points},
-                             {"steps_with_contact", volumetric_frames},
-                             {"piece_pairs_tested", v.piece_pairs_tested},
-                             {"points_before_sparsify", v.points_before},
-                             {"points_after_sparsify", v.points_after},
-                             {"geometry_seconds", v.geometry_seconds},
-                             {"force_seconds", v.force_seconds},
-                             {"broad_phase_seconds", v.broad_phase_seconds},
-                             {"pair_evaluations_skipped", v.pair_evaluations_skipped}};
-  }
-  if (args.json) {
-    std::cout << summary.dump(2) << '\n';
-    return;
-  }
-  std::printf("scene                     %s\n", args.scene.c_str());
-  std::printf(
-      "steps                     %ld of %.6g s (%ld substeps, %ld rejected, smallest %.3g s)\n",
-      steps - first_step, h, substeps, rejected, smallest_substep);
-  if (resume) std::printf("resumed at                %.6g s\n", resume->state.time);
-  std::printf("simulated seconds         %.6g\n", simulated);
-  std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,
-              wall > 0.0 ? simulated / wall : 0.0);
-  std::printf("Newton iterations         mean %.3g per substep, max %d\n",
-              substeps > 0 ? static_cast<double>(iterations) / substeps : 0.0, max_iterations);
-  std::printf("max constraint violation  %.3g\n", max_violation);
-  if (simulation.contacts()) {
-    std::printf("contact                   %zu pairs, at most %zu patches, %ld steps in contact\n",
-                simulation.contacts()->pairs().size(), max_contacts, contact_frames);
-    std::printf(
-        "contact wall seconds      collision %.3g, regions %.3g, forces %.3g, broad phase %.3g "
-        "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",
-        timings.collision, timings.regions, timings.forces, timings.broad_phase, timings.queries,
-        timings.pairs_skipped);
-  }
-  if (volumetric) {
-    const volumetric::VolumetricStatistics& v = volumetric->statistics();
-    std::printf("volumetric contact        %zu pairs, at most %zu points, %ld steps in contact\n",
-                volumetric->pairs().size(), max_volumetric_points, volumetric_frames);
-    std::printf(
-        "volumetric wall seconds   geometry %.3g, forces %.3g, broad phase %.3g (%ld piece pairs "
-        "tested; %ld pair evaluations skipped, boxes apart; points %ld before sparsify, %ld "
-        "after)\n",
-        v.geometry_seconds, v.force_seconds, v.broad_phase_seconds, v.piece_pairs_tested,
-        v.pair_evaluations_skipped, v.points_before, v.points_after);
-  }
-  std::printf(
-      "energy [J]                kinetic %.6g, gravity %.6g, springs %.6g, cable work %.6g, "
-      "drive work %.6g, load work %.6g, force-source work (contact, chains, motors, limits) "
-      "%.6g, dissipated %.6g, balance %.9g\n",
-      e.kinetic, e.gravity, e.springs, e.cable_work, e.drive_work, e.load_work, e.source_work,
-      e.dissipated, e.balance());
+  const RunSummary summary{args,        simulation, volumetric, plan, resume,
+                           start_check, tally,      threads,    wall};
+  if (args.json)
+    std::cout << summary.json().dump(2) << '\n';
+  else
+    summary.print();
 }
 
 }  // namespace

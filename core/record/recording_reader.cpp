@@ -48,9 +48,28 @@ struct RecordingReader::Impl {
     fail("not a readable contactsim recording (" + why + ")");
   }
 
+  [[noreturn]] void corrupt(const std::string& where, const std::string& what) const {
+    fail(where + "corrupt recording (" + what + ")");
+  }
+
   void open();
   void validateHeader(std::uintmax_t size);
   void readHeader();
+
+  // The parts of one frame, read by frame(); each checks its rows against the header.
+  struct ContactRows {
+    std::vector<std::int64_t> ids, loop_counts;
+  };
+  std::int64_t readFrameRow(std::int64_t id, const std::string& where, SimulationFrame& f);
+  void readBodyStates(std::int64_t id, const std::string& where, SimulationFrame& f);
+  void readContacts(std::int64_t id, const std::string& where, std::int64_t contact_count,
+                    SimulationFrame& f, ContactRows& rows);
+  void readLoops(std::int64_t id, const std::string& where, const ContactRows& rows,
+                 SimulationFrame& f);
+  template <class State>
+  void readStates(Statement& st, std::int64_t id, const std::string& where, std::size_t named,
+                  const std::string& noun, std::vector<State>& out);
+  std::vector<double> scratch;  // a BLOB's doubles
 };
 
 namespace {
@@ -253,141 +272,162 @@ std::int64_t RecordingReader::firstFrameAtOrAfter(double t) const {
   return std::lower_bound(times.begin(), times.end(), t) - times.begin();
 }
 
+// The frames row: time, energies and solver figures; returns the contact count it announces.
+std::int64_t RecordingReader::Impl::readFrameRow(std::int64_t id, const std::string& where,
+                                                 SimulationFrame& f) {
+  Statement& fr = select_frame;
+  fr.bindInt(1, id);
+  if (!fr.step()) corrupt(where, "frames row vanished");
+  f.time = fr.columnDouble(0);
+  f.energy.kinetic = fr.columnDouble(1);
+  f.energy.gravity = fr.columnDouble(2);
+  f.energy.springs = fr.columnDouble(3);
+  f.energy.cable_work = fr.columnDouble(4);
+  f.energy.load_work = fr.columnDouble(5);
+  f.energy.source_work = fr.columnDouble(6);
+  f.energy.dissipated = fr.columnDouble(7);
+  f.solver.newton_iterations = static_cast<int>(fr.columnInt(8));
+  f.solver.substeps = static_cast<int>(fr.columnInt(9));
+  f.solver.constraint_violation = fr.columnDouble(10);
+  f.solver.step_wall_seconds = fr.columnDouble(11);
+  const std::int64_t contact_count = fr.columnInt(12);
+  f.energy.drive_work = fr.columnDouble(13);
+  fr.reset();
+  return contact_count;
+}
+
+// One state per body of the header, in body order; the rotation as a 3×3 BLOB (or, in files that
+// lack it, the quaternion).
+void RecordingReader::Impl::readBodyStates(std::int64_t id, const std::string& where,
+                                           SimulationFrame& f) {
+  Statement& bs = select_bodies;
+  bs.bindInt(1, id);
+  while (bs.step()) {
+    if (bs.columnInt(0) != static_cast<std::int64_t>(f.bodies.size()))
+      corrupt(where, "body states out of sequence");
+    BodyState s;
+    s.pose.translation = vec3(bs, 1);
+    if (bs.columnType(14) == SQLITE_BLOB) {
+      if (!bs.columnArray(14, scratch) || scratch.size() != 9)
+        corrupt(where, "rotation is not 3x3");
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) s.pose.rotation(r, c) = scratch[3 * r + c];
+    } else {
+      const Eigen::Quaterniond q(bs.columnDouble(4), bs.columnDouble(5), bs.columnDouble(6),
+                                 bs.columnDouble(7));
+      s.pose.rotation = q.normalized().toRotationMatrix();
+    }
+    s.linear_velocity = vec3(bs, 8);
+    s.angular_velocity = vec3(bs, 11);
+    f.bodies.push_back(s);
+  }
+  bs.reset();
+  if (f.bodies.size() != header.bodies.size())
+    corrupt(where, std::to_string(f.bodies.size()) + " body states for " +
+                       std::to_string(header.bodies.size()) + " bodies");
+}
+
+// The contacts rows, with their row ids and announced loop counts for readLoops.
+void RecordingReader::Impl::readContacts(std::int64_t id, const std::string& where,
+                                         std::int64_t contact_count, SimulationFrame& f,
+                                         ContactRows& rows) {
+  Statement& cs = select_contacts;
+  cs.bindInt(1, id);
+  while (cs.step()) {
+    ContactDiagnostics c;
+    ContactPatch& p = c.patch;
+    rows.ids.push_back(cs.columnInt(0));
+    c.body_a = static_cast<int>(cs.columnInt(1));
+    c.body_b = static_cast<int>(cs.columnInt(2));
+    p.id = static_cast<int>(cs.columnInt(3));
+    p.centroid = vec3(cs, 4);
+    p.pressure_centre = vec3(cs, 7);
+    p.normal = vec3(cs, 10);
+    p.indentation = cs.columnDouble(13);
+    c.indentation_rate = cs.columnDouble(14);
+    c.normal_force = cs.columnDouble(15);
+    c.friction_force = vec3(cs, 16);
+    c.rolling_torque = vec3(cs, 19);
+    c.slip_velocity = vec3(cs, 22);
+    p.area = cs.columnDouble(25);
+    c.sticking = cs.columnInt(26) != 0;
+    p.has_open_loop = cs.columnInt(27) != 0;
+    p.depth_a = cs.columnDouble(28);
+    p.depth_b = cs.columnDouble(29);
+    p.deepest_point_a = vec3(cs, 30);
+    p.deepest_point_b = vec3(cs, 33);
+    rows.loop_counts.push_back(cs.columnInt(36));
+    if (!cs.columnArray(37, p.triangles_a) || !cs.columnArray(38, p.triangles_b))
+      corrupt(where, "triangle list is not int32");
+    f.contacts.push_back(std::move(c));
+  }
+  cs.reset();
+  if (static_cast<std::int64_t>(f.contacts.size()) != contact_count)
+    corrupt(where, std::to_string(f.contacts.size()) + " contacts, the frame says " +
+                       std::to_string(contact_count));
+}
+
+// The contour loops, matched to their contacts by row id (both in row order).
+void RecordingReader::Impl::readLoops(std::int64_t id, const std::string& where,
+                                      const ContactRows& rows, SimulationFrame& f) {
+  Statement& ls = select_loops;
+  ls.bindInt(1, id);
+  std::size_t k = 0;  // index into f.contacts, advanced with the sorted contact rows
+  while (ls.step()) {
+    const std::int64_t row = ls.columnInt(0);
+    while (k < rows.ids.size() && rows.ids[k] < row) ++k;
+    if (k == rows.ids.size() || rows.ids[k] != row) corrupt(where, "loop of an unknown contact");
+    std::vector<std::vector<Vec3>>& loops = f.contacts[k].patch.loops;
+    if (ls.columnInt(1) != static_cast<std::int64_t>(loops.size()))
+      corrupt(where, "loops out of sequence");
+    if (!ls.columnArray(3, scratch) || scratch.size() % 3 != 0 ||
+        static_cast<std::int64_t>(scratch.size() / 3) != ls.columnInt(2))
+      corrupt(where, "loop points do not match point_count");
+    std::vector<Vec3> loop(scratch.size() / 3);
+    for (std::size_t j = 0; j < loop.size(); ++j)
+      loop[j] = Vec3(scratch[3 * j], scratch[3 * j + 1], scratch[3 * j + 2]);
+    loops.push_back(std::move(loop));
+  }
+  ls.reset();
+  for (std::size_t c = 0; c < f.contacts.size(); ++c) {
+    if (static_cast<std::int64_t>(f.contacts[c].patch.loops.size()) != rows.loop_counts[c])
+      corrupt(where, "contact " + std::to_string(c) + " misses loops");
+  }
+}
+
+// Rows (index, value, value) of cables or drives, in index order, one per named element.
+template <class State>
+void RecordingReader::Impl::readStates(Statement& st, std::int64_t id, const std::string& where,
+                                       std::size_t named, const std::string& noun,
+                                       std::vector<State>& out) {
+  st.bindInt(1, id);
+  while (st.step()) {
+    if (st.columnInt(0) != static_cast<std::int64_t>(out.size()))
+      corrupt(where, noun + " states out of sequence");
+    out.push_back({st.columnDouble(1), st.columnDouble(2)});
+  }
+  st.reset();
+  if (out.size() != named)
+    corrupt(where, std::to_string(out.size()) + " " + noun + " states for " +
+                       std::to_string(named) + " " + noun + "s");
+}
+
 SimulationFrame RecordingReader::frame(std::int64_t i) const {
   Impl& m = *impl_;
   frameTime(i);  // range check
   const std::int64_t id = m.frame_ids[static_cast<std::size_t>(i)];
   const std::string where = "frame " + std::to_string(i) + ": ";
-  const auto corrupt = [&](const std::string& what) {
-    m.fail(where + "corrupt recording (" + what + ")");
-  };
   SimulationFrame f;
-  std::vector<double> doubles;
-  std::int64_t contact_count = 0;
   try {
-    Statement& fr = m.select_frame;
-    fr.bindInt(1, id);
-    if (!fr.step()) corrupt("frames row vanished");
-    f.time = fr.columnDouble(0);
-    f.energy.kinetic = fr.columnDouble(1);
-    f.energy.gravity = fr.columnDouble(2);
-    f.energy.springs = fr.columnDouble(3);
-    f.energy.cable_work = fr.columnDouble(4);
-    f.energy.load_work = fr.columnDouble(5);
-    f.energy.source_work = fr.columnDouble(6);
-    f.energy.dissipated = fr.columnDouble(7);
-    f.solver.newton_iterations = static_cast<int>(fr.columnInt(8));
-    f.solver.substeps = static_cast<int>(fr.columnInt(9));
-    f.solver.constraint_violation = fr.columnDouble(10);
-    f.solver.step_wall_seconds = fr.columnDouble(11);
-    contact_count = fr.columnInt(12);
-    f.energy.drive_work = fr.columnDouble(13);
-    fr.reset();
-
-    Statement& bs = m.select_bodies;
-    bs.bindInt(1, id);
-    while (bs.step()) {
-      if (bs.columnInt(0) != static_cast<std::int64_t>(f.bodies.size()))
-        corrupt("body states out of sequence");
-      BodyState s;
-      s.pose.translation = vec3(bs, 1);
-      if (bs.columnType(14) == SQLITE_BLOB) {
-        if (!bs.columnArray(14, doubles) || doubles.size() != 9) corrupt("rotation is not 3x3");
-        for (int r = 0; r < 3; ++r)
-          for (int c = 0; c < 3; ++c) s.pose.rotation(r, c) = doubles[3 * r + c];
-      } else {
-        const Eigen::Quaterniond q(bs.columnDouble(4), bs.columnDouble(5), bs.columnDouble(6),
-                                   bs.columnDouble(7));
-        s.pose.rotation = q.normalized().toRotationMatrix();
-      }
-      s.linear_velocity = vec3(bs, 8);
-      s.angular_velocity = vec3(bs, 11);
-      f.bodies.push_back(s);
-    }
-    bs.reset();
-    if (f.bodies.size() != m.header.bodies.size())
-      corrupt(std::to_string(f.bodies.size()) + " body states for " +
-              std::to_string(m.header.bodies.size()) + " bodies");
-
-    Statement& cs = m.select_contacts;
-    cs.bindInt(1, id);
-    std::vector<std::int64_t> rows;
-    std::vector<std::int64_t> loop_counts;
-    while (cs.step()) {
-      ContactDiagnostics c;
-      ContactPatch& p = c.patch;
-      rows.push_back(cs.columnInt(0));
-      c.body_a = static_cast<int>(cs.columnInt(1));
-      c.body_b = static_cast<int>(cs.columnInt(2));
-      p.id = static_cast<int>(cs.columnInt(3));
-      p.centroid = vec3(cs, 4);
-      p.pressure_centre = vec3(cs, 7);
-      p.normal = vec3(cs, 10);
-      p.indentation = cs.columnDouble(13);
-      c.indentation_rate = cs.columnDouble(14);
-      c.normal_force = cs.columnDouble(15);
-      c.friction_force = vec3(cs, 16);
-      c.rolling_torque = vec3(cs, 19);
-      c.slip_velocity = vec3(cs, 22);
-      p.area = cs.columnDouble(25);
-      c.sticking = cs.columnInt(26) != 0;
-      p.has_open_loop = cs.columnInt(27) != 0;
-      p.depth_a = cs.columnDouble(28);
-      p.depth_b = cs.columnDouble(29);
-      p.deepest_point_a = vec3(cs, 30);
-      p.deepest_point_b = vec3(cs, 33);
-      loop_counts.push_back(cs.columnInt(36));
-      if (!cs.columnArray(37, p.triangles_a) || !cs.columnArray(38, p.triangles_b))
-        corrupt("triangle list is not int32");
-      f.contacts.push_back(std::move(c));
-    }
-    cs.reset();
-    if (static_cast<std::int64_t>(f.contacts.size()) != contact_count)
-      corrupt(std::to_string(f.contacts.size()) + " contacts, the frame says " +
-              std::to_string(contact_count));
-
-    Statement& ls = m.select_loops;
-    ls.bindInt(1, id);
-    std::size_t k = 0;  // index into f.contacts, advanced with the sorted contact rows
-    while (ls.step()) {
-      const std::int64_t row = ls.columnInt(0);
-      while (k < rows.size() && rows[k] < row) ++k;
-      if (k == rows.size() || rows[k] != row) corrupt("loop of an unknown contact");
-      std::vector<std::vector<Vec3>>& loops = f.contacts[k].patch.loops;
-      if (ls.columnInt(1) != static_cast<std::int64_t>(loops.size()))
-        corrupt("loops out of sequence");
-      if (!ls.columnArray(3, doubles) || doubles.size() % 3 != 0 ||
-          static_cast<std::int64_t>(doubles.size() / 3) != ls.columnInt(2))
-        corrupt("loop points do not match point_count");
-      std::vector<Vec3> loop(doubles.size() / 3);
-      for (std::size_t j = 0; j < loop.size(); ++j)
-        loop[j] = Vec3(doubles[3 * j], doubles[3 * j + 1], doubles[3 * j + 2]);
-      loops.push_back(std::move(loop));
-    }
-    ls.reset();
-    for (std::size_t c = 0; c < f.contacts.size(); ++c) {
-      if (static_cast<std::int64_t>(f.contacts[c].patch.loops.size()) != loop_counts[c])
-        corrupt("contact " + std::to_string(c) + " misses loops");
-    }
-
-    // Rows (index, value, value) of cables and drives, in index order, one per named element.
-    const auto readStates = [&](Statement& st, auto& out, std::size_t named,
-                                const std::string& noun) {
-      st.bindInt(1, id);
-      while (st.step()) {
-        if (st.columnInt(0) != static_cast<std::int64_t>(out.size()))
-          corrupt(noun + " states out of sequence");
-        out.push_back({st.columnDouble(1), st.columnDouble(2)});
-      }
-      st.reset();
-      if (out.size() != named)
-        corrupt(std::to_string(out.size()) + " " + noun + " states for " + std::to_string(named) +
-                " " + noun + "s");
-    };
-    readStates(m.select_cables, f.cables, m.header.cables.size(), "cable");
+    const std::int64_t contact_count = m.readFrameRow(id, where, f);
+    m.readBodyStates(id, where, f);
+    Impl::ContactRows rows;
+    m.readContacts(id, where, contact_count, f, rows);
+    m.readLoops(id, where, rows, f);
+    m.readStates(m.select_cables, id, where, m.header.cables.size(), "cable", f.cables);
     // Version 1 has no drive rows (and no drives in its header).
     if (m.header.schema_version >= 2)
-      readStates(m.select_drives, f.drives, m.header.drives.size(), "drive");
+      m.readStates(m.select_drives, id, where, m.header.drives.size(), "drive", f.drives);
   } catch (const record_detail::SqliteFailure& e) {
     m.resetFrameStatements();
     m.fail(where + "cannot read (" + e.reason + ")");

@@ -73,8 +73,174 @@ struct RecordingWriter::Impl {
     throw RecordingError(file + ": " + what);
   }
 
+  void openReplacing();
+  void createSchema();
+  void writeMeta(const RecordingHeader& header);
+  void writeBodies(const std::vector<RecordingBody>& bodies);
+  void writeHeader(const RecordingHeader& header);
+  void prepareFrameStatements();
   void writeFrame(const SimulationFrame& f);
 };
+
+namespace {
+
+// One row per name, numbered from 0: the cables and drives tables.
+void insertNames(sqlite3* db, const std::string& file, const char* sql,
+                 const std::vector<std::string>& names) {
+  Statement insert(db, file, sql);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    insert.bindInt(1, static_cast<std::int64_t>(i));
+    insert.bindText(2, names[i]);
+    insert.run();
+  }
+}
+
+}  // namespace
+
+// Replaces an existing recording, including a stale journal of a crashed run, and opens a new one.
+void RecordingWriter::Impl::openReplacing() {
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::error_code ec;
+    std::filesystem::remove(file + suffix, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      fail("cannot create: cannot replace the existing file: " + ec.message());
+  }
+  if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    closeDatabase();
+    fail("cannot create: " + message);
+  }
+}
+
+// The file's settings and tables. Creating the file for real happens at the first write: a failure
+// here is reported as "cannot create".
+void RecordingWriter::Impl::createSchema() {
+  char* message = nullptr;
+  // 8 KiB pages: three 100-point contact loops (2.4 KB each) fit in one page; with the default
+  // 4 KiB pages a recording of busy frames is 40 % larger.
+  if (sqlite3_exec(db, "PRAGMA page_size=8192; PRAGMA journal_mode=WAL", nullptr, nullptr,
+                   &message) != SQLITE_OK) {
+    std::string text = message ? message : sqlite3_errmsg(db);
+    sqlite3_free(message);
+    fail("cannot create: " + text);
+  }
+  execute(db, file,
+          ("PRAGMA synchronous=NORMAL; PRAGMA application_id=" +
+           std::to_string(kRecordingApplicationId) +
+           "; PRAGMA user_version=" + std::to_string(kRecordingSchemaVersion) + ";")
+              .c_str(),
+          "cannot create");
+  execute(db, file, "BEGIN", "cannot create");
+  execute(db, file, kRecordingSchemaSql, "cannot create the tables");
+}
+
+// The meta table: format, versions, creation time, nominal step and the counts a reader checks.
+void RecordingWriter::Impl::writeMeta(const RecordingHeader& header) {
+  Statement meta(db, file, "INSERT INTO meta(key, value) VALUES(?, ?)");
+  auto metaText = [&](const char* key, const std::string& value) {
+    meta.bindText(1, key);
+    meta.bindText(2, value);
+    meta.run();
+  };
+  auto metaInt = [&](const char* key, std::int64_t value) {
+    meta.bindText(1, key);
+    meta.bindInt(2, value);
+    meta.run();
+  };
+  metaText("format", kRecordingFormatName);
+  metaInt("schema_version", kRecordingSchemaVersion);
+  metaText("created", utcNow());
+  metaText("program_version", CONTACTSIM_VERSION);
+  meta.bindText(1, "time_step");
+  meta.bindDouble(2, header.time_step);
+  meta.run();
+  metaInt("body_count", static_cast<std::int64_t>(header.bodies.size()));
+  metaInt("cable_count", static_cast<std::int64_t>(header.cables.size()));
+  metaInt("drive_count", static_cast<std::int64_t>(header.drives.size()));
+}
+
+// Each body's name, mass and mesh (in its mesh frame); a name given twice is refused.
+void RecordingWriter::Impl::writeBodies(const std::vector<RecordingBody>& bodies) {
+  Statement body(db, file,
+                 "INSERT INTO bodies(body, name, fixed, mass, vertex_count, triangle_count, "
+                 "vertices, triangles) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const RecordingBody& rb = bodies[b];
+    std::vector<double> vertices;
+    std::vector<std::int32_t> triangles;
+    if (rb.mesh) {
+      vertices = flatten(rb.mesh->vertices());
+      triangles.reserve(rb.mesh->triangleCount() * 3);
+      for (const TriangleIndices& t : rb.mesh->triangles())
+        triangles.insert(triangles.end(), t.begin(), t.end());
+    }
+    body.bindInt(1, static_cast<std::int64_t>(b));
+    body.bindText(2, rb.name);
+    body.bindInt(3, rb.fixed ? 1 : 0);
+    body.bindDouble(4, rb.mass);
+    body.bindInt(5, static_cast<std::int64_t>(vertices.size() / 3));
+    body.bindInt(6, static_cast<std::int64_t>(triangles.size() / 3));
+    body.bindBlob(7, vertices.data(), vertices.size() * sizeof(double));
+    body.bindBlob(8, triangles.data(), triangles.size() * sizeof(std::int32_t));
+    try {
+      body.run();
+    } catch (const RecordingError&) {
+      if (sqlite3_extended_errcode(db) == SQLITE_CONSTRAINT_UNIQUE)
+        fail("body name '" + rb.name + "' appears twice");
+      throw;
+    }
+  }
+}
+
+// Everything a run writes before its first frame, in one transaction.
+void RecordingWriter::Impl::writeHeader(const RecordingHeader& header) {
+  createSchema();
+  writeMeta(header);
+  {
+    Statement scene(db, file, "INSERT INTO scene(id, path, json) VALUES(0, ?, ?)");
+    scene.bindText(1, header.scene_path);
+    scene.bindText(2, header.scene_json);
+    scene.run();
+  }
+  writeBodies(header.bodies);
+  insertNames(db, file, "INSERT INTO cables(cable, name) VALUES(?, ?)", header.cables);
+  insertNames(db, file, "INSERT INTO drives(drive, name) VALUES(?, ?)", header.drives);
+  execute(db, file, "COMMIT", "cannot write the header");
+}
+
+// The statements every frame reuses.
+void RecordingWriter::Impl::prepareFrameStatements() {
+  insert_frame = Statement(
+      db, file,
+      "INSERT INTO frames(frame, time, kinetic, gravity, springs, cable_work, load_work, "
+      "source_work, dissipated, balance, newton_iterations, substeps, constraint_violation, "
+      "step_wall_seconds, contact_count, drive_work) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  insert_body = Statement(db, file,
+                          "INSERT INTO body_states(frame, body, x, y, z, qw, qx, qy, qz, vx, "
+                          "vy, vz, wx, wy, wz, rotation) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  insert_contact = Statement(
+      db, file,
+      "INSERT INTO contacts(frame, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
+      "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, normal_y, normal_z, "
+      "indentation, indentation_rate, normal_force, friction_x, "
+      "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
+      "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
+      "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
+      "deepest_b_z, loop_count, triangles_a, triangles_b) "
+      "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  insert_loop = Statement(db, file,
+                          "INSERT INTO contact_loops(frame, contact, loop, point_count, "
+                          "points) VALUES(?,?,?,?,?)");
+  insert_cable = Statement(
+      db, file, "INSERT INTO cable_states(frame, cable, length, tension) VALUES(?,?,?,?)");
+  insert_drive = Statement(
+      db, file, "INSERT INTO drive_states(frame, drive, position, effort) VALUES(?,?,?,?)");
+  insert_checkpoint = Statement(db, file, "INSERT INTO checkpoints(frame, state) VALUES(?, ?)");
+  begin = Statement(db, file, "BEGIN");
+  commit = Statement(db, file, "COMMIT");
+  rollback = Statement(db, file, "ROLLBACK");
+}
 
 RecordingWriter::RecordingWriter(const std::filesystem::path& path, const RecordingHeader& header,
                                  RecordingOptions options)
@@ -86,146 +252,10 @@ RecordingWriter::RecordingWriter(const std::filesystem::path& path, const Record
   m.cable_count = header.cables.size();
   m.drive_count = header.drives.size();
   m.frames_per_transaction = std::max(1, options.frames_per_transaction);
-
-  // Replace an existing recording, including a stale journal of a crashed run.
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
-    std::error_code ec;
-    std::filesystem::remove(m.file + suffix, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory)
-      m.fail("cannot create: cannot replace the existing file: " + ec.message());
-  }
-  if (sqlite3_open_v2(m.file.c_str(), &m.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-      SQLITE_OK) {
-    const std::string message = m.db ? sqlite3_errmsg(m.db) : "out of memory";
-    m.closeDatabase();
-    m.fail("cannot create: " + message);
-  }
+  m.openReplacing();
   try {
-    // Creating the file for real happens at the first write: report it as "cannot create".
-    char* message = nullptr;
-    // 8 KiB pages: three 100-point contact loops (2.4 KB each) fit in one page; with the
-    // default 4 KiB pages a recording of busy frames is 40 % larger.
-    if (sqlite3_exec(m.db, "PRAGMA page_size=8192; PRAGMA journal_mode=WAL", nullptr, nullptr,
-                     &message) != SQLITE_OK) {
-      std::string text = message ? message : sqlite3_errmsg(m.db);
-      sqlite3_free(message);
-      m.fail("cannot create: " + text);
-    }
-    execute(m.db, m.file,
-            ("PRAGMA synchronous=NORMAL; PRAGMA application_id=" +
-             std::to_string(kRecordingApplicationId) +
-             "; PRAGMA user_version=" + std::to_string(kRecordingSchemaVersion) + ";")
-                .c_str(),
-            "cannot create");
-    execute(m.db, m.file, "BEGIN", "cannot create");
-    execute(m.db, m.file, kRecordingSchemaSql, "cannot create the tables");
-
-    Statement meta(m.db, m.file, "INSERT INTO meta(key, value) VALUES(?, ?)");
-    auto metaText = [&](const char* key, const std::string& value) {
-      meta.bindText(1, key);
-      meta.bindText(2, value);
-      meta.run();
-    };
-    auto metaInt = [&](const char* key, std::int64_t value) {
-      meta.bindText(1, key);
-      meta.bindInt(2, value);
-      meta.run();
-    };
-    metaText("format", kRecordingFormatName);
-    metaInt("schema_version", kRecordingSchemaVersion);
-    metaText("created", utcNow());
-    metaText("program_version", CONTACTSIM_VERSION);
-    meta.bindText(1, "time_step");
-    meta.bindDouble(2, header.time_step);
-    meta.run();
-    metaInt("body_count", static_cast<std::int64_t>(header.bodies.size()));
-    metaInt("cable_count", static_cast<std::int64_t>(header.cables.size()));
-    metaInt("drive_count", static_cast<std::int64_t>(header.drives.size()));
-
-    Statement scene(m.db, m.file, "INSERT INTO scene(id, path, json) VALUES(0, ?, ?)");
-    scene.bindText(1, header.scene_path);
-    scene.bindText(2, header.scene_json);
-    scene.run();
-
-    Statement body(m.db, m.file,
-                   "INSERT INTO bodies(body, name, fixed, mass, vertex_count, triangle_count, "
-                   "vertices, triangles) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-    for (std::size_t b = 0; b < header.bodies.size(); ++b) {
-      const RecordingBody& rb = header.bodies[b];
-      std::vector<double> vertices;
-      std::vector<std::int32_t> triangles;
-      if (rb.mesh) {
-        vertices = flatten(rb.mesh->vertices());
-        triangles.reserve(rb.mesh->triangleCount() * 3);
-        for (const TriangleIndices& t : rb.mesh->triangles())
-          triangles.insert(triangles.end(), t.begin(), t.end());
-      }
-      body.bindInt(1, static_cast<std::int64_t>(b));
-      body.bindText(2, rb.name);
-      body.bindInt(3, rb.fixed ? 1 : 0);
-      body.bindDouble(4, rb.mass);
-      body.bindInt(5, static_cast<std::int64_t>(vertices.size() / 3));
-      body.bindInt(6, static_cast<std::int64_t>(triangles.size() / 3));
-      body.bindBlob(7, vertices.data(), vertices.size() * sizeof(double));
-      body.bindBlob(8, triangles.data(), triangles.size() * sizeof(std::int32_t));
-      try {
-        body.run();
-      } catch (const RecordingError&) {
-        if (sqlite3_extended_errcode(m.db) == SQLITE_CONSTRAINT_UNIQUE)
-          m.fail("body name '" + rb.name + "' appears twice");
-        throw;
-      }
-    }
-    Statement cable(m.db, m.file, "INSERT INTO cables(cable, name) VALUES(?, ?)");
-    for (std::size_t c = 0; c < header.cables.size(); ++c) {
-      cable.bindInt(1, static_cast<std::int64_t>(c));
-      cable.bindText(2, header.cables[c]);
-      cable.run();
-    }
-    Statement drive(m.db, m.file, "INSERT INTO drives(drive, name) VALUES(?, ?)");
-    for (std::size_t d = 0; d < header.drives.size(); ++d) {
-      drive.bindInt(1, static_cast<std::int64_t>(d));
-      drive.bindText(2, header.drives[d]);
-      drive.run();
-    }
-    meta = {};
-    scene = {};
-    body = {};
-    cable = {};
-    drive = {};
-    execute(m.db, m.file, "COMMIT", "cannot write the header");
-
-    m.insert_frame = Statement(
-        m.db, m.file,
-        "INSERT INTO frames(frame, time, kinetic, gravity, springs, cable_work, load_work, "
-        "source_work, dissipated, balance, newton_iterations, substeps, constraint_violation, "
-        "step_wall_seconds, contact_count, drive_work) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    m.insert_body =
-        Statement(m.db, m.file,
-                  "INSERT INTO body_states(frame, body, x, y, z, qw, qx, qy, qz, vx, "
-                  "vy, vz, wx, wy, wz, rotation) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    m.insert_contact = Statement(
-        m.db, m.file,
-        "INSERT INTO contacts(frame, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
-        "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, normal_y, normal_z, "
-        "indentation, indentation_rate, normal_force, friction_x, "
-        "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
-        "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
-        "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
-        "deepest_b_z, loop_count, triangles_a, triangles_b) "
-        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    m.insert_loop = Statement(m.db, m.file,
-                              "INSERT INTO contact_loops(frame, contact, loop, point_count, "
-                              "points) VALUES(?,?,?,?,?)");
-    m.insert_cable = Statement(
-        m.db, m.file, "INSERT INTO cable_states(frame, cable, length, tension) VALUES(?,?,?,?)");
-    m.insert_drive = Statement(
-        m.db, m.file, "INSERT INTO drive_states(frame, drive, position, effort) VALUES(?,?,?,?)");
-    m.insert_checkpoint =
-        Statement(m.db, m.file, "INSERT INTO checkpoints(frame, state) VALUES(?, ?)");
-    m.begin = Statement(m.db, m.file, "BEGIN");
-    m.commit = Statement(m.db, m.file, "COMMIT");
-    m.rollback = Statement(m.db, m.file, "ROLLBACK");
+    m.writeHeader(header);
+    m.prepareFrameStatements();
   } catch (...) {
     m.closeDatabase();
     throw;
