@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   }
   if (want("A02")) {
     Scene scene = test::readBenchmarkScene("a02_four_bar_n4.json");
-    references.push_back(test::fourBarTipX(4, kG, scene.end_time, kSample));
+    references.push_back(test::fourBarTipX(scene, 4, kG, kSample));
     const std::vector<double>& ref = references.back();
     const BodyIndex coupler = test::benchmarkBody(scene, "coupler0");
     problems.push_back({"A02", "N-four-bar, N = 4", "max |x_B0 - ref| (m)", std::move(scene),

@@ -46,13 +46,19 @@ std::vector<double> integrateOneDof(const std::function<double(double, double)>&
   return theta;
 }
 
-std::vector<double> fourBarTipX(int n, double g, double end, double sample) {
-  const double inertia = (n + 1) / 3.0 + n, moment = g * ((n + 1) / 2.0 + n);
+std::vector<double> fourBarTipX(int n, double g, double crank_inertia, double end, double sample) {
+  const double inertia = (n + 1) * (crank_inertia + 0.25) + n, moment = g * ((n + 1) / 2.0 + n);
   std::vector<double> x =
       integrateOneDof([&](double theta, double) { return -moment * std::cos(theta) / inertia; },
                       M_PI / 2, -1.0, end, sample);
   for (double& value : x) value = std::cos(value);
   return x;
+}
+
+std::vector<double> fourBarTipX(const Scene& scene, int n, double g, double sample) {
+  const double crank_inertia =
+      scene.bodies[static_cast<std::size_t>(benchmarkBody(scene, "crank0"))].mass.inertia(2, 2);
+  return fourBarTipX(n, g, crank_inertia, scene.end_time, sample);
 }
 
 }  // namespace contactsim::test

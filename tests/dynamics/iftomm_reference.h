@@ -21,12 +21,17 @@ int benchmarkBody(const Scene& scene, const std::string& name);
 std::vector<double> integrateOneDof(const std::function<double(double, double)>& acceleration,
                                     double theta0, double rate0, double end, double sample);
 
-// A02 N-four-bar with 1 m, 1 kg slender links, gravity g along −y, cranks starting vertical
-// with their tips moving at 1 m/s along +x. With θ the cranks' angle from +x, every coupler
-// translates with the crank tips, so T = ½[(N+1)/3 + N]θ̇² and V = g[(N+1)/2 + N] sin θ:
-//   [(N+1)/3 + N] θ̈ = −g[(N+1)/2 + N] cos θ,  θ(0) = π/2, θ̇(0) = −1 rad/s.
+// A02 N-four-bar with 1 m, 1 kg links, gravity g along −y, cranks starting vertical with their
+// tips moving at 1 m/s along +x. With θ the cranks' angle from +x, every coupler translates with
+// the crank tips, so with I the cranks' inertia about their centre (normal to the plane),
+// T = ½[(N+1)(I + 1/4) + N]θ̇² and V = g[(N+1)/2 + N] sin θ:
+//   [(N+1)(I + 1/4) + N] θ̈ = −g[(N+1)/2 + N] cos θ,  θ(0) = π/2, θ̇(0) = −1 rad/s.
+// The benchmark's slender rods have I = 1/12; the scenes' rods are 5 mm cylinders, I = 1/12 +
+// r²/4, and that 6.25e-6 kg m² alone moves B0 by 1.1e-4 m over 10 s (N = 4): pass the scene's I.
 // Returns x of the first crank's tip B0 = cos θ, every `sample` seconds.
-std::vector<double> fourBarTipX(int n, double g, double end, double sample);
+std::vector<double> fourBarTipX(int n, double g, double crank_inertia, double end, double sample);
+// The same for an A02 scene: its crank0's I_zz, its end time.
+std::vector<double> fourBarTipX(const Scene& scene, int n, double g, double sample);
 
 }  // namespace contactsim::test
 
