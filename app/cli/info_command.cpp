@@ -1,12 +1,16 @@
 // `contactsim-cli info MESH [--units U] [--json]`: validation report and mass properties.
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/urdf_scene.h"
 #include "geometry/mass_properties.h"
+#include "geometry/shell_mass_properties.h"
 #include "import/mesh_import.h"
 #include "import/urdf_import.h"
 
@@ -17,6 +21,7 @@ struct InfoArguments {
   std::string mesh;
   std::string units = "m";
   bool json = false;
+  std::optional<double> shell_thickness;  // m, in the file's --units
   UrdfArguments urdf;
 };
 
@@ -120,8 +125,27 @@ void runInfo(const InfoArguments& args) {
       {"centroid", toJson(props.centroid)},
       {"inertia", toJson(props.inertia)},
       {"mass_method", toString(props.method)},
+      {"surface_area", surfaceArea(mesh)},
       {"warnings", props.warnings},
   };
+  // The shell model beside the enclosed volume, so that a user sees how far apart they are
+  // before choosing one for a scene (mesh.shell_thickness).
+  std::optional<MassProperties> shell;
+  double t = 0.0;
+  if (args.shell_thickness) {
+    t = *args.shell_thickness * metresPer(options.units);
+    if (!(t > 0.0) || !std::isfinite(t))
+      throw std::runtime_error("--shell-thickness: expected a positive length");
+    shell = computeShellMassProperties(mesh, 1.0, t);
+    out["shell"] = {{"thickness", t},
+                    {"volume", shell->volume},
+                    {"centroid", toJson(shell->centroid)},
+                    {"inertia", toJson(shell->inertia)},
+                    {"warnings", shell->warnings},
+                    {"volume_ratio_to_enclosed", props.volume > 0.0
+                                                     ? nlohmann::json(shell->volume / props.volume)
+                                                     : nlohmann::json(nullptr)}};
+  }
   if (args.json) {
     std::cout << out.dump(2) << '\n';
     return;
@@ -146,6 +170,19 @@ void runInfo(const InfoArguments& args) {
               props.inertia(0, 0), props.inertia(0, 1), props.inertia(0, 2), props.inertia(1, 0),
               props.inertia(1, 1), props.inertia(1, 2), props.inertia(2, 0), props.inertia(2, 1),
               props.inertia(2, 2));
+  std::printf("surface area [m^2]     %.9g\n", surfaceArea(mesh));
+  if (shell) {
+    std::printf("shell volume [m^3]     %.9g  (t = %.6g m; %.3g x the %s volume)\n", shell->volume,
+                t, props.volume > 0.0 ? shell->volume / props.volume : 0.0,
+                props.exact() ? "enclosed" : "capped");
+    std::printf("shell centroid [m]     %.9g %.9g %.9g\n", shell->centroid.x(), shell->centroid.y(),
+                shell->centroid.z());
+    const Mat3& I = shell->inertia;
+    std::printf("shell inertia, 1 kg/m^3 [%.6g %.6g %.6g; %.6g %.6g %.6g; %.6g %.6g %.6g] kg m^2\n",
+                I(0, 0), I(0, 1), I(0, 2), I(1, 0), I(1, 1), I(1, 2), I(2, 0), I(2, 1), I(2, 2));
+    for (const std::string& warning : shell->warnings)
+      std::printf("note: shell: %s\n", warning.c_str());
+  }
   for (const std::string& warning : props.warnings) std::printf("warning: %s\n", warning.c_str());
 }
 
@@ -159,6 +196,9 @@ void addInfoCommand(CLI::App& app) {
   addUrdfOptions(*info, args->urdf);
   info->add_option("--units", args->units, "Length unit of the file: m, cm, mm, in");
   info->add_flag("--json", args->json, "Print one JSON object");
+  info->add_option("--shell-thickness", args->shell_thickness,
+                   "Also the mass properties of the surface as a sheet of this thickness (in "
+                   "--units), for open or multi-shell meshes");
   info->callback([args] { runInfo(*args); });
 }
 

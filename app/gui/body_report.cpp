@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <cmath>
 
+#include "geometry/shell_mass_properties.h"
+
 namespace contactsim::gui {
 
 namespace {
@@ -82,6 +84,17 @@ QString massTable(const Body& body) {
   rows += row("Mass (kg)", number(mass.mass));
   rows += row("Centroid (m)", vector(mass.centroid, kRoundOff * body.imported.mesh.scale()));
   rows += row("Method", coloured(toString(mass.method), mass.exact()));
+  // For a surface that does not enclose the part exactly, the thickness of a sheet with the same
+  // volume: a thin-walled part (a casting's skin, a sheet-metal export) whose wall is thinner
+  // than this weighs less than the capped volume says (mesh.shell_thickness in the scene).
+  const double area = surfaceArea(body.imported.mesh);
+  rows += row("Surface area (m²)", number(area));
+  if (!mass.exact() && area > 0.0) {
+    rows +=
+        row("Sheet of equal volume",
+            coloured(QStringLiteral("%1 mm thick").arg(number(1e3 * mass.volume / area, 0.0, 3)),
+                     false));
+  }
   QString html = "<table>" + rows + "</table>";
   html += "<p style='margin-bottom:2px'>Inertia about the centroid (kg·m²):</p>";
   html += inertiaMatrix(mass.inertia);

@@ -179,6 +179,8 @@ const char* toString(MassMethod method) {
       return "holes capped (approximate)";
     case MassMethod::BoundingBoxFallback:
       return "bounding box (rough)";
+    case MassMethod::ThinShell:
+      return "thin shell";
   }
   return "unknown";
 }
@@ -230,7 +232,8 @@ MassProperties computeMassProperties(const TriMesh& mesh, double density) {
     if (box.volume > min_volume) {
       box.warnings.push_back("surface encloses no volume: solid bounding box used instead");
     } else {
-      box.warnings.push_back("surface is flat and encloses no volume: give mass and inertia explicitly");
+      box.warnings.push_back(
+          "surface is flat and encloses no volume: give mass and inertia explicitly");
     }
     return box;
   }

@@ -10,10 +10,11 @@ namespace contactsim {
 
 // How the properties were obtained, from exact to rough.
 enum class MassMethod {
-  ClosedSurface,       // exact for the polyhedron: the surface is closed (every edge balanced)
-  Reoriented,          // exact after making inconsistent triangle orientations consistent
-  CappedHoles,         // open surface: each boundary loop closed by a fan to its centroid
-  BoundingBoxFallback  // nothing encloses a volume: the solid bounding box (rough)
+  ClosedSurface,        // exact for the polyhedron: the surface is closed (every edge balanced)
+  Reoriented,           // exact after making inconsistent triangle orientations consistent
+  CappedHoles,          // open surface: each boundary loop closed by a fan to its centroid
+  BoundingBoxFallback,  // nothing encloses a volume: the solid bounding box (rough)
+  ThinShell             // the surface as a sheet of given thickness (shell_mass_properties.h)
 };
 const char* toString(MassMethod method);
 

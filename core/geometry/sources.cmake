@@ -4,6 +4,7 @@ target_sources(contactsim_core PRIVATE
   geometry/point_welder.cpp
   geometry/pose.cpp
   geometry/primitives.cpp
+  geometry/shell_mass_properties.cpp
   geometry/state_archive.cpp
   geometry/surface_clusters.cpp
   geometry/thread_mesh.cpp

@@ -30,6 +30,9 @@ struct SceneMesh {
   std::filesystem::path file;  // resolved against the scene file's folder
   LengthUnit units = LengthUnit::Metre;
   double scale = 1.0;
+  // m: the body's mass properties from the surface as a sheet of this thickness
+  // (shell_mass_properties.h) instead of the volume it encloses.
+  std::optional<double> shell_thickness;
   std::shared_ptr<const TriMesh> mesh;  // loaded, SI units, body frame
 };
 

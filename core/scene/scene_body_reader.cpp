@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "geometry/mass_properties.h"
+#include "geometry/shell_mass_properties.h"
 
 namespace contactsim::scene_reading {
 namespace {
@@ -21,7 +22,9 @@ void resolveMass(const FieldReader& r, const json& j, const std::string& path, c
     for (const SceneMaterial& m : scene.materials) {
       if (m.name == body.material) density = m.density;
     }
-    from_mesh = computeMassProperties(*body.mesh->mesh, density);
+    from_mesh = body.mesh->shell_thickness ? computeShellMassProperties(*body.mesh->mesh, density,
+                                                                        *body.mesh->shell_thickness)
+                                           : computeMassProperties(*body.mesh->mesh, density);
     for (const std::string& w : from_mesh->warnings) {
       warnings.push_back(child(path, "mesh") + ": " + w);
     }
@@ -138,7 +141,7 @@ SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json
   if (j.contains("mesh")) {
     const std::string mp = child(path, "mesh");
     const json& m = j["mesh"];
-    r.expectObject(m, mp, {"file", "units", "scale"});
+    r.expectObject(m, mp, {"file", "units", "scale", "shell_thickness"});
     SceneMesh mesh;
     if (!m.contains("file")) r.fail(child(mp, "file"), "required");
     const std::filesystem::path relative = r.string(m["file"], child(mp, "file"));
@@ -150,6 +153,8 @@ SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json
       mesh.units = *unit;
     }
     if (m.contains("scale")) mesh.scale = r.positive(m["scale"], child(mp, "scale"));
+    if (m.contains("shell_thickness"))
+      mesh.shell_thickness = r.positive(m["shell_thickness"], child(mp, "shell_thickness"));
     try {
       mesh.mesh = std::make_shared<const TriMesh>(load_mesh(mesh.file, mesh.units, mesh.scale));
     } catch (const std::exception& e) {

@@ -65,3 +65,29 @@ TEST_CASE("info on bad input exits 2 with one error line naming the culprit", "[
   CHECK_THAT(r3.err, Catch::StartsWith("error: "));
   CHECK(std::count(r3.err.begin(), r3.err.end(), '\n') == 1);
 }
+
+// The shell model beside the enclosed volume (issue 20). box.stl is a 0.2 m cube: its faces as a
+// 2 mm sheet are 6·0.04·0.002 = 4.8e-4 m³, 0.06 × the solid's 0.008 m³, with I = 5/3·m_f·a² about
+// each centre axis (m_f = 0.04·0.002 at unit density); a closed surface gets the note that its
+// enclosed volume is exact. --shell-thickness is in --units, and must be positive.
+TEST_CASE("info --shell-thickness prints the surface as a sheet beside the enclosed volume",
+          "[cli]") {
+  const CliResult r = runCli({"info", kModels + "box.stl", "--shell-thickness", "0.002", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("surface_area").get<double>() == Approx(0.24).epsilon(1e-6));
+  const auto& shell = j.at("shell");
+  CHECK(shell.at("thickness").get<double>() == 0.002);
+  CHECK(shell.at("volume").get<double>() == Approx(4.8e-4).epsilon(1e-6));
+  CHECK(shell.at("volume_ratio_to_enclosed").get<double>() == Approx(0.06).epsilon(1e-6));
+  const double face = 0.04 * 0.002;
+  CHECK(matrixOf(shell.at("inertia"))(2, 2) == Approx(5.0 / 3.0 * face * 0.04).epsilon(1e-6));
+  CHECK(shell.at("warnings").size() == 1);
+  const CliResult mm =
+      runCli({"info", kModels + "box.stl", "--shell-thickness", "2", "--units", "mm", "--json"});
+  REQUIRE(mm.exit_code == 0);
+  CHECK(nlohmann::json::parse(mm.out).at("shell").at("thickness").get<double>() == 0.002);
+  const CliResult bad = runCli({"info", kModels + "box.stl", "--shell-thickness", "-1"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == "error: --shell-thickness: expected a positive length\n");
+}

@@ -182,3 +182,29 @@ TEST_CASE("scene: the bundled example scenes load and run", "[scene]") {
   CHECK_THROWS_WITH(readScene("/nonexistent/scene.json", importer),
                     "/nonexistent/scene.json: cannot open the scene file");
 }
+
+// mesh.shell_thickness: the body's mass properties from its surface as a sheet (issue 20). The
+// stand-in cube has 6 m² of surface: a 10 mm sheet of 8000 kg/m³ weighs 480 kg, and its inertia is
+// the faces' 5/3·m_f·a² about each centre axis (m_f = 80 kg, a = 1 m), not the solid's m·a²/6.
+TEST_CASE("scene: mesh.shell_thickness takes the body's mass from its surface as a sheet",
+          "[scene]") {
+  const Scene scene = parse(withBodies(
+      R"({"name": "sheet", "mesh": {"file": "cube.stl", "shell_thickness": 0.01}, "material": "steel"},
+         {"name": "solid", "mesh": {"file": "cube.stl"}, "material": "steel"})",
+      R"(, "materials": [{"name": "steel", "density": 8000}])"));
+  const MassInertia& sheet = scene.bodies[0].mass;
+  CHECK(scene.bodies[0].mesh->shell_thickness == 0.01);
+  CHECK(sheet.mass == Approx(8000.0 * 0.01 * 6.0));
+  CHECK(sheet.inertia(0, 0) == Approx(5.0 / 3.0 * 80.0));
+  CHECK(scene.bodies[1].mass.mass == Approx(8000.0));
+  CHECK(scene.bodies[1].mass.inertia(0, 0) == Approx(8000.0 / 6.0));
+  using Catch::Matchers::Contains;
+  CHECK_THAT(
+      errorOf(withBodies(
+          R"({"name": "s", "mesh": {"file": "cube.stl", "shell_thickness": 0}, "mass": 1})")),
+      Contains("bodies[0].mesh.shell_thickness: expected a positive number, got number 0"));
+  CHECK_THAT(
+      errorOf(withBodies(
+          R"({"name": "s", "mesh": {"file": "cube.stl", "shell_thickness": "thin"}, "mass": 1})")),
+      Contains("bodies[0].mesh.shell_thickness: expected a number"));
+}
