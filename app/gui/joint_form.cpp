@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "body_choice.h"
+#include "joint_drive_fields.h"
 #include "number_fields.h"
 
 namespace contactsim::gui {
@@ -25,7 +26,8 @@ JointForm::JointForm(SceneDocument& document, SceneCommit commit, QWidget* paren
       body_a_(new QComboBox(this)),
       body_b_(new QComboBox(this)),
       point_(new NumberFields("point", 3, this)),
-      axis_(new NumberFields("axis", 3, this)) {
+      axis_(new NumberFields("axis", 3, this)),
+      drive_(nullptr) {
   name_->setObjectName("joint_name");
   name_->setPlaceholderText("(a unique name is given)");
   type_->setObjectName("joint_type");
@@ -40,11 +42,15 @@ JointForm::JointForm(SceneDocument& document, SceneCommit commit, QWidget* paren
   fields()->addRow("Body B", body_b_);
   fields()->addRow("Point (m, world)", point_);
   fields()->addRow("Axis (world)", axis_);
+  drive_ = new JointDriveFields(fields(), this);
   connect(type_, &QComboBox::currentTextChanged, this, &JointForm::onTypeChanged);
   refresh();
 }
 
-void JointForm::onTypeChanged() { axis_->setEnabled(hasAxis(type_->currentText())); }
+void JointForm::onTypeChanged() {
+  axis_->setEnabled(hasAxis(type_->currentText()));
+  drive_->setJointType(type_->currentText());
+}
 
 void JointForm::showItem(const json& joint) {
   name_->setText(QString::fromStdString(text(joint, "name", "")));
@@ -55,6 +61,7 @@ void JointForm::showItem(const json& joint) {
   point_->setValues(joint.value("point", json()), {0, 0, 0});
   // Spherical and fixed joints have no axis; one typed in is used if the type changes.
   axis_->setValues(joint.value("axis", json()), {0, 0, 1});
+  drive_->show(joint);
   onTypeChanged();
 }
 
@@ -77,7 +84,7 @@ bool JointForm::readItem(json& joint, QString& error) const {
   joint["point"] = point;
   if (!hasAxis(type_->currentText())) {
     joint.erase("axis");
-    return true;
+    return drive_->read(joint, type_->currentText(), error);
   }
   json axis;
   if (!axis_->read(axis, error)) return false;
@@ -86,7 +93,7 @@ bool JointForm::readItem(json& joint, QString& error) const {
     return false;
   }
   joint["axis"] = axis;
-  return true;
+  return drive_->read(joint, type_->currentText(), error);
 }
 
 json JointForm::defaultItem() const {

@@ -1,6 +1,7 @@
 // The scene's joints (docs/scene-format.md, `joints[]`): name, type (revolute, spherical, fixed,
 // prismatic), the two bodies (either may be the world), the point and, for revolute and
-// prismatic joints, the axis, in world coordinates at t = 0.
+// prismatic joints, the axis, in world coordinates at t = 0, and the drive and limits
+// (JointDriveFields).
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@ class QLineEdit;
 
 namespace contactsim::gui {
 
+class JointDriveFields;
 class NumberFields;
 
 class JointForm : public SceneItemForm {
@@ -38,6 +40,7 @@ class JointForm : public SceneItemForm {
   QComboBox* body_b_;
   NumberFields* point_;
   NumberFields* axis_;
+  JointDriveFields* drive_;
 };
 
 }  // namespace contactsim::gui
