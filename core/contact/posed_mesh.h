@@ -1,4 +1,6 @@
-// A mesh placed in the world by a pose; vertices and normals transformed on demand.
+// A mesh placed by `pose` in the frame a query works in — the world for a one-off query, body
+// B's frame in findContactRegions (B at the identity, A at its pose in B) — vertices and normals
+// transformed on demand.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +17,7 @@ struct PosedMesh {
   Vec3 vertex(std::int32_t v) const { return pose.apply(mesh.vertices()[v]); }
   Vec3 corner(std::int32_t t, int k) const { return vertex(mesh.triangles()[t][k]); }
   Vec3 normal(std::int32_t t) const { return pose.rotation * mesh.normals()[t]; }
-  // World box around the posed mesh's own bounding box (its eight corners transformed).
+  // Box, in the query frame, around the posed mesh's own bounding box (its eight corners moved).
   Box3 worldBounds() const {
     Box3 box;
     box.setEmpty();
