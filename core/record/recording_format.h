@@ -168,4 +168,23 @@ CREATE TABLE checkpoints(
 );
 )SQL";
 
+// The contacts table's data columns, in the order RecordingWriter binds them (after `frame`) and
+// RecordingReader reads them (after the row id `contact`): one list, so the two cannot drift.
+inline constexpr const char* kContactColumns =
+    "body_a, body_b, id, centroid_x, centroid_y, centroid_z, pressure_centre_x, "
+    "pressure_centre_y, pressure_centre_z, normal_x, normal_y, normal_z, indentation, "
+    "indentation_rate, normal_force, friction_x, friction_y, friction_z, rolling_torque_x, "
+    "rolling_torque_y, rolling_torque_z, slip_velocity_x, slip_velocity_y, slip_velocity_z, area, "
+    "sticking, has_open_loop, depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, "
+    "deepest_b_x, deepest_b_y, deepest_b_z, loop_count, triangles_a, triangles_b";
+
+// Entries of a comma-separated column list.
+constexpr int columnCount(const char* columns) {
+  int count = 1;
+  for (const char* c = columns; *c != '\0'; ++c) count += *c == ',' ? 1 : 0;
+  return count;
+}
+inline constexpr int kContactColumnCount = columnCount(kContactColumns);
+static_assert(kContactColumnCount == 38, "RecordingWriter::writeFrame binds 38 contact columns");
+
 }  // namespace contactsim

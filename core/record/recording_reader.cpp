@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <string>
 #include <system_error>
 
 #include "record/recording_format.h"
@@ -220,16 +221,9 @@ void RecordingReader::Impl::readHeader() {
     select_bodies = Statement(db, file,
                               "SELECT body, x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz, "
                               "rotation FROM body_states WHERE frame = ? ORDER BY body");
-    select_contacts = Statement(
-        db, file,
-        "SELECT contact, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
-        "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, "
-        "normal_y, normal_z, indentation, indentation_rate, normal_force, friction_x, "
-        "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
-        "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
-        "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
-        "deepest_b_z, loop_count, triangles_a, triangles_b "
-        "FROM contacts WHERE frame = ? ORDER BY contact");
+    const std::string contact_sql = std::string("SELECT contact, ") + kContactColumns +
+                                    " FROM contacts WHERE frame = ? ORDER BY contact";
+    select_contacts = Statement(db, file, contact_sql.c_str());
     select_loops = Statement(db, file,
                              "SELECT contact, loop, point_count, points FROM contact_loops "
                              "WHERE frame = ? ORDER BY contact, loop");

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <ctime>
+#include <string>
 #include <system_error>
 #include <utility>
 
@@ -219,16 +220,10 @@ void RecordingWriter::Impl::prepareFrameStatements() {
   insert_body = Statement(db, file,
                           "INSERT INTO body_states(frame, body, x, y, z, qw, qx, qy, qz, vx, "
                           "vy, vz, wx, wy, wz, rotation) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-  insert_contact = Statement(
-      db, file,
-      "INSERT INTO contacts(frame, body_a, body_b, id, centroid_x, centroid_y, centroid_z, "
-      "pressure_centre_x, pressure_centre_y, pressure_centre_z, normal_x, normal_y, normal_z, "
-      "indentation, indentation_rate, normal_force, friction_x, "
-      "friction_y, friction_z, rolling_torque_x, rolling_torque_y, rolling_torque_z, "
-      "slip_velocity_x, slip_velocity_y, slip_velocity_z, area, sticking, has_open_loop, "
-      "depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, deepest_b_x, deepest_b_y, "
-      "deepest_b_z, loop_count, triangles_a, triangles_b) "
-      "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  std::string contact_sql =
+      std::string("INSERT INTO contacts(frame, ") + kContactColumns + ") VALUES(?";
+  for (int c = 0; c < kContactColumnCount; ++c) contact_sql += ",?";
+  insert_contact = Statement(db, file, (contact_sql + ")").c_str());
   insert_loop = Statement(db, file,
                           "INSERT INTO contact_loops(frame, contact, loop, point_count, "
                           "points) VALUES(?,?,?,?,?)");
