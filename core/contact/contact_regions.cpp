@@ -39,7 +39,7 @@ class DisjointSets {
 
 // Largest world coordinate the meshes reach: rounding in the segment endpoints scales with it.
 double coordinateMagnitude(const PosedMesh& m) {
-  const Box3 box = m.worldBounds();
+  const Box3 box = m.boundsInQuery();
   return std::max(box.min().cwiseAbs().maxCoeff(), box.max().cwiseAbs().maxCoeff()) *
          std::sqrt(3.0);
 }

@@ -39,7 +39,7 @@ Containment findContainment(const PosedMesh& a, const PosedMesh& b) {
   // decides. Disjoint boxes rule containment out without touching a triangle.
   // A vertex outside the other's box is outside the other: the winding number (a pass over
   // every triangle) runs only when the box test cannot decide.
-  const Box3 box_a = a.worldBounds(), box_b = b.worldBounds();
+  const Box3 box_a = a.boundsInQuery(), box_b = b.boundsInQuery();
   if (!box_a.intersects(box_b)) return Containment::None;
   const Vec3 vertex_a = a.vertex(0), vertex_b = b.vertex(0);
   if (box_b.contains(vertex_a) && windingNumber(b, vertex_a) > 0.5) return Containment::AInsideB;

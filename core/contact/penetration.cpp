@@ -59,7 +59,7 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
                    std::span<const std::pair<std::int32_t, std::int32_t>> colliding,
                    PenetrationWorkspace& marks, Crossings& out) {
   // In self's own frame: only other's triangle moves, not self's six edge ends.
-  const Pose other_in_self = self.pose.inverse() * other.pose;
+  const Pose other_in_self = self.mesh_in_query.inverse() * other.mesh_in_query;
   const auto& vertices = self.mesh.vertices();
   auto seed = [&](std::int32_t vertex, double distance, bool inside) {
     std::uint8_t& state = marks.seed_state[vertex];

@@ -60,8 +60,8 @@ struct BodyFrameDepth {
   // body-frame position, so integrals run on the mesh's own vertices and cluster moments.
   static BodyFrameDepth beyond(const PosedMesh& mesh, const ContactPlane& plane,
                                const Vec3& direction) {
-    return {mesh.pose.rotation.transpose() * direction,
-            direction.dot(mesh.pose.translation - plane.origin)};
+    return {mesh.mesh_in_query.rotation.transpose() * direction,
+            direction.dot(mesh.mesh_in_query.translation - plane.origin)};
   }
 
   double operator()(const Vec3& y) const { return gradient.dot(y) + offset; }
@@ -112,7 +112,8 @@ struct ProbeLine {
 
   // The line through `probe` (world) along the direction `depth` measures.
   static ProbeLine through(const PosedMesh& mesh, const BodyFrameDepth& depth, const Vec3& probe) {
-    return {mesh.pose.rotation.transpose() * (probe - mesh.pose.translation), depth.gradient};
+    return {mesh.mesh_in_query.rotation.transpose() * (probe - mesh.mesh_in_query.translation),
+            depth.gradient};
   }
 
   // Offers triangle (corners y, shares d): where the line crosses it, the share interpolated
@@ -239,7 +240,7 @@ PenetratedSurface integratePenetratedSurface(const PosedMesh& mesh,
   PenetratedSurface out;
   out.weight = weight;
   if (line) out.probe_depth = line->depth;
-  out.first_moment = mesh.pose.rotation * moment + weight * mesh.pose.translation;
+  out.first_moment = mesh.mesh_in_query.rotation * moment + weight * mesh.mesh_in_query.translation;
   if (deepest.vertex >= 0) {
     out.deepest_depth = deepest.depth;
     out.deepest_point = mesh.vertex(deepest.vertex);

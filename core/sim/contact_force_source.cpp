@@ -210,8 +210,8 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
   touching = false;
   const TriMesh& mesh_a = pair.tree_a->mesh();
   const TriMesh& mesh_b = pair.tree_b->mesh();
-  if (!PosedMesh{mesh_a, world_a}.worldBounds().intersects(
-          PosedMesh{mesh_b, world_b}.worldBounds())) {
+  if (!PosedMesh{mesh_a, world_a}.boundsInQuery().intersects(
+          PosedMesh{mesh_b, world_b}.boundsInQuery())) {
     return {};
   }
   auto start = Clock::now();

@@ -119,8 +119,8 @@ bool vertexWentThrough(const AabbTree& other, const Vec3& from, const Vec3& to, 
 bool sweptThrough(const AabbTree& moving, const Pose& before, const Pose& now,
                   const AabbTree& other, bool touching_now) {
   const TriMesh& mesh = moving.mesh();
-  Box3 swept = PosedMesh{mesh, before}.worldBounds();
-  swept.extend(PosedMesh{mesh, now}.worldBounds());
+  Box3 swept = PosedMesh{mesh, before}.boundsInQuery();
+  swept.extend(PosedMesh{mesh, now}.boundsInQuery());
   if (!swept.intersects(other.mesh().bounds())) return false;
   const std::size_t count = mesh.vertices().size();
   const std::size_t stride = std::max<std::size_t>(1, count / kSweptVertices);
