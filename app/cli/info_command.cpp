@@ -108,6 +108,7 @@ void runInfo(const InfoArguments& args) {
   // Unit density, as the contract asks: the inertia is then the volume's second moment.
   const MassProperties props = computeMassProperties(mesh, 1.0);
 
+  const double area = surfaceArea(mesh);
   nlohmann::json out = {
       {"file", args.mesh},
       {"triangles", mesh.triangleCount()},
@@ -125,26 +126,26 @@ void runInfo(const InfoArguments& args) {
       {"centroid", toJson(props.centroid)},
       {"inertia", toJson(props.inertia)},
       {"mass_method", toString(props.method)},
-      {"surface_area", surfaceArea(mesh)},
+      {"surface_area", area},
       {"warnings", props.warnings},
   };
   // The shell model beside the enclosed volume, so that a user sees how far apart they are
   // before choosing one for a scene (mesh.shell_thickness).
   std::optional<MassProperties> shell;
   double t = 0.0;
+  std::optional<double> ratio;  // shell volume over the enclosed (or capped) volume
   if (args.shell_thickness) {
     t = *args.shell_thickness * metresPer(options.units);
     if (!(t > 0.0) || !std::isfinite(t))
       throw std::runtime_error("--shell-thickness: expected a positive length");
     shell = computeShellMassProperties(mesh, 1.0, t);
+    if (props.volume > 0.0) ratio = shell->volume / props.volume;
     out["shell"] = {{"thickness", t},
                     {"volume", shell->volume},
                     {"centroid", toJson(shell->centroid)},
                     {"inertia", toJson(shell->inertia)},
                     {"warnings", shell->warnings},
-                    {"volume_ratio_to_enclosed", props.volume > 0.0
-                                                     ? nlohmann::json(shell->volume / props.volume)
-                                                     : nlohmann::json(nullptr)}};
+                    {"volume_ratio_to_enclosed", ratio ? nlohmann::json(*ratio) : nullptr}};
   }
   if (args.json) {
     std::cout << out.dump(2) << '\n';
@@ -170,11 +171,10 @@ void runInfo(const InfoArguments& args) {
               props.inertia(0, 0), props.inertia(0, 1), props.inertia(0, 2), props.inertia(1, 0),
               props.inertia(1, 1), props.inertia(1, 2), props.inertia(2, 0), props.inertia(2, 1),
               props.inertia(2, 2));
-  std::printf("surface area [m^2]     %.9g\n", surfaceArea(mesh));
+  std::printf("surface area [m^2]     %.9g\n", area);
   if (shell) {
     std::printf("shell volume [m^3]     %.9g  (t = %.6g m; %.3g x the %s volume)\n", shell->volume,
-                t, props.volume > 0.0 ? shell->volume / props.volume : 0.0,
-                props.exact() ? "enclosed" : "capped");
+                t, ratio.value_or(0.0), props.exact() ? "enclosed" : "capped");
     std::printf("shell centroid [m]     %.9g %.9g %.9g\n", shell->centroid.x(), shell->centroid.y(),
                 shell->centroid.z());
     const Mat3& I = shell->inertia;

@@ -23,15 +23,14 @@ struct AreaIntegrals {
   }
 };
 
-// Relative to the bounding-box centre, so that a part far from its file's origin does not lose
-// its second moments to cancellation.
+// About the bounding-box centre, so that a part far from its file's origin does not lose its
+// second moments to cancellation.
 AreaIntegrals integrate(const TriMesh& mesh) {
   const Vec3 origin = mesh.bounds().center();
   AreaIntegrals sums;
   const std::vector<Vec3>& v = mesh.vertices();
   for (const auto& [a, b, c] : mesh.triangles())
     sums.addTriangle(v[a] - origin, v[b] - origin, v[c] - origin);
-  sums.first += sums.area * origin;  // back to mesh coordinates (the second moment stays centred)
   return sums;
 }
 
@@ -52,10 +51,10 @@ MassProperties computeShellMassProperties(const TriMesh& mesh, double density, d
   const double areal = density * thickness;
   props.volume = thickness * sums.area;
   props.mass = areal * sums.area;
-  props.centroid = sums.first / sums.area;
-  // Second moment about the centroid from the one about the box centre o (parallel axes):
-  // C_G = C_o − A·(G − o)(G − o)ᵀ.
-  const Vec3 d = props.centroid - mesh.bounds().center();
+  // The sums are about the box centre o: G − o = first/A, and the second moment about the
+  // centroid is C_G = C_o − A·(G − o)(G − o)ᵀ (parallel axes).
+  const Vec3 d = sums.first / sums.area;
+  props.centroid = mesh.bounds().center() + d;
   const Mat3 second = areal * (sums.second - sums.area * d * d.transpose());
   props.inertia = second.trace() * Mat3::Identity() - second;
   if (mesh.watertight() && mesh.consistentlyOriented())
