@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/impact_resolution.h"
 #include "cli/urdf_scene.h"
 #include "import/mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
@@ -198,6 +199,7 @@ struct RunTally {
   int max_iterations = 0;
   double smallest_substep = 0.0, max_violation = 0.0;
   std::size_t max_contacts = 0, max_volumetric_points = 0;
+  ImpactResolution impacts;
 
   void add(const StepReport& r, const Simulation& simulation,
            const volumetric::VolumetricForceSource* volumetric) {
@@ -207,6 +209,7 @@ struct RunTally {
     if (r.smallest_substep > 0.0) smallest_substep = std::min(smallest_substep, r.smallest_substep);
     max_iterations = std::max(max_iterations, r.max_newton_iterations);
     max_violation = std::max(max_violation, r.constraint_violation);
+    impacts.add(simulation);
     if (const ContactForceSource* contacts = simulation.contacts()) {
       max_contacts = std::max(max_contacts, contacts->contacts().size());
       contact_frames += contacts->contacts().empty() ? 0 : 1;
@@ -266,6 +269,10 @@ nlohmann::json RunSummary::json() const {
       {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
       {"max_contacts", tally.max_contacts},
       {"steps_with_contact", tally.contact_frames},
+      {"unresolved_impacts",
+       {{"count", tally.impacts.unresolved().count},
+        {"first_time", tally.impacts.unresolved().first_time},
+        {"first_pair", tally.impacts.unresolved().first_pair}}},
       {"start_overlaps", toJson(start_check)},
       {"start_small_overlaps", start_check.small_overlaps},
       {"contact_seconds",
@@ -417,6 +424,14 @@ void runScene(const RunArguments& args) {
   }
   progress.finish();
   outputs.close();
+  if (const ImpactResolution::Unresolved& u = tally.impacts.unresolved(); u.count > 0) {
+    std::fprintf(
+        stderr,
+        "warning: %ld contact%s lasted fewer than %ld steps (the first: %s at t = %.6g s): "
+        "fixed steps do not resolve these impacts, so their rebound is not the law's; set "
+        "solver.tolerance (error control) or a smaller time_step\n",
+        u.count, u.count == 1 ? "" : "s", kResolvedImpactSteps, u.first_pair.c_str(), u.first_time);
+  }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunSummary summary{args,        simulation, volumetric, plan, resume,

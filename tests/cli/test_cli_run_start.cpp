@@ -1,6 +1,7 @@
-// `contactsim-cli run`'s start check (issue 20) on small scenes of the shipped meshes
-// (tests/cli/data): a warning line per interpenetrating pair on stderr, one note for the settled
-// ones, the list in --json; a body inside another is a one-line error.
+// `contactsim-cli run`'s warnings on small scenes of the shipped meshes (tests/cli/data). The start
+// check (issue 20): a warning line per interpenetrating pair on stderr, one note for the settled
+// ones, the list in --json; a body inside another is a one-line error. Impacts fixed steps do not
+// resolve (cli/impact_resolution.h): one warning line naming the first, the count in --json.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -57,4 +58,34 @@ TEST_CASE("run: a body entirely inside another exits 2 with one line naming the 
                                       "start_contained.json: contact "
                                       "'block'–'pellet': 'pellet' is entirely inside 'block' "
                                       "at t = 0"));
+}
+
+// The 0.1 m steel ball shot at the plate at 10 m/s (Hertz stiffness 4/3·E*·√R = 4.85e10 N/m^1.5):
+// its impact lasts t_c ≈ 2.87·(m²/(R·E*²·v))^(1/5) ≈ 0.44 ms (Hertz impact, Johnson, Contact
+// Mechanics, 1985, ch. 11), less than a 1 ms step, more than three 0.1 ms ones.
+TEST_CASE("run: an impact fixed steps do not resolve is named; resolved ones are not", "[cli]") {
+  const CliResult coarse = runCli({"run", kData + "fast_shot.json", "--json"});
+  REQUIRE(coarse.exit_code == 0);
+  const std::vector<std::string> err = linesOf(coarse.err);
+  REQUIRE(err.size() == 1);
+  CHECK_THAT(err[0], Catch::StartsWith("warning: 1 contact lasted fewer than 3 steps (the "
+                                       "first: 'plate'–'ball' at t = 0.00") &&
+                         Catch::Contains("set solver.tolerance"));
+  const auto j = nlohmann::json::parse(coarse.out);
+  CHECK(j.at("unresolved_impacts").at("count") == 1);
+  CHECK(j.at("unresolved_impacts").at("first_pair") == "'plate'–'ball'");
+  // 20 mm of flight at 10 m/s: the contact begins between 2 and 3 ms.
+  CHECK(j.at("unresolved_impacts").at("first_time").get<double>() == Approx(0.0025).margin(6e-4));
+
+  for (const std::vector<std::string>& resolved :
+       {std::vector<std::string>{"--dt", "1e-4"},
+        std::vector<std::string>{"--tolerance", "1e-6"}}) {
+    std::vector<std::string> arguments{"run", kData + "fast_shot.json", "--json"};
+    arguments.insert(arguments.end(), resolved.begin(), resolved.end());
+    const CliResult fine = runCli(arguments);
+    INFO(resolved[0] << " " << resolved[1]);
+    REQUIRE(fine.exit_code == 0);
+    CHECK(fine.err.empty());
+    CHECK(nlohmann::json::parse(fine.out).at("unresolved_impacts").at("count") == 0);
+  }
 }
