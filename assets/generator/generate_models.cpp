@@ -24,6 +24,9 @@
 //                   96 columns per turn; a 13 mm hex nut, 6.5 mm long, 102 columns, radial
 //                   clearance 0.05 mm and 0.1 mm axial play. Placed a whole number of pitches up
 //                   the bolt the nut is centred in its play.
+//  spur_gear_20.stl, spur_gear_40.stl
+//                   involute spur gears (generator/spur_gear.h), m = 2 mm, z = 20 and 40,
+//                   10 mm wide, axis z centred on z = 0, tooth 0 on +x, each thinned 0.05 mm.
 // The key points are printed by this tool (HullModel / AnchorModel fields); as generated:
 //   hull: 100460 triangles, genus 1. Pipe upper opening (deck) [14.300, 0.900, 6.838], lower
 //     opening (shell, in the pocket) [16.500, 1.321, 3.300], axis (down) [0.5254, 0.1005,
@@ -43,6 +46,7 @@
 #include "generator/demo_shapes.h"
 #include "generator/flagship_pose.h"
 #include "generator/hull_model.h"
+#include "generator/spur_gear.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
 #include "geometry/thread_mesh.h"
@@ -121,6 +125,26 @@ int main(int argc, char** argv) {
     const contactsim::TriMesh coin = contactsim::makeCylinder(0.015, 0.003, 96, 1);
     contactsim::writeBinaryStl(dir / "coin.stl", coin);
     report("coin.stl", coin, kSteelDensity);
+
+    // A spur-gear pair (generator/spur_gear.h): ISO 53 involute teeth, m = 2 mm, 10 mm wide,
+    // z = 20 and 40, each thinned by 0.05 mm on the pitch circle (0.1 mm backlash when meshed at
+    // the standard centre distance of 60 mm); 32 chords per flank.
+    contactsim::models::SpurGearSpec gear;
+    gear.module = 0.002;
+    gear.face_width = 0.01;
+    gear.thinning = 0.05e-3;
+    gear.flank_divisions = 32;
+    gear.tip_divisions = 3;
+    gear.root_divisions = 6;
+    gear.width_divisions = 4;
+    gear.teeth = 20;
+    const contactsim::TriMesh pinion = contactsim::models::makeSpurGear(gear);
+    gear.teeth = 40;
+    const contactsim::TriMesh wheel = contactsim::models::makeSpurGear(gear);
+    contactsim::writeBinaryStl(dir / "spur_gear_20.stl", pinion);
+    contactsim::writeBinaryStl(dir / "spur_gear_40.stl", wheel);
+    report("spur_gear_20.stl", pinion, kSteelDensity);
+    report("spur_gear_40.stl", wheel, kSteelDensity);
 
     // A threaded pair for conforming-contact scenes (split patches on the flanks).
     contactsim::ThreadSpec thread;
