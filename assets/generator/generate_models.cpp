@@ -27,6 +27,7 @@
 //  spur_gear_20.stl, spur_gear_40.stl
 //                   involute spur gears (generator/spur_gear.h), m = 2 mm, z = 20 and 40,
 //                   10 mm wide, axis z centred on z = 0, tooth 0 on +x, each thinned 0.05 mm.
+//  cam_cycloidal.stl, follower_flat.stl  disc cam and flat-faced follower (generator/disc_cam.h).
 // The key points are printed by this tool (HullModel / AnchorModel fields); as generated:
 //   hull: 100460 triangles, genus 1. Pipe upper opening (deck) [14.300, 0.900, 6.838], lower
 //     opening (shell, in the pocket) [16.500, 1.321, 3.300], axis (down) [0.5254, 0.1005,
@@ -44,6 +45,7 @@
 
 #include "generator/anchor_model.h"
 #include "generator/demo_shapes.h"
+#include "generator/disc_cam.h"
 #include "generator/flagship_pose.h"
 #include "generator/hull_model.h"
 #include "generator/spur_gear.h"
@@ -163,6 +165,19 @@ int main(int argc, char** argv) {
     contactsim::writeBinaryStl(dir / "thread_nut.stl", nut);
     report("thread_bolt.stl", bolt, kSteelDensity);
     report("thread_nut.stl", nut, kSteelDensity);
+
+    // The cam-and-follower demo (assets/scenes/cam_follower.json, generator/disc_cam.h): a disc cam
+    // for a flat-faced follower, cycloidal rise-dwell-return (r_b = 30 mm, h = 10 mm), 12 mm wide,
+    // 3600 profile vertices; and its follower, a 40 x 20 x 24 mm block centred on its origin.
+    const contactsim::TriMesh cam = makeDiscCam(camFollowerDemoCam());
+    const contactsim::TriMesh follower =
+        contactsim::makeBox(camFollowerDemoFollowerHalfExtents(), 8);
+    contactsim::writeBinaryStl(dir / "cam_cycloidal.stl", cam);
+    contactsim::writeBinaryStl(dir / "follower_flat.stl", follower);
+    report("cam_cycloidal.stl", cam, kSteelDensity);
+    report("follower_flat.stl", follower, kSteelDensity);
+    std::printf("  %-22s %.3g m (min radius of curvature %.4f m)\n", "cam chordal error",
+                camChordalError(camFollowerDemoCam()), camMinCurvatureRadius(camFollowerDemoCam()));
 
     const HullModel hull = makeHull();
     contactsim::writeBinaryStl(dir / "hull.stl", hull.mesh);
