@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/urdf_scene.h"
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "import/urdf_import.h"
 
 namespace contactsim::cli {
@@ -19,13 +19,6 @@ struct ConvertArguments {
   std::string urdf, output;
   UrdfArguments options;
 };
-
-TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
-}
 
 UrdfOptions urdfOptions(const UrdfArguments& args) {
   UrdfOptions options;
@@ -51,7 +44,7 @@ void runConvert(const ConvertArguments& args) {
     out << converted.scene.dump(2) << '\n';
     if (!out) throw std::runtime_error(args.output + ": cannot write the scene");
   }
-  const Scene scene = readScene(output, importForScene);
+  const Scene scene = readScene(output, importSceneMesh);
   for (const std::string& w : scene.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
   std::printf("%s: robot '%s', %zu bodies, %zu joints\n", args.output.c_str(),
               converted.robot_name.c_str(), scene.bodies.size(), scene.joints.size());

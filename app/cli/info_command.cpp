@@ -1,4 +1,5 @@
-// `contactsim-cli info MESH [--units U] [--json]`: validation report and mass properties.
+// `contactsim-cli info MESH [--units U] [--object NAME] [--json]`: validation report and mass
+// properties, of the whole file or of one of its objects, and the list of the file's objects.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "geometry/mass_properties.h"
 #include "geometry/shell_mass_properties.h"
 #include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "import/urdf_import.h"
 
 namespace contactsim::cli {
@@ -22,6 +24,7 @@ struct InfoArguments {
   std::string units = "m";
   bool json = false;
   std::optional<double> shell_thickness;  // m, in the file's --units
+  std::string object;                     // one object of an assembly; empty: all merged
   UrdfArguments urdf;
 };
 
@@ -29,13 +32,6 @@ nlohmann::json toJson(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 nlohmann::json toJson(const Mat3& m) {
   return {{m(0, 0), m(0, 1), m(0, 2)}, {m(1, 0), m(1, 1), m(1, 2)}, {m(2, 0), m(2, 1), m(2, 2)}};
-}
-
-TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
 }
 
 const char* jointTypeName(JointType type) {
@@ -55,7 +51,7 @@ const char* jointTypeName(JointType type) {
 // A URDF's info is the scene it becomes: its bodies (mass, mesh) and joints (world point and
 // axis at t = 0, limits), what a user checks before running it.
 void runUrdfInfo(const InfoArguments& args) {
-  const Scene scene = readSceneOrUrdf(args.mesh, args.urdf, importForScene);
+  const Scene scene = readSceneOrUrdf(args.mesh, args.urdf, importSceneMesh);
   nlohmann::json bodies = nlohmann::json::array(), joints = nlohmann::json::array();
   for (const SceneBody& b : scene.bodies) {
     bodies.push_back({{"name", b.name},
@@ -103,7 +99,12 @@ void runInfo(const InfoArguments& args) {
   if (isUrdfFile(args.mesh)) return runUrdfInfo(args);
   ImportOptions options;
   options.units = parseUnits(args.units, "--units");
+  options.object = args.object;
   const ImportedMesh imported = importMesh(args.mesh, options);
+  // The file's objects, so that an assembly's parts can be named in a scene (mesh.object).
+  nlohmann::json objects = nlohmann::json::array();
+  for (const MeshObject& o : listMeshObjects(args.mesh, options))
+    objects.push_back({{"name", o.name}, {"triangles", o.triangles}});
   const TriMesh& mesh = imported.mesh;
   // Unit density, as the contract asks: the inertia is then the volume's second moment.
   const MassProperties props = computeMassProperties(mesh, 1.0);
@@ -111,6 +112,8 @@ void runInfo(const InfoArguments& args) {
   const double area = surfaceArea(mesh);
   nlohmann::json out = {
       {"file", args.mesh},
+      {"object", args.object.empty() ? nlohmann::json(nullptr) : nlohmann::json(args.object)},
+      {"objects", objects},
       {"triangles", mesh.triangleCount()},
       {"vertices", mesh.vertexCount()},
       {"source_meshes", imported.source_meshes},
@@ -153,6 +156,15 @@ void runInfo(const InfoArguments& args) {
   }
   const Vec3 lo = mesh.bounds().min(), hi = mesh.bounds().max();
   std::printf("file                   %s\n", args.mesh.c_str());
+  std::string names;
+  for (const auto& o : objects)
+    names += (names.empty() ? "" : ", ") + o["name"].get<std::string>() + " (" +
+             std::to_string(o["triangles"].get<std::size_t>()) + " triangles)";
+  const std::string reported = !args.object.empty() ? "; below: " + args.object
+                               : objects.size() > 1 ? "; below: all merged"
+                                                    : "";
+  std::printf("objects                %zu: %s%s\n", objects.size(), names.c_str(),
+              reported.c_str());
   std::printf("triangles              %zu (%zu collapsed by welding, %zu degenerate)\n",
               mesh.triangleCount(), imported.weld.collapsed_triangles,
               mesh.degenerateTriangleCount());
@@ -196,6 +208,9 @@ void addInfoCommand(CLI::App& app) {
   addUrdfOptions(*info, args->urdf);
   info->add_option("--units", args->units, "Length unit of the file: m, cm, mm, in");
   info->add_flag("--json", args->json, "Print one JSON object");
+  info->add_option("--object", args->object,
+                   "Report on one object of a file holding several (an assembly), by the name "
+                   "listed under objects; default: all of them merged");
   info->add_option("--shell-thickness", args->shell_thickness,
                    "Also the mass properties of the surface as a sheet of this thickness (in "
                    "--units), for open or multi-shell meshes");

@@ -17,7 +17,7 @@
 #include "cli/commands.h"
 #include "cli/impact_resolution.h"
 #include "cli/urdf_scene.h"
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
 #include "record/resume_point.h"
 #include "record/run_outputs.h"
@@ -48,13 +48,6 @@ ContactGeometryUpdate parseGeometryUpdate(const std::string& text) {
   if (text == "once-per-step") return ContactGeometryUpdate::OncePerStep;
   throw std::runtime_error("--geometry-update: expected every-iteration or once-per-step, got '" +
                            text + "'");
-}
-
-TriMesh importForScene(const std::filesystem::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
 }
 
 // A one-line progress bar redrawn in place on stderr, only when stderr is a terminal.
@@ -100,12 +93,12 @@ RunStart findRunStart(const RunArguments& args) {
     throw std::runtime_error("--at: only with --resume");
   }
   if (!args.scene.empty()) {
-    start.scene = readSceneOrUrdf(args.scene, args.urdf, importForScene);
+    start.scene = readSceneOrUrdf(args.scene, args.urdf, importSceneMesh);
   } else if (recording) {
     // The recorded scene's meshes are found relative to where it was read from.
     try {
       start.scene =
-          parseScene(start.recorded_scene_text, recording->header().scene_path, importForScene);
+          parseScene(start.recorded_scene_text, recording->header().scene_path, importSceneMesh);
     } catch (const std::exception& error) {
       throw std::runtime_error(std::string(error.what()) +
                                " (the recording's scene, read from its recorded path; give the "

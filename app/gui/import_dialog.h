@@ -1,4 +1,5 @@
-// The small dialog asking how to interpret mesh files being opened: length units and scale.
+// The small dialog asking how to interpret mesh files being opened: length units and scale, and —
+// when a file holds several objects (an assembly) — one body per object or one merged body.
 #pragma once
 
 #include <QDialog>
@@ -18,12 +19,15 @@ class ImportDialog : public QDialog {
   ImportDialog(const QStringList& files, QWidget* parent = nullptr);
 
   ImportOptions options() const;
+  // One body per object of an assembly (the default when a file has several), or one merged body.
+  bool bodyPerObject() const;
 
   void accept() override;  // also remembers the choice
 
  private:
   QComboBox* units_;
   QDoubleSpinBox* scale_;
+  QComboBox* objects_ = nullptr;  // only when a file has several objects
 };
 
 }  // namespace contactsim::gui

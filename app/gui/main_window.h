@@ -55,9 +55,12 @@ class MainWindow : public QMainWindow {
   MainWindow();
   ~MainWindow() override;
 
-  // Adds each mesh file as a free body of the current scene (no dialog) and restarts the run.
-  // Returns one line "<file>: <reason>" per file that could not be opened; the others are added.
-  QStringList importFiles(const QStringList& files, const ImportOptions& options);
+  // Adds each mesh file as a free body of the current scene (no dialog) and restarts the run;
+  // with `body_per_object`, a file of several objects (an assembly) as one body per object,
+  // named after it. Returns one line "<file>: <reason>" per file that could not be opened; the
+  // others are added.
+  QStringList importFiles(const QStringList& files, const ImportOptions& options,
+                          bool body_per_object = false);
   // Scenes (.json), recordings (.db, .csrec) and meshes (asks units and scale once for all meshes).
   void openFiles(const QStringList& files);
   // Each returns false after reporting the error; the current scene is kept.

@@ -33,7 +33,8 @@ void MainWindow::showErrors(const QStringList& errors) {
               errors.join("\n"));
 }
 
-QStringList MainWindow::importFiles(const QStringList& files, const ImportOptions& options) {
+QStringList MainWindow::importFiles(const QStringList& files, const ImportOptions& options,
+                                    bool body_per_object) {
   QStringList errors;
   const nlohmann::json before = document_.json();
   bool added = false;
@@ -45,11 +46,24 @@ QStringList MainWindow::importFiles(const QStringList& files, const ImportOption
     }
     try {
       const QString absolute = QFileInfo(file).absoluteFilePath();
-      meshes_.get(absolute.toStdString(), options.units, options.scale);  // fails early
-      NewBody body;
-      body.mesh_file = absolute;
-      body.import = options;
-      document_.addBody(body);
+      // An assembly's objects (mesh_import.h, MeshObject), or the whole file as one body.
+      std::vector<std::string> objects;
+      if (body_per_object) {
+        const std::vector<MeshObject> listed = listMeshObjects(absolute.toStdString(), options);
+        if (listed.size() > 1)
+          for (const MeshObject& object : listed) objects.push_back(object.name);
+      }
+      if (objects.empty()) objects.push_back(options.object);
+      std::vector<NewBody> bodies;
+      for (const std::string& object : objects) {
+        NewBody body;
+        body.mesh_file = absolute;
+        body.import = options;
+        body.import.object = object;
+        meshes_.get(absolute.toStdString(), body.import);  // fails early, before any is added
+        bodies.push_back(body);
+      }
+      for (const NewBody& body : bodies) document_.addBody(body);
       added = true;
     } catch (const std::exception& error) {
       const QString message = QString::fromStdString(error.what());
@@ -76,7 +90,7 @@ void MainWindow::openFiles(const QStringList& files) {
   if (meshes.isEmpty()) return;
   ImportDialog dialog(meshes, this);
   if (dialog.exec() != QDialog::Accepted) return;
-  showErrors(importFiles(meshes, dialog.options()));
+  showErrors(importFiles(meshes, dialog.options(), dialog.bodyPerObject()));
 }
 
 bool MainWindow::openScene(const QString& path) {

@@ -46,7 +46,8 @@ void MainWindow::selectBody(std::optional<int> index) {
       body.options.units =
           parseLengthUnit(b["mesh"].value("units", "m")).value_or(LengthUnit::Metre);
       body.options.scale = b["mesh"].value("scale", 1.0);
-      body.imported = *meshes_.get(body.path.toStdString(), body.options.units, body.options.scale);
+      body.options.object = b["mesh"].value("object", "");
+      body.imported = *meshes_.get(body.path.toStdString(), body.options);
       double density = kSteelDensity;
       for (const auto& m : document_.json().value("materials", nlohmann::json::array())) {
         if (m.value("name", "") == b.value("material", "")) density = m.value("density", density);

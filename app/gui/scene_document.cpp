@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "import/scene_mesh_import.h"
 #include "import/urdf_import.h"
 #include "scene/scene_reader.h"
 #include "scene/starter_scene.h"
@@ -15,15 +16,12 @@ namespace contactsim::gui {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-std::shared_ptr<const ImportedMesh> MeshCache::get(const fs::path& file, LengthUnit units,
-                                                   double scale) {
+std::shared_ptr<const ImportedMesh> MeshCache::get(const fs::path& file,
+                                                   const ImportOptions& options) {
   const auto key = std::make_tuple(fs::absolute(file).lexically_normal().string(),
-                                   static_cast<int>(units), scale);
+                                   static_cast<int>(options.units), options.scale, options.object);
   auto found = meshes_.find(key);
   if (found != meshes_.end()) return found->second;
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
   auto mesh = std::make_shared<const ImportedMesh>(importMesh(file, options));
   meshes_.emplace(key, mesh);
   return mesh;
@@ -71,8 +69,8 @@ SceneDocument SceneDocument::fromText(const std::string& text, const fs::path& f
 }
 
 Scene SceneDocument::build(MeshCache& cache) const {
-  const MeshLoader loader = [&cache](const fs::path& file, LengthUnit units, double scale) {
-    return cache.get(file, units, scale)->mesh;
+  const MeshLoader loader = [&cache](const SceneMesh& request) {
+    return cache.get(request.file, importOptionsFor(request))->mesh;
   };
   Scene scene = parseScene(json_.dump(), file_, loader);
   scene.warnings.insert(scene.warnings.begin(), import_warnings_.begin(), import_warnings_.end());
@@ -148,7 +146,10 @@ std::string SceneDocument::addBody(const NewBody& body) {
   if (!json_.contains("bodies")) json_["bodies"] = Json::array();
   std::set<std::string> names{"world"};
   for (const Json& b : json_["bodies"]) names.insert(b.value("name", ""));
-  const std::string stem = QFileInfo(body.mesh_file).completeBaseName().toStdString();
+  // An assembly's part is named after its object, a whole file after the file.
+  const std::string stem = !body.import.object.empty()
+                               ? body.import.object
+                               : QFileInfo(body.mesh_file).completeBaseName().toStdString();
   std::string name = stem.empty() ? "body" : stem;
   for (int i = 2; names.count(name); ++i) name = stem + "_" + std::to_string(i);
 
@@ -158,6 +159,7 @@ std::string SceneDocument::addBody(const NewBody& body) {
                   {"units", toString(body.import.units)},
                   {"scale", body.import.scale}}},
                 {"material", material}};
+  if (!body.import.object.empty()) entry["mesh"]["object"] = body.import.object;
   if (body.fixed) entry["fixed"] = true;
   if (!body.position.isZero()) {
     entry["position"] = {body.position.x(), body.position.y(), body.position.z()};

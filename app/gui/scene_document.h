@@ -22,16 +22,18 @@ namespace contactsim::gui {
 // Imported meshes by (absolute file, units, scale): a reset or an edit never re-imports a file.
 class MeshCache {
  public:
-  std::shared_ptr<const ImportedMesh> get(const std::filesystem::path& file, LengthUnit units,
-                                          double scale);
+  // `file` imported with `options` (units, scale, object), once per distinct request.
+  std::shared_ptr<const ImportedMesh> get(const std::filesystem::path& file,
+                                          const ImportOptions& options);
 
  private:
-  std::map<std::tuple<std::string, int, double>, std::shared_ptr<const ImportedMesh>> meshes_;
+  std::map<std::tuple<std::string, int, double, std::string>, std::shared_ptr<const ImportedMesh>>
+      meshes_;
 };
 
 struct NewBody {
-  QString mesh_file;  // absolute
-  ImportOptions import;
+  QString mesh_file;     // absolute
+  ImportOptions import;  // its object, when one of an assembly, also names the body
   bool fixed = false;
   QString material;  // empty: the document's default material (steel, added if missing)
   Vec3 position = Vec3::Zero();

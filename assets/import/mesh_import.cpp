@@ -4,8 +4,10 @@
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <system_error>
 
 #include "import/child_process.h"
@@ -18,33 +20,83 @@ struct TriangleSoup {
   std::vector<Vec3> points;
   std::vector<TriangleIndices> triangles;
   std::size_t meshes = 0;
+  // The file's objects (MeshObject) as Assimp names them, and each triangle's object.
+  std::vector<std::string> object_names;
+  std::vector<std::uint32_t> triangle_objects;
+  std::vector<std::uint32_t> object_meshes;  // meshes with triangles per object
 };
 
+// Appends one mesh instance, placed by `transform`, to object `object`. Returns whether it had
+// triangles.
+bool appendMesh(const aiMesh& mesh, const aiMatrix4x4& transform, std::uint32_t object,
+                TriangleSoup& soup) {
+  const auto base = static_cast<std::int32_t>(soup.points.size());
+  bool has_triangles = false;
+  for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+    const aiFace& face = mesh.mFaces[f];
+    if (face.mNumIndices != 3) continue;  // points and lines carry no surface
+    soup.triangles.push_back({base + static_cast<std::int32_t>(face.mIndices[0]),
+                              base + static_cast<std::int32_t>(face.mIndices[1]),
+                              base + static_cast<std::int32_t>(face.mIndices[2])});
+    soup.triangle_objects.push_back(object);
+    has_triangles = true;
+  }
+  for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+    const aiVector3D p = transform * mesh.mVertices[v];
+    soup.points.emplace_back(p.x, p.y, p.z);
+  }
+  if (has_triangles) {
+    ++soup.meshes;
+    ++soup.object_meshes[object];
+  }
+  return has_triangles;
+}
+
 // Walks the node hierarchy so that meshes placed by node transforms land where the file puts
-// them; every mesh instance becomes part of the one body mesh.
+// them. Each node with meshes is one object, named by the node, except the root holding several
+// meshes: that is how Assimp reads a multi-solid STL (no child nodes), so there each mesh is an
+// object, named by the mesh. An object left without triangles is dropped again.
 void collectNode(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent,
                  TriangleSoup& soup) {
   const aiMatrix4x4 transform = parent * node.mTransformation;
-  for (unsigned m = 0; m < node.mNumMeshes; ++m) {
-    const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
-    const auto base = static_cast<std::int32_t>(soup.points.size());
-    bool has_triangles = false;
-    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
-      const aiFace& face = mesh.mFaces[f];
-      if (face.mNumIndices != 3) continue;  // points and lines carry no surface
-      soup.triangles.push_back({base + static_cast<std::int32_t>(face.mIndices[0]),
-                                base + static_cast<std::int32_t>(face.mIndices[1]),
-                                base + static_cast<std::int32_t>(face.mIndices[2])});
-      has_triangles = true;
+  const bool object_per_mesh = &node == scene.mRootNode && node.mNumMeshes > 1;
+  const auto open = [&](const aiString& name) {
+    soup.object_names.emplace_back(name.C_Str());
+    soup.object_meshes.push_back(0);
+    return static_cast<std::uint32_t>(soup.object_names.size() - 1);
+  };
+  const auto close = [&](std::uint32_t object) {
+    if (soup.object_meshes[object] > 0) return;
+    soup.object_names.pop_back();
+    soup.object_meshes.pop_back();
+  };
+  if (node.mNumMeshes > 0 && !object_per_mesh) {
+    const std::uint32_t object = open(node.mName);
+    for (unsigned m = 0; m < node.mNumMeshes; ++m)
+      appendMesh(*scene.mMeshes[node.mMeshes[m]], transform, object, soup);
+    close(object);
+  }
+  if (object_per_mesh) {
+    for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+      const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
+      const std::uint32_t object = open(mesh.mName);
+      appendMesh(mesh, transform, object, soup);
+      close(object);
     }
-    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
-      const aiVector3D p = transform * mesh.mVertices[v];
-      soup.points.emplace_back(p.x, p.y, p.z);
-    }
-    if (has_triangles) ++soup.meshes;
   }
   for (unsigned c = 0; c < node.mNumChildren; ++c) {
     collectNode(scene, *node.mChildren[c], transform, soup);
+  }
+}
+
+// Names every object uniquely (MeshObject): unnamed ones "object N", repeats " (k)".
+void nameObjects(std::vector<std::string>& names) {
+  std::map<std::string, int> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::string& name = names[i];
+    if (name.empty()) name = "object " + std::to_string(i + 1);
+    const int count = ++seen[name];
+    if (count > 1) name += " (" + std::to_string(count) + ")";
   }
 }
 
@@ -114,41 +166,85 @@ TriangleSoup readSoup(const std::filesystem::path& file) {
 
   TriangleSoup soup;
   collectNode(*scene, *scene->mRootNode, aiMatrix4x4(), soup);
+  nameObjects(soup.object_names);
   return soup;
 }
 
-// The soup through the child's pipe: three counts, then the points' and triangles' bytes.
+// The soup through the child's pipe: four counts, then the points', triangles' and triangle
+// objects' bytes, then each object's name length, name and mesh count.
 std::string serialise(const TriangleSoup& soup) {
-  const std::size_t counts[3] = {soup.points.size(), soup.triangles.size(), soup.meshes};
+  const std::size_t counts[4] = {soup.points.size(), soup.triangles.size(), soup.meshes,
+                                 soup.object_names.size()};
   std::string bytes(reinterpret_cast<const char*>(counts), sizeof counts);
   bytes.append(reinterpret_cast<const char*>(soup.points.data()), sizeof(Vec3) * counts[0]);
   bytes.append(reinterpret_cast<const char*>(soup.triangles.data()),
                sizeof(TriangleIndices) * counts[1]);
+  bytes.append(reinterpret_cast<const char*>(soup.triangle_objects.data()),
+               sizeof(std::uint32_t) * counts[1]);
+  for (std::size_t i = 0; i < counts[3]; ++i) {
+    const std::uint32_t header[2] = {static_cast<std::uint32_t>(soup.object_names[i].size()),
+                                     soup.object_meshes[i]};
+    bytes.append(reinterpret_cast<const char*>(header), sizeof header);
+    bytes.append(soup.object_names[i]);
+  }
   return bytes;
 }
 
+// Reads what serialise wrote, refusing anything that does not add up to exactly that.
+class AnswerReader {
+ public:
+  AnswerReader(const std::filesystem::path& file, const std::string& bytes)
+      : file_(file), bytes_(bytes) {}
+  // `count` items of `size` bytes each into `out`.
+  void read(void* out, std::size_t count, std::size_t size) {
+    if (count > (bytes_.size() - at_) / size) fail(file_, "the importer's answer is truncated");
+    std::memcpy(out, bytes_.data() + at_, count * size);
+    at_ += count * size;
+  }
+  void finish() const {
+    if (at_ != bytes_.size()) fail(file_, "the importer's answer is truncated");
+  }
+
+ private:
+  const std::filesystem::path& file_;
+  const std::string& bytes_;
+  std::size_t at_ = 0;
+};
+
 TriangleSoup deserialise(const std::filesystem::path& file, const std::string& bytes) {
-  std::size_t counts[3];
-  if (bytes.size() < sizeof counts) fail(file, "the importer's answer is truncated");
-  std::memcpy(counts, bytes.data(), sizeof counts);
-  const std::size_t points = sizeof(Vec3) * counts[0];
-  const std::size_t triangles = sizeof(TriangleIndices) * counts[1];
+  AnswerReader in(file, bytes);
+  std::size_t counts[4];
+  in.read(counts, 4, sizeof(std::size_t));
   if (counts[0] > bytes.size() / sizeof(Vec3) ||
-      counts[1] > bytes.size() / sizeof(TriangleIndices) ||
-      bytes.size() != sizeof counts + points + triangles)
+      counts[1] > bytes.size() / sizeof(TriangleIndices) || counts[3] > bytes.size())
     fail(file, "the importer's answer is truncated");
   TriangleSoup soup;
   soup.points.resize(counts[0]);
   soup.triangles.resize(counts[1]);
+  soup.triangle_objects.resize(counts[1]);
   soup.meshes = counts[2];
-  std::memcpy(static_cast<void*>(soup.points.data()), bytes.data() + sizeof counts, points);
-  std::memcpy(soup.triangles.data(), bytes.data() + sizeof counts + points, triangles);
+  in.read(static_cast<void*>(soup.points.data()), counts[0], sizeof(Vec3));
+  in.read(soup.triangles.data(), counts[1], sizeof(TriangleIndices));
+  in.read(soup.triangle_objects.data(), counts[1], sizeof(std::uint32_t));
+  for (std::size_t i = 0; i < counts[3]; ++i) {
+    std::uint32_t header[2];
+    in.read(header, 2, sizeof(std::uint32_t));
+    std::string name(header[0] <= bytes.size() ? header[0] : 0, '\0');
+    if (name.size() != header[0]) fail(file, "the importer's answer is truncated");
+    in.read(name.data(), name.size(), 1);
+    soup.object_names.push_back(std::move(name));
+    soup.object_meshes.push_back(header[1]);
+  }
+  in.finish();
+  for (const std::uint32_t object : soup.triangle_objects) {
+    if (object >= soup.object_names.size()) fail(file, "the importer's answer is inconsistent");
+  }
   return soup;
 }
 
-}  // namespace
-
-ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
+// The file's soup, read as options say (in a child process unless not isolated), checked for
+// the errors every import reports.
+TriangleSoup readChecked(const std::filesystem::path& file, const ImportOptions& options) {
   if (!std::isfinite(options.scale) || options.scale <= 0.0) {
     fail(file, "scale must be a positive finite number");
   }
@@ -177,6 +273,46 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
     soup = readSoup(file);
   }
   if (soup.triangles.empty()) fail(file, "file contains no triangles");
+  return soup;
+}
+
+// Keeps only `object`'s triangles and the points they use.
+void keepObject(const std::filesystem::path& file, const std::string& object, TriangleSoup& soup) {
+  const auto found = std::find(soup.object_names.begin(), soup.object_names.end(), object);
+  if (found == soup.object_names.end()) {
+    std::string names;
+    for (const std::string& name : soup.object_names)
+      names += (names.empty() ? "'" : ", '") + name + "'";
+    fail(file, "no object '" + object + "' in the file (its objects: " + names + ")");
+  }
+  const auto index = static_cast<std::uint32_t>(found - soup.object_names.begin());
+  std::vector<std::int32_t> renumbered(soup.points.size(), -1);
+  std::vector<Vec3> points;
+  std::vector<TriangleIndices> triangles;
+  for (std::size_t t = 0; t < soup.triangles.size(); ++t) {
+    if (soup.triangle_objects[t] != index) continue;
+    TriangleIndices kept = soup.triangles[t];
+    for (std::int32_t& v : kept) {
+      if (v < 0 || static_cast<std::size_t>(v) >= soup.points.size())
+        fail(file, "a triangle refers to a vertex the file does not have");
+      if (renumbered[v] < 0) {
+        renumbered[v] = static_cast<std::int32_t>(points.size());
+        points.push_back(soup.points[v]);
+      }
+      v = renumbered[v];
+    }
+    triangles.push_back(kept);
+  }
+  soup.points = std::move(points);
+  soup.triangles = std::move(triangles);
+  soup.meshes = soup.object_meshes[index];
+}
+
+}  // namespace
+
+ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
+  TriangleSoup soup = readChecked(file, options);
+  if (!options.object.empty()) keepObject(file, options.object, soup);
 
   const double factor = metresPer(options.units) * options.scale;
   for (const Vec3& p : soup.points) {
@@ -194,6 +330,15 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
   if (imported.mesh.empty()) fail(file, "every triangle is degenerate (collapsed by welding)");
   imported.source_meshes = soup.meshes;
   return imported;
+}
+
+std::vector<MeshObject> listMeshObjects(const std::filesystem::path& file,
+                                        const ImportOptions& options) {
+  const TriangleSoup soup = readChecked(file, options);
+  std::vector<MeshObject> objects(soup.object_names.size());
+  for (std::size_t i = 0; i < objects.size(); ++i) objects[i].name = soup.object_names[i];
+  for (const std::uint32_t object : soup.triangle_objects) ++objects[object].triangles;
+  return objects;
 }
 
 }  // namespace contactsim

@@ -1,9 +1,11 @@
-// Mesh import through Assimp: every format Assimp 5.2 reads, merged into one welded body mesh.
+// Mesh import through Assimp: every format Assimp 5.2 reads, as one welded body mesh — all of a
+// file's objects merged, or one object of an assembly (listMeshObjects).
 #pragma once
 
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "geometry/tri_mesh.h"
 #include "geometry/units.h"
@@ -20,12 +22,24 @@ struct ImportOptions {
   // application. Off only where the reading itself is under test (the fuzzer needs its coverage
   // in-process).
   bool isolated = true;
+  // One object of a multi-object file (a name listMeshObjects returns) instead of all of them
+  // merged; empty: all of them.
+  std::string object{};
+};
+
+// An object of a mesh file: a node of its hierarchy that holds triangles (an OBJ `o`/`g` group,
+// a glTF or COLLADA node), or one solid of a multi-solid STL. Named by the file where it names
+// it ("object N", counting from 1 in file order, where it does not); a name repeated in the file
+// gets " (2)", " (3)", … so that every name picks one object.
+struct MeshObject {
+  std::string name;
+  std::size_t triangles = 0;
 };
 
 struct ImportedMesh {
   TriMesh mesh;                   // SI units, welded, with topology
   WeldStats weld;                 // what welding did
-  std::size_t source_meshes = 0;  // meshes in the file merged into this one
+  std::size_t source_meshes = 0;  // meshes of the file (of the object) merged into this one
 };
 
 // what() is one line: "<file>: <reason>".
@@ -37,6 +51,12 @@ class MeshImportError : public std::runtime_error {
 // Throws MeshImportError for a missing, empty, truncated or corrupt file, a file without
 // triangles, non-finite coordinates or a non-positive/non-finite scale, and (isolated) when the
 // importer crashed, ran out of memory or took longer than two minutes on it.
+// An object that is not in the file is an error naming it and listing the file's objects.
 ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options = {});
+
+// The file's objects in file order (one for a single-object file), with the same checks and
+// errors as importMesh; `options.object` is ignored.
+std::vector<MeshObject> listMeshObjects(const std::filesystem::path& file,
+                                        const ImportOptions& options = {});
 
 }  // namespace contactsim

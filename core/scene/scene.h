@@ -33,6 +33,9 @@ struct SceneMesh {
   // m: the body's mass properties from the surface as a sheet of this thickness
   // (shell_mass_properties.h) instead of the volume it encloses.
   std::optional<double> shell_thickness;
+  // One object of a multi-object file (an assembly exported as one file), by the name the mesh
+  // importer lists; empty: every object of the file merged into this body.
+  std::string object;
   std::shared_ptr<const TriMesh> mesh;  // loaded, SI units, body frame
 };
 

@@ -141,7 +141,7 @@ SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json
   if (j.contains("mesh")) {
     const std::string mp = child(path, "mesh");
     const json& m = j["mesh"];
-    r.expectObject(m, mp, {"file", "units", "scale", "shell_thickness"});
+    r.expectObject(m, mp, {"file", "units", "scale", "shell_thickness", "object"});
     SceneMesh mesh;
     if (!m.contains("file")) r.fail(child(mp, "file"), "required");
     const std::filesystem::path relative = r.string(m["file"], child(mp, "file"));
@@ -155,8 +155,12 @@ SceneBody readBody(const FieldReader& r, const MeshLoader& load_mesh, const json
     if (m.contains("scale")) mesh.scale = r.positive(m["scale"], child(mp, "scale"));
     if (m.contains("shell_thickness"))
       mesh.shell_thickness = r.positive(m["shell_thickness"], child(mp, "shell_thickness"));
+    if (m.contains("object")) {
+      mesh.object = r.string(m["object"], child(mp, "object"));
+      if (mesh.object.empty()) r.fail(child(mp, "object"), "expected an object's name, got \"\"");
+    }
     try {
-      mesh.mesh = std::make_shared<const TriMesh>(load_mesh(mesh.file, mesh.units, mesh.scale));
+      mesh.mesh = std::make_shared<const TriMesh>(load_mesh(mesh));
     } catch (const std::exception& e) {
       r.fail(child(mp, "file"), std::string("cannot load mesh: ") + e.what());
     }

@@ -20,10 +20,10 @@ class SceneError : public std::runtime_error {
   explicit SceneError(const std::string& message);
 };
 
-// Loads a mesh file in the given units and scale (the core does not depend on a mesh importer;
-// the CLI passes one built on importMesh). Its exceptions' what() is appended to the error.
-using MeshLoader =
-    std::function<TriMesh(const std::filesystem::path& file, LengthUnit units, double scale)>;
+// Loads the mesh a body asks for — its file, units, scale and object (SceneMesh; `mesh` not yet
+// set). The core does not depend on a mesh importer: the front ends pass importSceneMesh
+// (assets/import/scene_mesh_import.h). Its exceptions' what() is appended to the error.
+using MeshLoader = std::function<TriMesh(const SceneMesh& request)>;
 
 Scene readScene(const std::filesystem::path& file, const MeshLoader& load_mesh);
 // `text` is the file's content; `file` names it in errors and locates relative mesh paths.

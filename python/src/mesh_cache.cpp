@@ -3,9 +3,10 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <tuple>
 
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 
 namespace contactsim::python {
 namespace {
@@ -14,9 +15,10 @@ struct Key {
   std::filesystem::path file;
   int units;
   double scale;
+  std::string object;
   std::uintmax_t size;
   std::filesystem::file_time_type modified;
-  auto tie() const { return std::tie(file, units, scale, size, modified); }
+  auto tie() const { return std::tie(file, units, scale, object, size, modified); }
   bool operator<(const Key& other) const { return tie() < other.tie(); }
 };
 
@@ -32,29 +34,23 @@ std::map<Key, std::shared_ptr<const TriMesh>>& cache() {
 
 }  // namespace
 
-TriMesh loadCachedMesh(const std::filesystem::path& file, LengthUnit units, double scale) {
+TriMesh loadCachedMesh(const SceneMesh& request) {
+  const std::filesystem::path& file = request.file;
   std::error_code error;
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(file, error);
   const std::uintmax_t size = std::filesystem::file_size(file, error);
   const auto modified = std::filesystem::last_write_time(file, error);
   // A file that cannot be inspected goes straight to the importer, whose error names it.
-  if (error) {
-    ImportOptions options;
-    options.units = units;
-    options.scale = scale;
-    return importMesh(file, options).mesh;
-  }
-  const Key key{canonical, static_cast<int>(units), scale, size, modified};
+  if (error) return importSceneMesh(request);
+  const Key key{canonical, static_cast<int>(request.units), request.scale, request.object, size,
+                modified};
   {
     std::lock_guard lock(cacheMutex());
     if (auto it = cache().find(key); it != cache().end()) return *it->second;
   }
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
   // Imported outside the lock: two threads may import the same file once each, which is
   // harmless, while a lock held across an import would serialise unrelated meshes.
-  auto mesh = std::make_shared<const TriMesh>(importMesh(file, options).mesh);
+  auto mesh = std::make_shared<const TriMesh>(importSceneMesh(request));
   std::lock_guard lock(cacheMutex());
   cache().emplace(key, mesh);
   return *mesh;

@@ -6,13 +6,13 @@
 #include <filesystem>
 
 #include "geometry/tri_mesh.h"
-#include "geometry/units.h"
+#include "scene/scene.h"
 
 namespace contactsim::python {
 
-// A MeshLoader (scene/scene_reader.h) on importMesh. A file is imported again when its size or
-// modification time changed. Thread-safe. Throws what importMesh throws.
-TriMesh loadCachedMesh(const std::filesystem::path& file, LengthUnit units, double scale);
+// A MeshLoader (scene/scene_reader.h) on importSceneMesh. A file is imported again when its size
+// or modification time changed. Thread-safe. Throws what importMesh throws.
+TriMesh loadCachedMesh(const SceneMesh& request);
 
 // Forgets every cached mesh (tests, and users who edit meshes in place within a second).
 void clearMeshCache();

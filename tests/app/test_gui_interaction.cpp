@@ -1,6 +1,6 @@
 // The window driven in-process with synthetic input: orbit, zoom, reset, picking, drag-and-drop
-// of meshes (bodies of a new scene) through the import dialog, and an error dialog that leaves
-// the window alive.
+// of meshes (bodies of a new scene) through the import dialog — an assembly as one body per
+// object or one merged body — and an error dialog that leaves the window alive.
 #include <vtkCamera.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
@@ -20,6 +20,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "../test_output_dir.h"
 #include "geometry/primitives.h"
@@ -184,7 +185,7 @@ TEST_CASE(
     QTimer::singleShot(0, [&units_offered, units] {
       auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
       REQUIRE(dialog);
-      auto* combo = dialog->findChild<QComboBox*>();
+      auto* combo = dialog->findChild<QComboBox*>("units");
       units_offered = combo->currentText();
       combo->setCurrentText(units);
       dialog->accept();
@@ -219,4 +220,64 @@ TEST_CASE(
   CHECK(error_text.contains(QString::fromStdString(corrupt.string())));
   CHECK(tree->topLevelItemCount() == 2);
   CHECK(window.isVisible());
+}
+
+// An assembly exported as one OBJ (three objects): the import dialog asks, and the answer makes
+// three bodies named after the objects, each with its own part's mass, or one body of all three.
+TEST_CASE("a dropped assembly asks, then gives one body per object or one merged body",
+          "[interaction]") {
+  application();
+  const Vec3 halves[3] = {Vec3(0.5, 0.5, 0.5), Vec3(0.25, 0.5, 1.0), Vec3(0.1, 0.2, 0.3)};
+  const char* names[3] = {"crank", "coupler", "slider"};
+  std::ostringstream obj;
+  int base = 1;  // OBJ indices are global and start at 1
+  for (int i = 0; i < 3; ++i) {
+    const TriMesh box = makeBox(halves[i], 1);
+    obj << "o " << names[i] << '\n';
+    for (const Vec3& v : box.vertices())
+      obj << "v " << v.x() + 3.0 * i << ' ' << v.y() << ' ' << v.z() << '\n';
+    for (const auto& [a, b, c] : box.triangles())
+      obj << "f " << a + base << ' ' << b + base << ' ' << c + base << '\n';
+    base += static_cast<int>(box.vertexCount());
+  }
+  const fs::path file = workDir() / "linkage.obj";
+  std::ofstream(file) << obj.str();
+
+  for (const int choice : {0, 1}) {  // the dialog's order: per object, merged
+    INFO("choice " << choice);
+    MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    bool asked = false;
+    QTimer::singleShot(0, [&asked, choice] {
+      auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
+      REQUIRE(dialog);
+      dialog->findChild<QComboBox*>("units")->setCurrentText("m");  // not an earlier test's
+      auto* objects = dialog->findChild<QComboBox*>("objects");
+      asked = objects != nullptr;
+      if (objects) objects->setCurrentIndex(choice);
+      // For a look at what the user is asked: build/test_gui_interaction/import_assembly.png.
+      dialog->grab().save(QString::fromStdString((workDir() / "import_assembly.png").string()));
+      dialog->accept();
+    });
+    dropFiles(window, {QString::fromStdString(file.string())});
+    CHECK(asked);
+    MeshCache cache;
+    const Scene scene = window.document().build(cache);
+    // Steel, the document's starter material: ρ·8·h_x·h_y·h_z per part.
+    const double density = scene.materials.at(0).density;
+    if (choice == 0) {
+      REQUIRE(scene.bodies.size() == 3);
+      for (int i = 0; i < 3; ++i) {
+        CHECK(scene.bodies[i].name == names[i]);
+        CHECK(scene.bodies[i].mass.mass == Approx(density * 8.0 * halves[i].prod()).epsilon(1e-5));
+      }
+    } else {
+      REQUIRE(scene.bodies.size() == 1);
+      CHECK(scene.bodies[0].name == "linkage");
+      double total = 0.0;
+      for (const Vec3& h : halves) total += density * 8.0 * h.prod();
+      CHECK(scene.bodies[0].mass.mass == Approx(total).epsilon(1e-5));
+    }
+  }
 }

@@ -27,19 +27,25 @@ void writeText(const std::filesystem::path& file, const std::string& text) {
 }
 
 void writeAsciiStl(const std::filesystem::path& file, const TriMesh& mesh) {
+  writeAsciiStl(file, {{"test", mesh}});
+}
+
+void writeAsciiStl(const std::filesystem::path& file, const std::vector<NamedMesh>& solids) {
   std::ostringstream s;
   s.precision(17);
-  s << "solid test\n";
-  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
-    const Vec3& n = mesh.normals()[t];
-    s << " facet normal " << n.x() << ' ' << n.y() << ' ' << n.z() << "\n  outer loop\n";
-    for (int k = 0; k < 3; ++k) {
-      const Vec3& v = mesh.corner(t, k);
-      s << "   vertex " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& [name, mesh] : solids) {
+    s << "solid " << name << "\n";
+    for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+      const Vec3& n = mesh.normals()[t];
+      s << " facet normal " << n.x() << ' ' << n.y() << ' ' << n.z() << "\n  outer loop\n";
+      for (int k = 0; k < 3; ++k) {
+        const Vec3& v = mesh.corner(t, k);
+        s << "   vertex " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+      }
+      s << "  endloop\n endfacet\n";
     }
-    s << "  endloop\n endfacet\n";
+    s << "endsolid " << name << "\n";
   }
-  s << "endsolid test\n";
   writeText(file, s.str());
 }
 
@@ -63,19 +69,18 @@ void writeOff(const std::filesystem::path& file, const TriMesh& mesh) {
   writeText(file, s.str());
 }
 
-void writeTwoObjectObj(const std::filesystem::path& file, const TriMesh& first,
-                       const TriMesh& second) {
+void writeObj(const std::filesystem::path& file, const std::vector<NamedMesh>& objects) {
   std::ostringstream s;
   s.precision(17);
   std::size_t base = 1;  // OBJ indices are global and start at 1
-  for (const TriMesh* mesh : {&first, &second}) {
-    s << "o part" << base << '\n';
-    for (const Vec3& v : mesh->vertices())
+  for (const auto& [name, mesh] : objects) {
+    s << "o " << name << '\n';
+    for (const Vec3& v : mesh.vertices())
       s << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-    for (const auto& [a, b, c] : mesh->triangles()) {
+    for (const auto& [a, b, c] : mesh.triangles()) {
       s << "f " << a + base << ' ' << b + base << ' ' << c + base << '\n';
     }
-    base += mesh->vertexCount();
+    base += mesh.vertexCount();
   }
   writeText(file, s.str());
 }

@@ -13,7 +13,7 @@
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
 #include "import/mesh_export.h"
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "import/urdf_import.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
@@ -45,13 +45,6 @@ Pose frame(const Vec3& xyz, double roll, double pitch, double yaw) {
   p.rotation = rotZ(yaw) * rotY(pitch) * rotX(roll);
   p.translation = xyz;
   return p;
-}
-
-TriMesh loadMesh(const fs::path& file, LengthUnit units, double scale) {
-  ImportOptions options;
-  options.units = units;
-  options.scale = scale;
-  return importMesh(file, options).mesh;
 }
 
 struct ArmFiles {
@@ -223,7 +216,7 @@ TEST_CASE("URDF arm: bodies, joints, limits, inertias and meshes are what the fi
   const ArmFiles files = writeArm("arm");
   const UrdfScene converted = convertUrdf(files.urdf, optionsFor(files));
   CHECK(converted.robot_name == "arm3");
-  const Scene scene = parseScene(converted.scene.dump(), files.urdf, loadMesh);
+  const Scene scene = parseScene(converted.scene.dump(), files.urdf, importSceneMesh);
 
   // Link frames: each child's frame is its parent's composed with the joint origin.
   const Pose upper = frame({0, 0, 0.1}, 0, 0, 0.5);
@@ -376,7 +369,7 @@ TEST_CASE("URDF arm: bodies, joints, limits, inertias and meshes are what the fi
   }
 
   SECTION("runs a few steps headless") {
-    Simulation sim(parseScene(converted.scene.dump(), files.urdf, loadMesh));
+    Simulation sim(parseScene(converted.scene.dump(), files.urdf, importSceneMesh));
     for (int i = 0; i < 20; ++i) sim.step();
     CHECK(sim.time() > 0.0);
     const SimulationFrame f = sim.frame();
@@ -396,7 +389,7 @@ TEST_CASE("URDF --hold-pose adds a PD motor capped at the effort limit", "[urdf]
   UrdfOptions options = optionsFor(files);
   options.hold_pose = true;
   const Scene scene =
-      parseScene(convertUrdf(files.urdf, options).scene.dump(), files.urdf, loadMesh);
+      parseScene(convertUrdf(files.urdf, options).scene.dump(), files.urdf, importSceneMesh);
   const SceneJoint& elbow = joint(scene, "elbow");
   REQUIRE(elbow.drive);
   CHECK_FALSE(elbow.drive->motion);
@@ -409,8 +402,8 @@ TEST_CASE("URDF: a mirrored mesh (negative scale) is merged and still faces outw
   ArmText t;
   t.forearm_scale = "1 -1 0.5";
   const ArmFiles files = writeArm("mirror", t);
-  const Scene scene =
-      parseScene(convertUrdf(files.urdf, optionsFor(files)).scene.dump(), files.urdf, loadMesh);
+  const Scene scene = parseScene(convertUrdf(files.urdf, optionsFor(files)).scene.dump(),
+                                 files.urdf, importSceneMesh);
   const SceneBody& fa = body(scene, "forearm");
   CHECK(fa.mesh->file.parent_path() == files.root / "generated");
   const MassProperties props = computeMassProperties(*fa.mesh->mesh, 1.0);
@@ -430,7 +423,7 @@ TEST_CASE("URDF: a point mass welded to a link is added to that link's body", "[
       <inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" izz="0"/></inertial></link>)";
   const ArmFiles files = writeArm("lumped", t);
   const UrdfScene converted = convertUrdf(files.urdf, optionsFor(files));
-  const Scene scene = parseScene(converted.scene.dump(), files.urdf, loadMesh);
+  const Scene scene = parseScene(converted.scene.dump(), files.urdf, importSceneMesh);
   CHECK(bodyIndex(scene, "sensor") < 0);
   const SceneBody& fa = body(scene, "forearm");
   CHECK(fa.mass.mass == Approx(1.05).epsilon(1e-14));

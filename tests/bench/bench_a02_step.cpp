@@ -69,10 +69,9 @@ void timeCholesky(const char* name, const SparseMatrix& A) {
 int main() {
   const auto path = std::filesystem::path(CONTACTSIM_SOURCE_DIR) /
                     "assets/scenes/benchmarks/a02_four_bar_n4.json";
-  const Scene scene =
-      readScene(path, [](const std::filesystem::path&, LengthUnit, double) -> TriMesh {
-        throw std::runtime_error("the benchmarks have no meshes");
-      });
+  const Scene scene = readScene(path, [](const SceneMesh&) -> TriMesh {
+    throw std::runtime_error("the benchmarks have no meshes");
+  });
   const MultibodySystem system = buildSystem(scene);
   SolverSettings settings = scene.solver;
   settings.time_step = 1e-3;

@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "render_frame_timer.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
@@ -38,14 +38,8 @@ struct Options {
 };
 
 Scene readAnchorScene() {
-  const auto load = [](const std::filesystem::path& file, LengthUnit units, double scale) {
-    ImportOptions options;
-    options.units = units;
-    options.scale = scale;
-    return importMesh(file, options).mesh;
-  };
   return readScene(std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/anchor_hull.json",
-                   load);
+                   importSceneMesh);
 }
 
 std::vector<std::shared_ptr<const TriMesh>> sceneMeshes(const Scene& scene) {

@@ -14,7 +14,7 @@ namespace contactsim::test {
 Scene readBenchmarkScene(const std::string& file) {
   const auto path =
       std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/benchmarks" / file;
-  return readScene(path, [](const std::filesystem::path&, LengthUnit, double) -> TriMesh {
+  return readScene(path, [](const SceneMesh&) -> TriMesh {
     throw std::runtime_error("the benchmarks have no meshes");
   });
 }

@@ -12,8 +12,8 @@ namespace {
 
 constexpr double kG = 9.81;
 
-TriMesh noMeshes(const std::filesystem::path& file, LengthUnit, double) {
-  throw std::runtime_error(file.string() + ": no meshes here");
+TriMesh noMeshes(const SceneMesh& request) {
+  throw std::runtime_error(request.file.string() + ": no meshes here");
 }
 
 Scene parse(const std::string& text) { return parseScene(text, "/scenes/chain.json", noMeshes); }

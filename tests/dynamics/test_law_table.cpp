@@ -14,9 +14,7 @@ using json = nlohmann::json;
 
 namespace {
 
-TriMesh loadMesh(const std::filesystem::path&, LengthUnit, double) {
-  return makeBox(Vec3::Constant(0.05));
-}
+TriMesh loadMesh(const SceneMesh&) { return makeBox(Vec3::Constant(0.05)); }
 
 // Two steel cubes with `law` as the scene's contact law.
 json sceneWith(const json& law) {

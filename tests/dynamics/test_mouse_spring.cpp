@@ -69,11 +69,10 @@ Scene boxOnPlate() {
     "solver": {"time_step": 0.001},
     "contact": {"pairs": "all", "law": {"model": "modia3d", "restitution": 0.3,
                 "sliding_friction": 0.3}}})";
-  return parseScene(text, "/scenes/t.json",
-                    [](const std::filesystem::path& file, LengthUnit, double) {
-                      return file.filename() == "plate.stl" ? makeBox(Vec3(2.0, 2.0, 0.1))
-                                                            : makeBox(Vec3::Constant(0.25));
-                    });
+  return parseScene(text, "/scenes/t.json", [](const SceneMesh& request) {
+    return request.file.filename() == "plate.stl" ? makeBox(Vec3(2.0, 2.0, 0.1))
+                                                  : makeBox(Vec3::Constant(0.25));
+  });
 }
 
 }  // namespace

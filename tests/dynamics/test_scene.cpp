@@ -3,7 +3,7 @@
 
 #include "dynamics/ali3p_integrator.h"
 #include "geometry/primitives.h"
-#include "import/mesh_import.h"
+#include "import/scene_mesh_import.h"
 #include "scene/scene_reader.h"
 #include "scene/scene_system.h"
 
@@ -12,9 +12,10 @@ using namespace contactsim;
 namespace {
 
 // A stand-in importer: "cube.stl" is a 1 m cube, anything else fails like a missing file.
-TriMesh fakeLoader(const std::filesystem::path& file, LengthUnit units, double scale) {
-  if (file.filename() != "cube.stl") throw std::runtime_error(file.string() + ": no such file");
-  return makeBox(Vec3::Constant(0.5 * metresPer(units) * scale));
+TriMesh fakeLoader(const SceneMesh& request) {
+  if (request.file.filename() != "cube.stl")
+    throw std::runtime_error(request.file.string() + ": no such file");
+  return makeBox(Vec3::Constant(0.5 * metresPer(request.units) * request.scale));
 }
 
 Scene parse(const std::string& text) { return parseScene(text, "/scenes/test.json", fakeLoader); }
@@ -164,22 +165,15 @@ TEST_CASE("scene: every error is one line with the JSON path", "[scene]") {
 }
 
 TEST_CASE("scene: the bundled example scenes load and run", "[scene]") {
-  const MeshLoader importer = [](const std::filesystem::path& file, LengthUnit units,
-                                 double scale) {
-    ImportOptions options;
-    options.units = units;
-    options.scale = scale;
-    return importMesh(file, options).mesh;
-  };
   for (const char* name : {"pendulum.json", "cable_hoist.json"}) {
-    const Scene scene =
-        readScene(std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name, importer);
+    const Scene scene = readScene(
+        std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name, importSceneMesh);
     const MultibodySystem system = buildSystem(scene);
     Ali3pIntegrator integrator(system, scene.solver);
     for (int i = 0; i < 100; ++i) integrator.step();
     CHECK(integrator.constraintViolation() < 1e-9);
   }
-  CHECK_THROWS_WITH(readScene("/nonexistent/scene.json", importer),
+  CHECK_THROWS_WITH(readScene("/nonexistent/scene.json", importSceneMesh),
                     "/nonexistent/scene.json: cannot open the scene file");
 }
 

@@ -12,8 +12,8 @@ using namespace contactsim;
 
 namespace {
 
-TriMesh noMeshes(const std::filesystem::path& file, LengthUnit, double) {
-  throw std::runtime_error(file.string() + ": not expected");
+TriMesh noMeshes(const SceneMesh& request) {
+  throw std::runtime_error(request.file.string() + ": not expected");
 }
 
 // A bar of 2 kg, 1 m long, pivoted at one end about −y, lying along +x; `joint_extra` is spliced

@@ -11,8 +11,8 @@ using namespace contactsim;
 
 namespace {
 
-TriMesh noMeshes(const std::filesystem::path& file, LengthUnit, double) {
-  throw std::runtime_error(file.string() + ": not expected");
+TriMesh noMeshes(const SceneMesh& request) {
+  throw std::runtime_error(request.file.string() + ": not expected");
 }
 
 std::string errorOf(const std::string& text) {

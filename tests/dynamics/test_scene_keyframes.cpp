@@ -12,8 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-TriMesh noMeshes(const std::filesystem::path& file, LengthUnit, double) {
-  throw std::runtime_error(file.string() + ": not expected");
+TriMesh noMeshes(const SceneMesh& request) {
+  throw std::runtime_error(request.file.string() + ": not expected");
 }
 
 // A mesh-less free brick thrown in gravity and spinning about its major axis (a stable spin),

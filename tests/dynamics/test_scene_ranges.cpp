@@ -19,8 +19,8 @@ namespace {
 
 // A 2 cm steel ball pressed 0.1 mm into a fixed plate and sliding: normal law, friction and
 // rolling all act from the first step.
-TriMesh loadMesh(const std::filesystem::path& file, LengthUnit, double) {
-  if (file.filename() == "ball.stl") return makeIcosphere(0.02, 2);
+TriMesh loadMesh(const SceneMesh& request) {
+  if (request.file.filename() == "ball.stl") return makeIcosphere(0.02, 2);
   return makeBox(Vec3(0.2, 0.2, 0.01));
 }
 

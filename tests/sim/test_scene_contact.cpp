@@ -11,9 +11,7 @@ using namespace contactsim;
 namespace {
 
 // "cube.stl" is a 1 m cube (a 0.5 m contact-sphere radius by seed 000's rule).
-TriMesh cubeLoader(const std::filesystem::path&, LengthUnit, double) {
-  return makeBox(Vec3::Constant(0.5));
-}
+TriMesh cubeLoader(const SceneMesh&) { return makeBox(Vec3::Constant(0.5)); }
 
 Scene sceneWith(const std::string& contact, const std::string& material = "steel") {
   const std::string text = R"({"materials": [{"name": "steel", "density": 7850,

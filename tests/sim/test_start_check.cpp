@@ -35,9 +35,10 @@ double lowestVertex(const TriMesh& mesh) {
   return lowest;
 }
 
-TriMesh loader(const std::filesystem::path& file, LengthUnit, double) {
-  if (file.filename() == "plate.stl") return makePlate(1.0, 1.0, 0.1, 10);  // top face at z = 0
-  if (file.filename() == "block.stl") return makeBox(Vec3::Constant(0.5), 2);
+TriMesh loader(const SceneMesh& request) {
+  if (request.file.filename() == "plate.stl")
+    return makePlate(1.0, 1.0, 0.1, 10);  // top face at z = 0
+  if (request.file.filename() == "block.stl") return makeBox(Vec3::Constant(0.5), 2);
   return ball();
 }
 

@@ -14,8 +14,8 @@ namespace {
 
 const Vec3 kHalf(0.1, 0.1, 0.05);
 
-TriMesh loader(const std::filesystem::path& file, LengthUnit, double) {
-  if (file.filename() == "plate.stl") return makePlate(1.0, 1.0, 0.02, 4);
+TriMesh loader(const SceneMesh& request) {
+  if (request.file.filename() == "plate.stl") return makePlate(1.0, 1.0, 0.02, 4);
   return makeBox(kHalf, 2);
 }
 
