@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <vector>
 
 #include "../chordal_error.h"
 #include "collision/aabb_tree.h"
@@ -73,6 +75,88 @@ TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[
       REQUIRE(swapped.patches.size() == 1);
       CHECK(swapped.patches[0].indentation == Approx(p.indentation).epsilon(1e-9));
       CHECK((swapped.patches[0].normal + p.normal).norm() < 1e-9);
+    }
+  }
+}
+
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+
+// The ring of `mesh`'s vertices at height z (a prism's cross-section) whose radius is within
+// [r_min, r_max], ordered by angle: the polygon the meshes really are, read from them.
+std::vector<Vec2> ringAt(const TriMesh& mesh, double z, double r_min, double r_max) {
+  std::vector<Vec2> ring;
+  for (const Vec3& v : mesh.vertices()) {
+    const double r = std::hypot(v.x(), v.y());
+    if (std::abs(v.z() - z) < 1e-12 && r >= r_min && r <= r_max) ring.emplace_back(v.x(), v.y());
+  }
+  std::sort(ring.begin(), ring.end(), [](const Vec2& a, const Vec2& b) {
+    return std::atan2(a.y(), a.x()) < std::atan2(b.y(), b.x());
+  });
+  return ring;
+}
+
+// The largest extent along u, on the line {p : p·w = s} (w ⟂ u), of a convex polygon, or NaN
+// when the line misses it.
+double extentAlong(const std::vector<Vec2>& polygon, const Vec2& u, const Vec2& w, double s) {
+  double best = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const Vec2& a = polygon[i];
+    const Vec2& b = polygon[(i + 1) % polygon.size()];
+    const double sa = a.dot(w) - s, sb = b.dot(w) - s;
+    if ((sa > 0) == (sb > 0) || sa == sb) continue;
+    const double t = sa / (sa - sb);
+    const double along = (a + t * (b - a)).dot(u);
+    if (!(along <= best)) best = along;
+  }
+  return best;
+}
+
+}  // namespace
+
+// The same pins and bores, checked against the overlap of the polygons the meshes really are (not
+// the circles they approximate), computed by brute force from their vertices: across every line
+// parallel to the line of centres through a vertex of either polygon (the thickness of the
+// overlap along u is piecewise linear between those), the pin's reach less the bore wall's. δ is
+// measured along the patch normal, which may be off u by up to one facet's angle θ = 2π/n, and
+// crosses facets up to θ off square, so it lies between that thickness × cos θ and ÷ cos θ: 0.5 %
+// at 64 segments (the shipped pin's), 0.03 % at 256 — not the circles' interference, which the
+// polygons miss by up to both sags.
+TEST_CASE("a pin in a bore: δ is the overlap of the meshes as tessellated", "[conforming]") {
+  const double r = 1.0;
+  for (const double bore : {1.25, 50.0 / 48}) {
+    for (const double interference : {0.5 / 48, 0.02, 1.0 / 48}) {
+      for (const int n : {64, 128, 256}) {
+        const TriMesh pin = makeCylinder(r, 3.0, n, 6);
+        const TriMesh tube = makeTube(bore, bore + 0.5, 1.0, n, 2);
+        const double direction = 0.3;
+        const Vec2 u(std::cos(direction), std::sin(direction)), w(-u.y(), u.x());
+        const double e = interference + bore - r;
+        const ContactRegions result =
+            contactOf(pin, at(e * Vec3(u.x(), u.y(), 0.0)), tube, at(Vec3::Zero()));
+        INFO("bore " << bore << " interference " << interference << " segments " << n);
+        REQUIRE(result.patches.size() == 1);
+        // Cross-sections at the bore's mid-height (the pin spans it): z of a ring of each.
+        const double z_pin = pin.vertices()[0].z(), z_tube = tube.vertices()[0].z();
+        std::vector<Vec2> pin_ring = ringAt(pin, z_pin, 0.5 * r, 1.01 * r);
+        for (Vec2& v : pin_ring) v += e * u;
+        std::vector<Vec2> hole = ringAt(tube, z_tube, 0.99 * bore, 1.01 * bore);
+        REQUIRE(pin_ring.size() == static_cast<std::size_t>(n));
+        REQUIRE(hole.size() == static_cast<std::size_t>(n));
+        double thickest = 0.0;
+        for (const std::vector<Vec2>* polygon : {&pin_ring, &hole}) {
+          for (const Vec2& v : *polygon) {
+            const double s = v.dot(w);
+            const double reach = extentAlong(pin_ring, u, w, s), wall = extentAlong(hole, u, w, s);
+            if (std::isfinite(reach) && std::isfinite(wall))
+              thickest = std::max(thickest, reach - wall);
+          }
+        }
+        const double theta = 2.0 * std::numbers::pi / n;
+        CHECK(result.patches[0].indentation >= thickest * std::cos(theta));
+        CHECK(result.patches[0].indentation <= thickest / std::cos(theta));
+      }
     }
   }
 }
