@@ -146,7 +146,7 @@ bool MainWindow::openRecording(const QString& path) {
   QStringList cables;
   for (const std::string& c : replay_->reader()->header().cables)
     cables << QString::fromStdString(c);
-  plots_->clear(names, cables);
+  plots_->clear(names, cables, driveNames(replay_->reader()->header()));
   plots_->showRecording(*replay_->reader());
   controls_->setEnabled(false);
   controls_->playAction()->setEnabled(true);

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace contactsim::gui {
 
 namespace {
 
-constexpr std::size_t kBodyChannels = 2;  // speed, height: the first frame columns
+constexpr std::size_t kBodyChannels = 2;   // speed, height: the first frame columns
+constexpr std::size_t kDriveChannels = 2;  // effort, coordinate: the frame columns after those
 
 }  // namespace
 
@@ -25,6 +27,14 @@ const char* quantityTitle(Quantity quantity) {
       return "Body speed";
     case Quantity::Height:
       return "Body height (z)";
+    case Quantity::DriveTorque:
+      return "Drive torque";
+    case Quantity::DriveForce:
+      return "Drive force";
+    case Quantity::JointAngle:
+      return "Driven joint angle";
+    case Quantity::JointDisplacement:
+      return "Driven joint displacement";
   }
   return "";
 }
@@ -33,10 +43,16 @@ const char* quantityUnit(Quantity quantity) {
   switch (quantity) {
     case Quantity::Force:
     case Quantity::Tension:
+    case Quantity::DriveForce:
       return "N";
     case Quantity::Indentation:
     case Quantity::Height:
+    case Quantity::JointDisplacement:
       return "m";
+    case Quantity::DriveTorque:
+      return "N·m";
+    case Quantity::JointAngle:
+      return "rad";
     case Quantity::Energy:
       return "J";
     case Quantity::Speed:
@@ -45,10 +61,36 @@ const char* quantityUnit(Quantity quantity) {
   return "";
 }
 
+std::vector<DriveName> driveNames(const Scene& scene) {
+  std::vector<DriveName> names;
+  for (const SceneJoint& joint : scene.joints) {
+    if (joint.drive) names.push_back({joint.name, joint.type == JointType::Revolute});
+  }
+  return names;
+}
+
+std::vector<DriveName> driveNames(const RecordingHeader& header) {
+  std::vector<DriveName> names;
+  const nlohmann::json scene = nlohmann::json::parse(header.scene_json, nullptr, false);
+  for (const std::string& joint : header.drives) {
+    DriveName name{joint, true};
+    if (scene.is_object() && scene.contains("joints") && scene["joints"].is_array()) {
+      for (const nlohmann::json& j : scene["joints"]) {
+        if (j.is_object() && j.value("name", "") == joint)
+          name.revolute = j.value("type", "revolute") != "prismatic";
+      }
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
 void PlotHistory::reset(const std::vector<std::string>& bodies,
-                        const std::vector<std::string>& cables) {
+                        const std::vector<std::string>& cables,
+                        const std::vector<DriveName>& drives) {
   bodies_ = bodies;
   cables_ = cables.size();
+  drives_ = drives.size();
   channels_.clear();
   where_.clear();
   pairs_.clear();
@@ -65,6 +107,14 @@ void PlotHistory::reset(const std::vector<std::string>& bodies,
   for (const std::string& body : bodies) {
     addChannel({"Bodies", body + " speed", Quantity::Speed}, true);
     addChannel({"Bodies", body + " z", Quantity::Height}, true);
+  }
+  for (const DriveName& drive : drives) {
+    addChannel({"Drives", drive.joint + (drive.revolute ? " torque" : " force"),
+                drive.revolute ? Quantity::DriveTorque : Quantity::DriveForce, true},
+               true);
+    addChannel({"Drives", drive.joint + (drive.revolute ? " angle" : " displacement"),
+                drive.revolute ? Quantity::JointAngle : Quantity::JointDisplacement},
+               true);
   }
 }
 
@@ -111,6 +161,12 @@ void PlotHistory::addFrame(const SimulationFrame& frame) {
     const bool known = b < frame.bodies.size();
     row[kBodyChannels * b] = known ? frame.bodies[b].linear_velocity.norm() : NAN;
     row[kBodyChannels * b + 1] = known ? frame.bodies[b].pose.translation.z() : NAN;
+  }
+  const std::size_t first_drive = kBodyChannels * bodies_.size();
+  for (std::size_t d = 0; d < drives_; ++d) {
+    const bool known = d < frame.drives.size();
+    row[first_drive + kDriveChannels * d] = known ? frame.drives[d].effort : NAN;
+    row[first_drive + kDriveChannels * d + 1] = known ? frame.drives[d].position : NAN;
   }
   for (const ContactDiagnostics& contact : frame.contacts) {
     const std::pair key(contact.body_a, contact.body_b);

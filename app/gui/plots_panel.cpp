@@ -71,11 +71,12 @@ PlotsPanel::PlotsPanel(QWidget* parent)
   clear({}, {});
 }
 
-void PlotsPanel::clear(const QStringList& bodies, const QStringList& cables) {
+void PlotsPanel::clear(const QStringList& bodies, const QStringList& cables,
+                       const std::vector<DriveName>& drives) {
   std::vector<std::string> body_names, cable_names;
   for (const QString& name : bodies) body_names.push_back(name.toStdString());
   for (const QString& name : cables) cable_names.push_back(name.toStdString());
-  history_.reset(body_names, cable_names);
+  history_.reset(body_names, cable_names, drives);
   chooser_->removeChannels();
   chooser_->sync(history_.channels());
   choose();

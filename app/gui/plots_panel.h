@@ -1,7 +1,8 @@
 // Plots against simulated time (Qt Charts), live or of a recording: a chooser of what is plotted
-// (totals, energies, cables, each contact pair, each body), one chart per quantity with readable
-// engineering ticks and a crosshair readout, and export of the chosen series to CSV or of the
-// charts to PNG. The data (PlotHistory) arrive every step; the charts redraw a few times a second.
+// (totals, energies, cables, driven joints, each contact pair, each body), one chart per quantity
+// with readable engineering ticks and a crosshair readout, and export of the chosen series to CSV
+// or of the charts to PNG. The data (PlotHistory) arrive every step; the charts redraw a few times
+// a second.
 #pragma once
 
 #include <QWidget>
@@ -30,8 +31,10 @@ class PlotsPanel : public QWidget {
 
   explicit PlotsPanel(QWidget* parent = nullptr);
 
-  // Forgets everything (a new run); the names label the per-body and per-cable channels.
-  void clear(const QStringList& bodies, const QStringList& cables);
+  // Forgets everything (a new run); the names label the per-body, per-cable and per-drive
+  // channels.
+  void clear(const QStringList& bodies, const QStringList& cables,
+             const std::vector<DriveName>& drives = {});
   // Every step's samples since the previous call, and the frame shown now, which gives the
   // per-pair and per-body values.
   void append(const std::vector<PlotSample>& samples, const SimulationFrame& frame);

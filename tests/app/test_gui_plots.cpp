@@ -175,3 +175,68 @@ TEST_CASE("plots panel: history stays bounded on a long run", "[plots]") {
   CHECK(t0 == Approx(1e-3));
   CHECK(t1 > 0.95 * 20 * PlotsPanel::kMaxPoints * 1e-3);
 }
+
+// Driven joints (issue 20): a revolute drive's torque and angle and a prismatic one's force and
+// displacement, each on the chart of its own unit, with the values the frames carry.
+TEST_CASE("plots panel: driven joints' effort and coordinate", "[plots]") {
+  contactsim::testing::testApplication("test_gui_plots");
+  Scene scene;
+  SceneJoint crank, slider, free;
+  crank.name = "crank";
+  crank.type = JointType::Revolute;
+  crank.drive = SceneJointDrive{};
+  slider.name = "slider";
+  slider.type = JointType::Prismatic;
+  slider.drive = SceneJointDrive{};
+  free.name = "free";  // no drive: not plotted
+  free.type = JointType::Revolute;
+  scene.joints = {crank, free, slider};
+  const std::vector<DriveName> drives = driveNames(scene);
+  REQUIRE(drives.size() == 2);
+  CHECK(drives[0].joint == "crank");
+  CHECK(drives[0].revolute);
+  CHECK(drives[1].joint == "slider");
+  CHECK_FALSE(drives[1].revolute);
+  // A recording names its drives; its scene text gives their kind.
+  RecordingHeader header;
+  header.drives = {"crank", "slider"};
+  header.scene_json = R"({"joints": [{"name": "slider", "type": "prismatic"},
+                                     {"name": "crank", "type": "revolute"}]})";
+  const std::vector<DriveName> recorded = driveNames(header);
+  REQUIRE(recorded.size() == 2);
+  CHECK(recorded[0].revolute);
+  CHECK_FALSE(recorded[1].revolute);
+  header.scene_json = "not json";  // unreadable: named, taken as revolute
+  CHECK(driveNames(header).size() == 2);
+
+  PlotsPanel panel;
+  panel.clear({"box"}, {}, drives);
+  for (int i = 1; i <= 5; ++i) {
+    SimulationFrame frame;
+    frame.time = 0.1 * i;
+    frame.bodies.resize(1);
+    frame.drives = {{0.2 * i, 3.0 * i}, {-0.01 * i, 40.0 * i}};  // {position, effort}
+    PlotSample sample;
+    sample.time = frame.time;
+    panel.append({sample}, frame);
+  }
+  const PlotHistory& history = panel.history();
+  const std::pair<const char*, Quantity> expected[] = {
+      {"crank torque", Quantity::DriveTorque},
+      {"crank angle", Quantity::JointAngle},
+      {"slider force", Quantity::DriveForce},
+      {"slider displacement", Quantity::JointDisplacement}};
+  for (const auto& [name, quantity] : expected) {
+    INFO(name);
+    const std::size_t c = channel(history, name);
+    CHECK(history.channels()[c].group == "Drives");
+    CHECK(history.channels()[c].quantity == quantity);
+    REQUIRE(history.points(c).size() == 5);
+  }
+  CHECK(history.points(channel(history, "crank torque"))[4].second == Approx(15.0));
+  CHECK(history.points(channel(history, "crank angle"))[4].second == Approx(1.0));
+  CHECK(history.points(channel(history, "slider force"))[2].second == Approx(120.0));
+  CHECK(history.points(channel(history, "slider displacement"))[2].second == Approx(-0.03));
+  CHECK(std::string(quantityUnit(Quantity::DriveTorque)) == "N·m");
+  CHECK(std::string(quantityUnit(Quantity::JointAngle)) == "rad");
+}
