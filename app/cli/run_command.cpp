@@ -15,13 +15,13 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
-#include "cli/impact_resolution.h"
 #include "cli/urdf_scene.h"
 #include "import/scene_mesh_import.h"
 #include "parallel/parallel_pair_loop.h"
 #include "record/resume_point.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
+#include "sim/impact_resolution.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
 #include "volumetric/volumetric_force_source.h"
@@ -417,14 +417,8 @@ void runScene(const RunArguments& args) {
   }
   progress.finish();
   outputs.close();
-  if (const ImpactResolution::Unresolved& u = tally.impacts.unresolved(); u.count > 0) {
-    std::fprintf(
-        stderr,
-        "warning: %ld contact%s lasted fewer than %ld steps (the first: %s at t = %.6g s): "
-        "fixed steps do not resolve these impacts, so their rebound is not the law's; set "
-        "solver.tolerance (error control) or a smaller time_step\n",
-        u.count, u.count == 1 ? "" : "s", kResolvedImpactSteps, u.first_pair.c_str(), u.first_time);
-  }
+  if (const std::string unresolved = describe(tally.impacts.unresolved()); !unresolved.empty())
+    std::fprintf(stderr, "warning: %s\n", unresolved.c_str());
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunSummary summary{args,        simulation, volumetric, plan, resume,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "phase_profile.h"
+#include "sim/impact_resolution.h"
 #include "sim/simulation_frame.h"
 
 namespace contactsim::gui {
@@ -40,6 +41,8 @@ struct RunStats {
   std::optional<MouseSpringState> mouse_spring;  // while a Ctrl+drag holds a body
   // Wall time per step and phase over the same window; absent while paused.
   std::optional<PhaseProfile> profile;
+  // Contacts fixed steps did not resolve since the last reset (sim/impact_resolution.h).
+  ImpactResolution::Unresolved unresolved_impacts;
 };
 
 struct Snapshot {

@@ -66,6 +66,7 @@ MainWindow::MainWindow()
       rate_label_(new QLabel(this)),
       solver_label_(new QLabel(this)),
       contacts_label_(new QLabel(this)),
+      impacts_label_(new QLabel(this)),
       display_label_(new QLabel(this)),
       report_error_([this](const QString& title, const QString& text) {
         QMessageBox::warning(this, title, text);
@@ -77,9 +78,12 @@ MainWindow::MainWindow()
   createActions();
   createSceneMenu();
   connectSimulation();
-  for (QLabel* label : {time_label_, rate_label_, solver_label_, contacts_label_, display_label_}) {
+  for (QLabel* label :
+       {impacts_label_, time_label_, rate_label_, solver_label_, contacts_label_, display_label_}) {
     statusBar()->addPermanentWidget(label);
   }
+  impacts_label_->setObjectName("impacts");
+  impacts_label_->hide();
   statusBar()->showMessage(
       "Open a scene (.json), drop meshes or open a recording.   Space: play/pause");
 
@@ -417,6 +421,16 @@ void MainWindow::updateStatus(const SimulationFrame& frame, const RunStats* stat
                                         : QStringLiteral("paused, %1 steps").arg(stats->steps));
   } else {
     rate_label_->setText("replay");
+  }
+  // Fixed steps too long for an impact (sim/impact_resolution.h): said where the user looks,
+  // as the CLI says it after a run.
+  const long unresolved = stats ? stats->unresolved_impacts.count : 0;
+  impacts_label_->setVisible(unresolved > 0);
+  if (unresolved > 0) {
+    impacts_label_->setText(QStringLiteral("⚠ %1 impact%2 not resolved by the step")
+                                .arg(unresolved)
+                                .arg(unresolved == 1 ? "" : "s"));
+    impacts_label_->setToolTip(QString::fromStdString(describe(stats->unresolved_impacts)));
   }
   // The step error control took (the smallest substep of the last frame's step).
   QString solver = QStringLiteral("Newton %1").arg(frame.solver.newton_iterations);

@@ -204,6 +204,7 @@ class MainWindow : public QMainWindow {
   QLabel* rate_label_;
   QLabel* solver_label_;
   QLabel* contacts_label_;
+  QLabel* impacts_label_;  // shown while fixed steps have left impacts unresolved
   QLabel* display_label_;
   std::optional<int> selected_body_;
   // The plane the cursor moves the mouse spring's target in, fixed at the drag's start.

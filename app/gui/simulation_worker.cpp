@@ -35,6 +35,7 @@ void SimulationWorker::load(std::shared_ptr<const Scene> scene, std::string scen
   simulation_.reset();
   last_frame_.reset();
   steps_ = 0;
+  impacts_ = {};
   step_seconds_ = output_seconds_ = 0.0;
   scene_text_ = std::move(scene_text);
   // Pairs the scene puts in volumetric geometry (contact.geometry) run in contactsim_volumetric,
@@ -190,6 +191,7 @@ bool SimulationWorker::advance(std::vector<PlotSample>& samples) {
   const Clock::time_point stepped = Clock::now();
   step_seconds_ += std::chrono::duration<double>(stepped - start).count();
   ++steps_;
+  impacts_.add(*simulation_);
   time_ = simulation_->time();
   last_frame_ = simulation_->frame();
   samples.push_back(plotSample(*last_frame_));
@@ -227,6 +229,7 @@ RunStats SimulationWorker::stats() {
   RunStats stats;
   stats.steps = steps_;
   stats.running = running_;
+  stats.unresolved_impacts = impacts_.unresolved();
   if (simulation_ && mouse_spring_->attached()) {
     const MultibodyState& s = simulation_->integrator().state();
     const MouseSpring::Evaluation e = mouse_spring_->evaluate(s.q, s.qdot);

@@ -111,6 +111,7 @@ class SimulationWorker : public QObject {
   Clock::time_point wall0_;
   double sim0_ = 0.0;
   long steps_ = 0;
+  ImpactResolution impacts_;  // of this simulation
   // Wall time in Simulation::step and in the output after it (frame, plot sample, recording),
   // since the load: the profiler's totals besides the contact sources' own.
   double step_seconds_ = 0.0;

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QMimeData>
 #include <QSettings>
 #include <QSlider>
@@ -21,6 +22,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "../test_output_dir.h"
 #include "body_pixels.h"
@@ -409,5 +411,41 @@ TEST_CASE("measure: frames shown per second against steps per second", "[.measur
         "%ld dropped, longest event-loop gap %.0f ms\n",
         speed > 0 ? "real time" : "fastest", simulated, wall, simulated / 2e-4 / wall, shown,
         shown / wall, window.droppedFrames() - dropped_before, max_gap_ms);
+  }
+}
+
+// The CLI's warning about impacts fixed steps do not resolve (sim/impact_resolution.h), where the
+// window's user looks: the status bar. A 0.1 m steel ball shot at the plate at 10 m/s with 1 ms
+// steps (its impact lasts about 0.44 ms, tests/cli/data/fast_shot.json) is flagged; the same
+// scene under error control is not.
+TEST_CASE("an impact the fixed step does not resolve is flagged in the status bar",
+          "[simulation]") {
+  application();
+  const QString fixed = testing::sourcePath("tests/cli/data/fast_shot.json");
+  // The same scene with error control, written to the work folder with absolute mesh paths.
+  std::ifstream in(fixed.toStdString());
+  std::string text{std::istreambuf_iterator<char>(in), {}};
+  const std::string end_time = "\"end_time\": 0.02";
+  text.replace(text.find(end_time), end_time.size(), end_time + ", \"tolerance\": 1e-6");
+  for (std::size_t at; (at = text.find("../../../assets/")) != std::string::npos;)
+    text.replace(at, 9, std::string(CONTACTSIM_SOURCE_DIR) + "/");
+  const fs::path controlled = workDir() / "fast_shot_controlled.json";
+  std::ofstream(controlled) << text;
+  for (const bool error_control : {false, true}) {
+    INFO("error control " << error_control);
+    MainWindow window;
+    REQUIRE(window.openScene(error_control ? QString::fromStdString(controlled.string()) : fixed));
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    waitForFrame(window);
+    runUntil(window, 0.015);  // hit at 2–3 ms, rebounded and clear by 5 ms
+    auto* label = window.findChild<QLabel*>("impacts");
+    REQUIRE(label);
+    CHECK(label->isVisible() == !error_control);
+    if (!error_control) {
+      CHECK(label->text().contains("1 impact not resolved"));
+      CHECK(label->toolTip().contains("'plate'–'ball'"));
+      CHECK(label->toolTip().contains("set solver.tolerance"));
+    }
   }
 }

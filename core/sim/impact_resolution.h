@@ -1,4 +1,5 @@
-// Impacts the steps do not resolve, for `run`'s summary. The trapezoidal rule applies a damped
+// Impacts the steps do not resolve, for `contactsim-cli run`'s summary and the window's status
+// bar. The trapezoidal rule applies a damped
 // law's dissipation only if it follows the contact through several substeps; an impact shorter
 // than that (a stiff law, a fast approach, fixed steps longer than the contact lasts) is carried
 // by the passivity ledger instead, which lets the bodies have back what the contact absorbed but
@@ -8,15 +9,13 @@
 // off, so that a user who reads a rebound knows whether to trust it.
 #pragma once
 
-#include <algorithm>
 #include <map>
-#include <set>
 #include <string>
 #include <utility>
 
 #include "sim/simulation.h"
 
-namespace contactsim::cli {
+namespace contactsim {
 
 // With fixed steps, a contact episode (a body pair from its first patch to its last) seen at
 // fewer accepted steps than this is not resolved. The halvings a step may take at the impact do
@@ -33,25 +32,8 @@ class ImpactResolution {
     std::string first_pair;   // "a"–"b", scene body names
   };
 
-  // After each accepted step: which pairs have patches now.
-  void add(const Simulation& simulation) {
-    const ContactForceSource* source = simulation.contacts();
-    if (!source || simulation.scene().solver.tolerance) return;
-    std::set<std::pair<int, int>> touching;
-    for (const ContactDiagnostics& c : source->contacts())
-      touching.insert({std::min(c.body_a, c.body_b), std::max(c.body_a, c.body_b)});
-    const double now = simulation.integrator().state().t;
-    for (auto it = episodes_.begin(); it != episodes_.end();) {
-      if (touching.count(it->first)) {
-        ++it->second.steps;
-        ++it;
-        continue;
-      }
-      if (it->second.steps < kResolvedImpactSteps) note(it->first, it->second, simulation);
-      it = episodes_.erase(it);
-    }
-    for (const std::pair<int, int>& pair : touching) episodes_.try_emplace(pair, Episode{now, 1});
-  }
+  // After each accepted step: which pairs have patches now. Nothing under error control.
+  void add(const Simulation& simulation);
 
   const Unresolved& unresolved() const { return unresolved_; }
 
@@ -61,15 +43,14 @@ class ImpactResolution {
     long steps = 0;      // accepted steps at which the pair had patches
   };
 
-  void note(const std::pair<int, int>& pair, const Episode& episode, const Simulation& simulation) {
-    if (unresolved_.count++ > 0) return;
-    const auto& bodies = simulation.scene().bodies;
-    unresolved_.first_time = episode.begin;
-    unresolved_.first_pair = "'" + bodies[pair.first].name + "'–'" + bodies[pair.second].name + "'";
-  }
+  void note(const std::pair<int, int>& pair, const Episode& episode, const Simulation& simulation);
 
   std::map<std::pair<int, int>, Episode> episodes_;
   Unresolved unresolved_;
 };
 
-}  // namespace contactsim::cli
+// "3 contacts lasted fewer than 3 steps (the first: 'a'–'b' at t = 0.012 s): fixed steps do not
+// resolve these impacts, …" — one line for a warning; empty when there were none.
+std::string describe(const ImpactResolution::Unresolved& unresolved);
+
+}  // namespace contactsim
