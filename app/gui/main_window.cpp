@@ -25,6 +25,7 @@
 #include "profiler_panel.h"
 #include "properties_panel.h"
 #include "replay_controller.h"
+#include "run_status.h"
 #include "scene_overlays.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
@@ -62,12 +63,7 @@ MainWindow::MainWindow()
       plots_(new PlotsPanel(this)),
       profiler_(new ProfilerPanel(this)),
       replay_(new ReplayController(this)),
-      time_label_(new QLabel(this)),
-      rate_label_(new QLabel(this)),
-      solver_label_(new QLabel(this)),
-      contacts_label_(new QLabel(this)),
-      impacts_label_(new QLabel(this)),
-      display_label_(new QLabel(this)),
+      status_(new RunStatus(statusBar())),
       report_error_([this](const QString& title, const QString& text) {
         QMessageBox::warning(this, title, text);
       }) {
@@ -78,12 +74,6 @@ MainWindow::MainWindow()
   createActions();
   createSceneMenu();
   connectSimulation();
-  for (QLabel* label :
-       {impacts_label_, time_label_, rate_label_, solver_label_, contacts_label_, display_label_}) {
-    statusBar()->addPermanentWidget(label);
-  }
-  impacts_label_->setObjectName("impacts");
-  impacts_label_->hide();
   statusBar()->showMessage(
       "Open a scene (.json), drop meshes or open a recording.   Space: play/pause");
 
@@ -100,7 +90,7 @@ MainWindow::MainWindow()
       profiler_->setDrawing((drawing - drawing_seconds_at_mark_) / frames_swapped_, display_fps_);
     drawing_seconds_at_mark_ = drawing;
     frames_swapped_ = 0;
-    display_label_->setText(QStringLiteral("display %1 fps").arg(display_fps_));
+    status_->setDisplayFps(display_fps_);
   });
   fps_timer->start(1000);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, [this] {
@@ -388,7 +378,7 @@ void MainWindow::onFrameAvailable() {
     profiler_->setProfile(*snapshot->stats.profile, snapshot->stats.steps_per_second);
   showMouseSpring(snapshot->stats.mouse_spring);
   showFrame(snapshot->frame);
-  updateStatus(snapshot->frame, &snapshot->stats);
+  status_->show(snapshot->frame, &snapshot->stats);
 }
 
 void MainWindow::showFrame(const SimulationFrame& frame) {
@@ -407,39 +397,9 @@ void MainWindow::showFrame(const SimulationFrame& frame) {
   inspector_->setContacts(frame.contacts);
   shown_ = frame;
   onPatchSelected();
-  if (replaying()) updateStatus(frame, nullptr);
+  if (replaying()) status_->show(frame, nullptr);
   view_->update();
   emit frameShown(frame.time);
-}
-
-void MainWindow::updateStatus(const SimulationFrame& frame, const RunStats* stats) {
-  time_label_->setText(QStringLiteral("t = %1 s").arg(frame.time, 0, 'f', 4));
-  if (stats) {
-    rate_label_->setText(stats->running ? QStringLiteral("%1× real time, %2 steps/s")
-                                              .arg(stats->real_time_factor, 0, 'g', 3)
-                                              .arg(stats->steps_per_second, 0, 'f', 0)
-                                        : QStringLiteral("paused, %1 steps").arg(stats->steps));
-  } else {
-    rate_label_->setText("replay");
-  }
-  // Fixed steps too long for an impact (sim/impact_resolution.h): said where the user looks,
-  // as the CLI says it after a run.
-  const long unresolved = stats ? stats->unresolved_impacts.count : 0;
-  impacts_label_->setVisible(unresolved > 0);
-  if (unresolved > 0) {
-    impacts_label_->setText(QStringLiteral("⚠ %1 impact%2 not resolved by the step")
-                                .arg(unresolved)
-                                .arg(unresolved == 1 ? "" : "s"));
-    impacts_label_->setToolTip(QString::fromStdString(describe(stats->unresolved_impacts)));
-  }
-  // The step error control took (the smallest substep of the last frame's step).
-  QString solver = QStringLiteral("Newton %1").arg(frame.solver.newton_iterations);
-  if (frame.solver.smallest_substep > 0.0)
-    solver += QStringLiteral(", step %1 ms").arg(1e3 * frame.solver.smallest_substep, 0, 'g', 3);
-  solver_label_->setText(solver);
-  contacts_label_->setText(QStringLiteral("%1 contact%2")
-                               .arg(frame.contacts.size())
-                               .arg(frame.contacts.size() == 1 ? "" : "s"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

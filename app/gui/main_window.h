@@ -2,7 +2,8 @@
 // a worker thread), the scene tree with body and contact-law forms, the contact inspector, live
 // plots, recording and replay, and File ▸ Open/Save of scenes, meshes and recordings.
 // Implemented in one file per job: main_window.cpp (widgets, frames, rebuild), _actions (menus),
-// _files (open, import, save, drop), _recording (run to a time, record, video), _selection.
+// _files (open, import, save, drop), _recording (run to a time, record, video), _selection; the
+// status bar's readout is its own class (run_status.h).
 #pragma once
 
 #include <QMainWindow>
@@ -39,6 +40,7 @@ class ProfilerPanel;
 class PropertiesPanel;
 class RecentFiles;
 class ReplayController;
+class RunStatus;
 class SceneEditDialog;
 class SimControls;
 class SimulationThread;
@@ -150,7 +152,6 @@ class MainWindow : public QMainWindow {
   void fillTree(const QStringList& names, const std::vector<int>& triangles);
   void showFrame(const SimulationFrame& frame);
   void onFrameAvailable();
-  void updateStatus(const SimulationFrame& frame, const RunStats* stats);
   void chooseAndOpenFiles();
   void chooseAndSaveScene();
   void chooseAndExportVideo();
@@ -200,12 +201,7 @@ class MainWindow : public QMainWindow {
   ContactColourControls* contact_colours_ = nullptr;
   SceneEditDialog* scene_editor_ = nullptr;
   RecentFiles* recent_ = nullptr;
-  QLabel* time_label_;
-  QLabel* rate_label_;
-  QLabel* solver_label_;
-  QLabel* contacts_label_;
-  QLabel* impacts_label_;  // shown while fixed steps have left impacts unresolved
-  QLabel* display_label_;
+  RunStatus* status_;  // the status bar's readout of the run
   std::optional<int> selected_body_;
   // The plane the cursor moves the mouse spring's target in, fixed at the drag's start.
   struct BodyDrag {
