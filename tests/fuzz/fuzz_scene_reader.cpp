@@ -16,10 +16,10 @@ const std::filesystem::path kFile = "fuzz/scene.json";
 // Stands in for the importer (fuzzed on its own): a 10 cm box in the requested units, so that
 // mass properties, trees and contact laws see a real closed mesh. A mesh named "bad.stl" fails
 // as an unreadable file does.
-contactsim::TriMesh loadMesh(const std::filesystem::path& file, contactsim::LengthUnit units,
-                             double scale) {
-  if (file.filename() == "bad.stl") throw std::runtime_error(file.string() + ": corrupt");
-  const double half = 0.05 * contactsim::metresPer(units) * scale;
+contactsim::TriMesh loadMesh(const contactsim::SceneMesh& request) {
+  if (request.file.filename() == "bad.stl")
+    throw std::runtime_error(request.file.string() + ": corrupt");
+  const double half = 0.05 * contactsim::metresPer(request.units) * request.scale;
   return contactsim::makeBox(contactsim::Vec3::Constant(half));
 }
 
