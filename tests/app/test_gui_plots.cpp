@@ -6,6 +6,7 @@
 #include <QTest>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <set>
@@ -239,4 +240,23 @@ TEST_CASE("plots panel: driven joints' effort and coordinate", "[plots]") {
   CHECK(history.points(channel(history, "slider displacement"))[2].second == Approx(-0.03));
   CHECK(std::string(quantityUnit(Quantity::DriveTorque)) == "N·m");
   CHECK(std::string(quantityUnit(Quantity::JointAngle)) == "rad");
+
+  // The efforts are charted by default, each on its own unit's chart; the coordinates on demand.
+  panel.resize(450, 900);
+  panel.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&panel));
+  const auto charted = [&](Quantity quantity) {
+    return std::any_of(panel.charts().begin(), panel.charts().end(),
+                       [&](const PlotChart* chart) { return chart->quantity() == quantity; });
+  };
+  CHECK(charted(Quantity::DriveTorque));
+  CHECK(charted(Quantity::DriveForce));
+  CHECK_FALSE(charted(Quantity::JointAngle));
+  check(panel.chooser(), "crank angle");
+  CHECK(charted(Quantity::JointAngle));
+  panel.redrawNow();
+  QTest::qWait(50);  // the charts lay out
+  // For a look: build/test_gui_plots/drives_panel.png.
+  panel.grab().save(QString::fromStdString(
+      (contactsim::testing::testOutputDir("test_gui_plots") / "drives_panel.png").string()));
 }
