@@ -282,7 +282,7 @@ bool MainWindow::rebuild() {
                                                               : nullptr);
   QStringList cables;
   for (const SceneCable& cable : scene.cables) cables << QString::fromStdString(cable.name);
-  plots_->clear(names, cables, driveNames(scene));
+  plots_->clear(names, cables, driveNames(scene), scene.contact.has_value());
   controls_->setTimeStep(scene.solver.time_step);
   controls_->setEnabled(true);
   controls_->setRecording(false);

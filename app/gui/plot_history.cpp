@@ -87,7 +87,7 @@ std::vector<DriveName> driveNames(const RecordingHeader& header) {
 
 void PlotHistory::reset(const std::vector<std::string>& bodies,
                         const std::vector<std::string>& cables,
-                        const std::vector<DriveName>& drives) {
+                        const std::vector<DriveName>& drives, bool contact) {
   bodies_ = bodies;
   cables_ = cables.size();
   drives_ = drives.size();
@@ -96,9 +96,9 @@ void PlotHistory::reset(const std::vector<std::string>& bodies,
   pairs_.clear();
   steps_ = {};
   frames_ = {};
-  addChannel({"Totals", "Σ F_n", Quantity::Force, true}, false);
-  addChannel({"Totals", "Σ |F_t|", Quantity::Force, true}, false);
-  addChannel({"Totals", "max δ", Quantity::Indentation, true}, false);
+  addChannel({"Totals", "Σ F_n", Quantity::Force, contact}, false);
+  addChannel({"Totals", "Σ |F_t|", Quantity::Force, contact}, false);
+  addChannel({"Totals", "max δ", Quantity::Indentation, contact}, false);
   for (const std::string& cable : cables)
     addChannel({"Cables", cable, Quantity::Tension, true}, false);
   addChannel({"Energy", "kinetic", Quantity::Energy, true}, false);

@@ -56,9 +56,11 @@ class PlotHistory {
   explicit PlotHistory(int max_points) : max_points_(max_points) {}
 
   // Forgets the run; channels for the totals, energies, the named cables and driven joints, and
-  // names for the bodies of the per-pair and per-body channels that frames add.
+  // names for the bodies of the per-pair and per-body channels that frames add. The contact
+  // totals are charted by default only for a run with contact (`contact`): a mechanism without
+  // any opens on its energies and drives instead of on empty contact charts.
   void reset(const std::vector<std::string>& bodies, const std::vector<std::string>& cables,
-             const std::vector<DriveName>& drives = {});
+             const std::vector<DriveName>& drives = {}, bool contact = true);
   void addSample(const PlotSample& sample);
   // Adds a channel per contact pair the first time it touches (earlier rows read 0: no force).
   void addFrame(const SimulationFrame& frame);

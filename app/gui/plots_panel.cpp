@@ -72,11 +72,11 @@ PlotsPanel::PlotsPanel(QWidget* parent)
 }
 
 void PlotsPanel::clear(const QStringList& bodies, const QStringList& cables,
-                       const std::vector<DriveName>& drives) {
+                       const std::vector<DriveName>& drives, bool contact) {
   std::vector<std::string> body_names, cable_names;
   for (const QString& name : bodies) body_names.push_back(name.toStdString());
   for (const QString& name : cables) cable_names.push_back(name.toStdString());
-  history_.reset(body_names, cable_names, drives);
+  history_.reset(body_names, cable_names, drives, contact);
   chooser_->removeChannels();
   chooser_->sync(history_.channels());
   choose();

@@ -32,9 +32,9 @@ class PlotsPanel : public QWidget {
   explicit PlotsPanel(QWidget* parent = nullptr);
 
   // Forgets everything (a new run); the names label the per-body, per-cable and per-drive
-  // channels.
+  // channels; `contact`: whether the run has contact to chart by default (PlotHistory::reset).
   void clear(const QStringList& bodies, const QStringList& cables,
-             const std::vector<DriveName>& drives = {});
+             const std::vector<DriveName>& drives = {}, bool contact = true);
   // Every step's samples since the previous call, and the frame shown now, which gives the
   // per-pair and per-body values.
   void append(const std::vector<PlotSample>& samples, const SimulationFrame& frame);

@@ -211,7 +211,7 @@ TEST_CASE("plots panel: driven joints' effort and coordinate", "[plots]") {
   CHECK(driveNames(header).size() == 2);
 
   PlotsPanel panel;
-  panel.clear({"box"}, {}, drives);
+  panel.clear({"box"}, {}, drives, false);  // a mechanism without contact
   for (int i = 1; i <= 5; ++i) {
     SimulationFrame frame;
     frame.time = 0.1 * i;
@@ -252,6 +252,10 @@ TEST_CASE("plots panel: driven joints' effort and coordinate", "[plots]") {
   CHECK(charted(Quantity::DriveTorque));
   CHECK(charted(Quantity::DriveForce));
   CHECK_FALSE(charted(Quantity::JointAngle));
+  // Without contact the contact totals are left out, not drawn as empty charts; still offered.
+  CHECK_FALSE(charted(Quantity::Force));
+  CHECK_FALSE(charted(Quantity::Indentation));
+  CHECK(charted(Quantity::Energy));
   check(panel.chooser(), "crank angle");
   CHECK(charted(Quantity::JointAngle));
   panel.redrawNow();
@@ -259,4 +263,6 @@ TEST_CASE("plots panel: driven joints' effort and coordinate", "[plots]") {
   // For a look: build/test_gui_plots/drives_panel.png.
   panel.grab().save(QString::fromStdString(
       (contactsim::testing::testOutputDir("test_gui_plots") / "drives_panel.png").string()));
+  check(panel.chooser(), "Σ F_n");
+  CHECK(charted(Quantity::Force));
 }
