@@ -26,9 +26,9 @@ struct TriangleSoup {
   std::vector<std::uint32_t> object_meshes;  // meshes with triangles per object
 };
 
-// Appends one mesh instance, placed by `transform`, to object `object`. Returns whether it had
-// triangles.
-bool appendMesh(const aiMesh& mesh, const aiMatrix4x4& transform, std::uint32_t object,
+// Appends one mesh instance, placed by `transform`, to object `object`; it counts as one of the
+// object's meshes when it has triangles.
+void appendMesh(const aiMesh& mesh, const aiMatrix4x4& transform, std::uint32_t object,
                 TriangleSoup& soup) {
   const auto base = static_cast<std::int32_t>(soup.points.size());
   bool has_triangles = false;
@@ -49,7 +49,6 @@ bool appendMesh(const aiMesh& mesh, const aiMatrix4x4& transform, std::uint32_t 
     ++soup.meshes;
     ++soup.object_meshes[object];
   }
-  return has_triangles;
 }
 
 // Walks the node hierarchy so that meshes placed by node transforms land where the file puts
