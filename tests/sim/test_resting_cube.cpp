@@ -1,0 +1,127 @@
+// One 50 mm steel cube of the corpus's stack (assets/scenes/corpus/stack_of_five.json) resting on
+// its plate: the contact of a face lying flat on a face, in the whole pipeline (collision,
+// regions, the Hertz–Hunt–Crossley law, ALI3-P).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "shipped_scene.h"
+#include "sim/simulation.h"
+
+using namespace contactsim;
+
+namespace {
+
+constexpr double kG = 9.81;
+
+// The plate and the lowest cube, placed just touching, without friction (the motion is vertical).
+Scene restingCube(double dissipation) {
+  Scene scene = test::readShippedScene("corpus/stack_of_five.json");
+  scene.bodies.resize(2);
+  REQUIRE(scene.bodies[1].name == "cube1");
+  REQUIRE(scene.contact);
+  REQUIRE(scene.contact->law);
+  scene.contact->law->parameters["dissipation"] = dissipation;
+  scene.contact->law->friction.reset();
+  return scene;
+}
+
+// Largest |v_z| of the cube over [from, to).
+double amplitude(const std::vector<std::pair<double, double>>& speeds, double from, double to) {
+  double a = 0.0;
+  for (const auto& [t, v] : speeds)
+    if (t >= from && t < to) a = std::max(a, std::abs(v));
+  return a;
+}
+
+// Runs the resting cube with `scene`'s solver and returns the ring-down's rate (1/s) between
+// windows 0.4/d apart, where its amplitude has fallen e^-3, and the rest indentation (m).
+std::pair<double, double> ringDown(const Scene& scene, double dissipation) {
+  Simulation simulation(scene);
+  const double first = 0.5 / dissipation, second = 0.9 / dissipation;
+  std::vector<std::pair<double, double>> speeds;
+  while (simulation.time() < second + 0.05 - 1e-9) {
+    simulation.step();
+    speeds.emplace_back(simulation.time(), simulation.frame().bodies[1].linear_velocity.z());
+  }
+  const double early = amplitude(speeds, first, first + 0.05);
+  const double late = amplitude(speeds, second, second + 0.05);
+  REQUIRE(simulation.frame().contacts.size() == 1);
+  return {std::log(early / late) / (second - first),
+          simulation.frame().contacts[0].patch.indentation};
+}
+
+}  // namespace
+
+// Released just touching, the cube sinks into its equilibrium indentation δ_eq and rings about it.
+// Linearised there, F = H(δ)(1 + 3/2·d·δ̇) with H ∝ δ^1.5 is a spring k = 3/2·m·g/δ_eq and a damper
+// c = 3/2·d·H(δ_eq) = 3/2·d·m·g, so the ring-down's amplitude falls as exp(−σt), σ = c/2m = ¾·d·g:
+// a rate that depends on neither the stiffness, the face's size nor the mass. The trapezoidal
+// rule maps the eigenvalue λ = −σ ± iω to (1 + λh/2)/(1 − λh/2), whose modulus gives the rate
+// σ/(1 + (ωh/2)²) to first order in σh, ω² = k/m = 3/2·g/δ_eq: 1.1 % below σ at h = 0.05 ms. The
+// windows start once the amplitude is a few per cent of the indentation, where the linearisation
+// holds.
+TEST_CASE("a cube resting on a plate rings down at the Hunt–Crossley rate ¾·d·g",
+          "[corpus][slow]") {
+  struct Case {
+    double dissipation, step;  // s/m, s
+  };
+  for (const Case c : {Case{1.0, 5e-5}, Case{1.0, 1e-4}, Case{2.0, 5e-5}}) {
+    INFO("d = " << c.dissipation << " s/m, h = " << c.step << " s");
+    Scene scene = restingCube(c.dissipation);
+    scene.solver.time_step = c.step;
+    scene.solver.tolerance.reset();
+    double rate = 0.0, rest_indentation = 0.0;
+    REQUIRE_NOTHROW(std::tie(rate, rest_indentation) = ringDown(scene, c.dissipation));
+    const double half_wh = 0.5 * c.step * std::sqrt(1.5 * kG / rest_indentation);
+    const double expected = 0.75 * c.dissipation * kG / (1.0 + half_wh * half_wh);
+    INFO("rate " << rate << " /s; δ_eq " << rest_indentation << " m, ωh/2 = " << half_wh);
+    CHECK(rate == Approx(expected).epsilon(0.005));
+  }
+}
+
+// Known gap: error control at the scene's own settings (tolerance 1e-6 of the model's size,
+// substeps up to 1 ms) does not resolve the ring: its amplitude, under a micrometre, is far below
+// what the position-error estimate is measured against, so substeps near 1 ms are accepted and
+// the trapezoidal rule's warping σ/(1 + (ωh/2)²) halves the law's damping.
+TEST_CASE("a cube resting on a plate rings down at the law's rate under error control",
+          "[corpus][!mayfail]") {
+  const double d = 1.0;
+  Scene scene = restingCube(d);
+  REQUIRE(scene.solver.tolerance);
+  const auto [rate, rest_indentation] = ringDown(scene, d);
+  INFO("rate " << rate << " /s at tolerance " << *scene.solver.tolerance << ", δ_eq "
+               << rest_indentation << " m");
+  CHECK(rate == Approx(0.75 * d * kG).epsilon(0.05));
+}
+
+// Known gap (docs/dynamics.md, "Iterates that cycle"): with fixed 1 ms steps — the scene's own
+// step, under one period of the ring — the cube must still never have more kinetic and potential
+// energy than it was released with (the contact only stores and dissipates), but it does: Newton's
+// stall rule accepts iterates that cycle across the jump of an exhausted ledger's cap, carrying
+// tens of newtons of unbalanced force, and the cube bounces at centimetres per second.
+TEST_CASE("a cube resting on a plate at fixed 1 ms steps never gains energy",
+          "[corpus][!mayfail]") {
+  Scene scene = restingCube(0.2);
+  scene.solver.time_step = 1e-3;
+  scene.solver.tolerance.reset();
+  Simulation simulation(scene);
+  const auto mechanical = [&] {
+    const EnergyReport e = simulation.integrator().energy();
+    return e.kinetic + e.gravity;
+  };
+  const double start = mechanical();
+  const double mass = scene.bodies[1].mass.mass, size = 0.05;
+  double gain = 0.0, fastest = 0.0;
+  while (simulation.time() < 0.5 - 1e-9) {
+    REQUIRE_NOTHROW(simulation.step());
+    gain = std::max(gain, mechanical() - start);
+    fastest = std::max(fastest, simulation.frame().bodies[1].linear_velocity.norm());
+  }
+  INFO("largest gain " << gain << " J, fastest " << fastest << " m/s");
+  // Round-off of the energy of lifting the cube by its own size.
+  CHECK(gain <= 1e-9 * mass * kG * size);
+}
