@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <numeric>
 #include <system_error>
 
 #include "import/child_process.h"
@@ -19,7 +20,6 @@ namespace {
 struct TriangleSoup {
   std::vector<Vec3> points;
   std::vector<TriangleIndices> triangles;
-  std::size_t meshes = 0;
   // The file's objects (MeshObject) as Assimp names them, and each triangle's object.
   std::vector<std::string> object_names;
   std::vector<std::uint32_t> triangle_objects;
@@ -45,10 +45,7 @@ void appendMesh(const aiMesh& mesh, const aiMatrix4x4& transform, std::uint32_t 
     const aiVector3D p = transform * mesh.mVertices[v];
     soup.points.emplace_back(p.x, p.y, p.z);
   }
-  if (has_triangles) {
-    ++soup.meshes;
-    ++soup.object_meshes[object];
-  }
+  if (has_triangles) ++soup.object_meshes[object];
 }
 
 // Walks the node hierarchy so that meshes placed by node transforms land where the file puts
@@ -169,10 +166,10 @@ TriangleSoup readSoup(const std::filesystem::path& file) {
   return soup;
 }
 
-// The soup through the child's pipe: four counts, then the points', triangles' and triangle
+// The soup through the child's pipe: three counts, then the points', triangles' and triangle
 // objects' bytes, then each object's name length, name and mesh count.
 std::string serialise(const TriangleSoup& soup) {
-  const std::size_t counts[4] = {soup.points.size(), soup.triangles.size(), soup.meshes,
+  const std::size_t counts[3] = {soup.points.size(), soup.triangles.size(),
                                  soup.object_names.size()};
   std::string bytes(reinterpret_cast<const char*>(counts), sizeof counts);
   bytes.append(reinterpret_cast<const char*>(soup.points.data()), sizeof(Vec3) * counts[0]);
@@ -180,7 +177,7 @@ std::string serialise(const TriangleSoup& soup) {
                sizeof(TriangleIndices) * counts[1]);
   bytes.append(reinterpret_cast<const char*>(soup.triangle_objects.data()),
                sizeof(std::uint32_t) * counts[1]);
-  for (std::size_t i = 0; i < counts[3]; ++i) {
+  for (std::size_t i = 0; i < counts[2]; ++i) {
     const std::uint32_t header[2] = {static_cast<std::uint32_t>(soup.object_names[i].size()),
                                      soup.object_meshes[i]};
     bytes.append(reinterpret_cast<const char*>(header), sizeof header);
@@ -212,20 +209,19 @@ class AnswerReader {
 
 TriangleSoup deserialise(const std::filesystem::path& file, const std::string& bytes) {
   AnswerReader in(file, bytes);
-  std::size_t counts[4];
-  in.read(counts, 4, sizeof(std::size_t));
+  std::size_t counts[3];
+  in.read(counts, 3, sizeof(std::size_t));
   if (counts[0] > bytes.size() / sizeof(Vec3) ||
-      counts[1] > bytes.size() / sizeof(TriangleIndices) || counts[3] > bytes.size())
+      counts[1] > bytes.size() / sizeof(TriangleIndices) || counts[2] > bytes.size())
     fail(file, "the importer's answer is truncated");
   TriangleSoup soup;
   soup.points.resize(counts[0]);
   soup.triangles.resize(counts[1]);
   soup.triangle_objects.resize(counts[1]);
-  soup.meshes = counts[2];
   in.read(static_cast<void*>(soup.points.data()), counts[0], sizeof(Vec3));
   in.read(soup.triangles.data(), counts[1], sizeof(TriangleIndices));
   in.read(soup.triangle_objects.data(), counts[1], sizeof(std::uint32_t));
-  for (std::size_t i = 0; i < counts[3]; ++i) {
+  for (std::size_t i = 0; i < counts[2]; ++i) {
     std::uint32_t header[2];
     in.read(header, 2, sizeof(std::uint32_t));
     std::string name(header[0] <= bytes.size() ? header[0] : 0, '\0');
@@ -275,7 +271,7 @@ TriangleSoup readChecked(const std::filesystem::path& file, const ImportOptions&
   return soup;
 }
 
-// Keeps only `object`'s triangles and the points they use.
+// Keeps only `object`: its triangles, the points they use, and it as the soup's one object.
 void keepObject(const std::filesystem::path& file, const std::string& object, TriangleSoup& soup) {
   const auto found = std::find(soup.object_names.begin(), soup.object_names.end(), object);
   if (found == soup.object_names.end()) {
@@ -304,7 +300,9 @@ void keepObject(const std::filesystem::path& file, const std::string& object, Tr
   }
   soup.points = std::move(points);
   soup.triangles = std::move(triangles);
-  soup.meshes = soup.object_meshes[index];
+  soup.triangle_objects.assign(soup.triangles.size(), 0);
+  soup.object_names = {soup.object_names[index]};
+  soup.object_meshes = {soup.object_meshes[index]};
 }
 
 }  // namespace
@@ -327,7 +325,8 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
     fail(file, e.what());
   }
   if (imported.mesh.empty()) fail(file, "every triangle is degenerate (collapsed by welding)");
-  imported.source_meshes = soup.meshes;
+  imported.source_meshes =
+      std::accumulate(soup.object_meshes.begin(), soup.object_meshes.end(), std::size_t{0});
   return imported;
 }
 
