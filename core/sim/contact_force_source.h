@@ -117,6 +117,10 @@ class ContactForceSource : public GeneralizedForceSource {
   void addPatchForces(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& qdot, ForceValues& out) const;
   // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
+  // At a commit, charges each contact of pair i that ends in the step (h long) the work its
+  // start load still does in it.
+  void chargeEndingContacts(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                            double h);
   void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                    const Pose& world_a, const Pose& world_b, double t, double step_start,
                    const Vec3& omega_rel, PairResult& result);
