@@ -400,9 +400,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     for (const ContactHistory& contact : state.tracker.live()) {
       if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
       if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
-      const ContactHistory::Load& l = contact.load;
-      const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
-      ending.push_back({contact.absorbed_energy, &l, d.rate(qdot), omega});
+      ending.push_back(
+          {contact.absorbed_energy, &contact.load, loadRate(i, contact.load, qdot), omega});
     }
     rejectUnpaidRelease(ending, h, pair_name);
   }
@@ -586,19 +585,20 @@ void ContactForceSource::addForceThroughRelativeAngular(
 // Succession: to its new contacts, or to the pair's orphans); before, the new contacts inherited
 // it gross and released it a second time (a pin landing flat gained 0.21 J, 8 % of its impact
 // energy, through two re-splits of its end face's contact).
-void ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::VectorXd& q,
-                                              const Eigen::VectorXd& qdot, double h) {
+void ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot,
+                                              const Vec3& omega_rel, double h) {
   PairState& state = *states_[i];
-  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
-  const Vec3 omega_rel =
-      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
   for (const ContactHistory& contact : state.tracker.live()) {
     if (std::find(state.ids.begin(), state.ids.end(), contact.id) != state.ids.end()) continue;
-    const ContactHistory::Load& l = contact.load;
-    const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
-    state.tracker.history(contact.id)->absorbed_energy -=
-        workOverStep(l, Vec3::Zero(), d.rate(qdot), Vec3::Zero(), omega_rel, h);
+    state.tracker.history(contact.id)->absorbed_energy -= workOverStep(
+        contact.load, Vec3::Zero(), loadRate(i, contact.load, qdot), Vec3::Zero(), omega_rel, h);
   }
+}
+
+Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,
+                                  const Eigen::VectorXd& qdot) const {
+  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
+  return (system_.pointOn(b, load.point_on_b) - system_.pointOn(a, load.point_on_a)).rate(qdot);
 }
 
 void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluation& e,
@@ -677,8 +677,10 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   if (!reuse) updateGeometry(i, q, qdot, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
   const double step_start = state.committed_time, previous_step = state.last_step;
+  const Vec3 omega_rel =
+      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
   if (commit) {
-    chargeEndingContacts(i, q, qdot, t - step_start);
+    chargeEndingContacts(i, qdot, omega_rel, t - step_start);
     state.commit(relativePose(world_a, world_b), t);
   }
 
@@ -688,8 +690,6 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     out = &result.forces;
   }
   const auto start = Clock::now();
-  const Vec3 omega_rel =
-      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, t, step_start, previous_step, omega_rel);
     if (out) addPatchForces(i, k, e, q, qdot, *out);

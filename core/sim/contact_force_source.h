@@ -116,11 +116,13 @@ class ContactForceSource : public GeneralizedForceSource {
   // Its generalized force and Newton tangents into `out`.
   void addPatchForces(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& qdot, ForceValues& out) const;
-  // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
   // At a commit, charges each contact of pair i that ends in the step (h long) the work its
-  // start load still does in it.
-  void chargeEndingContacts(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+  // start load still does in it; omega_rel is B's angular velocity relative to A at the commit.
+  void chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot, const Vec3& omega_rel,
                             double h);
+  // B's velocity relative to A at the material points of a contact's load.
+  Vec3 loadRate(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot) const;
+  // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
   void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                    const Pose& world_a, const Pose& world_b, double t, double step_start,
                    const Vec3& omega_rel, PairResult& result);
