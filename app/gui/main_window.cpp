@@ -7,7 +7,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -29,6 +28,7 @@
 #include "scene_overlays.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
+#include "start_overlap_notice.h"
 #include "vtk_view_widget.h"
 
 namespace contactsim::gui {
@@ -64,6 +64,7 @@ MainWindow::MainWindow()
       profiler_(new ProfilerPanel(this)),
       replay_(new ReplayController(this)),
       status_(new RunStatus(statusBar())),
+      start_notice_(new StartOverlapNotice(this, statusBar())),
       report_error_([this](const QString& title, const QString& text) {
         QMessageBox::warning(this, title, text);
       }) {
@@ -78,9 +79,7 @@ MainWindow::MainWindow()
       "Open a scene (.json), drop meshes or open a recording.   Space: play/pause");
 
   connect(view_, &VtkViewWidget::clicked, this, &MainWindow::onViewClicked);
-  connect(view_, &VtkViewWidget::bodyDragStarted, this, &MainWindow::onBodyDragStarted);
-  connect(view_, &VtkViewWidget::bodyDragMoved, this, &MainWindow::onBodyDragMoved);
-  connect(view_, &VtkViewWidget::bodyDragEnded, this, &MainWindow::onBodyDragEnded);
+  connectMouseSpring();
   connect(view_, &QOpenGLWidget::frameSwapped, this, [this] { ++frames_swapped_; });
   auto* fps_timer = new QTimer(this);
   connect(fps_timer, &QTimer::timeout, this, [this] {
@@ -111,6 +110,8 @@ MainWindow::MainWindow()
     if (!rebuild()) document_.json() = before;
   });
   connect(inspector_, &ContactInspector::patchSelected, this, &MainWindow::onPatchSelected);
+  connect(start_notice_, &StartOverlapNotice::liftClearRequested, this,
+          [this] { liftStartOverlapsClear(); });
   connect(replay_, &ReplayController::frameShown, this, &MainWindow::showFrame);
   connect(replay_, &ReplayController::failed, this,
           [this](const QString& message) { reportError("Cannot read the recording", message); });
@@ -159,7 +160,6 @@ void MainWindow::connectSimulation() {
   SimulationWorker& worker = simulation_->worker();
   connect(&worker, &SimulationWorker::frameAvailable, this, &MainWindow::onFrameAvailable);
   connect(&worker, &SimulationWorker::runningChanged, controls_, &SimControls::setRunning);
-  connect(&worker, &SimulationWorker::grabRefused, this, &MainWindow::onGrabRefused);
   connect(&worker, &SimulationWorker::recordingChanged, this,
           [this](bool recording, const QString& path) {
             controls_->setRecording(recording);
@@ -183,7 +183,7 @@ void MainWindow::connectSimulation() {
           [this](int generation, const std::vector<StartOverlap>& overlaps,
                  const QString& small_overlaps) {
             if (generation != generation_ || replaying()) return;  // superseded meanwhile
-            showStartOverlaps(overlaps, small_overlaps);
+            start_notice_->show(overlaps, small_overlaps);
           });
   connect(&worker, &SimulationWorker::reachedTime, this, [this](double t) {
     onFrameAvailable();
@@ -295,68 +295,13 @@ bool MainWindow::rebuild() {
   return true;
 }
 
-void MainWindow::showStartOverlaps(const std::vector<StartOverlap>& overlaps,
-                                   const QString& small_overlaps) {
-  start_lifts_ = overlaps;
-  start_overlaps_.clear();
-  for (const StartOverlap& overlap : overlaps)
-    start_overlaps_ << QString::fromStdString(describe(overlap));
-  if (overlaps.empty()) {
-    if (start_box_) start_box_->hide();  // fixed by the edit that rebuilt the scene
-    return;
-  }
-  const QString more = overlaps.size() > 1
-                           ? QStringLiteral(" (and %1 more pairs)").arg(overlaps.size() - 1)
-                           : QString();
-  statusBar()->showMessage("warning: " + start_overlaps_.front() + more, 15000);
-  // Non-modal: the scene may be meant that way, and the user fixes it in the forms beside it.
-  if (!start_box_) {
-    start_box_ = new QMessageBox(QMessageBox::Warning, "Bodies start interpenetrating", "",
-                                 QMessageBox::Close, this);
-    start_box_->setWindowModality(Qt::NonModal);
-    QPushButton* lift = start_box_->addButton("Lift clear", QMessageBox::ActionRole);
-    connect(lift, &QPushButton::clicked, this, [this] { liftStartOverlapsClear(); });
-  }
-  QString text = QStringLiteral(
-                     "%1 contact pair%2 interpenetrate at t = 0; the contact law "
-                     "will push them apart at the first step:\n\n")
-                     .arg(overlaps.size())
-                     .arg(overlaps.size() == 1 ? "" : "s");
-  text += start_overlaps_.join('\n');
-  if (!small_overlaps.isEmpty()) text += "\n\n" + small_overlaps;
-  text += "\n\nLift clear moves the free body of each pair along its hint.";
-  start_box_->setText(text);
-  start_box_->show();
-}
-
 bool MainWindow::liftStartOverlapsClear() {
   const nlohmann::json before = document_.json();
-  nlohmann::json& bodies = document_.json()["bodies"];
-  const auto find = [&bodies](const std::string& name) -> nlohmann::json* {
-    for (nlohmann::json& body : bodies)
-      if (body.value("name", std::string()) == name) return &body;
-    return nullptr;
-  };
-  for (const StartOverlap& overlap : start_lifts_) {
-    // The hint moves B along the normal; a fixed B is cleared just as well by A moving back.
-    nlohmann::json* body = find(overlap.body_b);
-    Vec3 offset = overlap.lift_distance * overlap.lift_direction;
-    if (body && body->value("fixed", false)) {
-      body = find(overlap.body_a);
-      offset = -offset;
-    }
-    if (!body || body->value("fixed", false)) {
-      document_.json() = before;
-      reportError("Cannot lift clear", QString::fromStdString(describe(overlap)) +
-                                           "\n\nNeither body of the pair is free.");
-      return false;
-    }
-    Vec3 position = Vec3::Zero();
-    if (body->contains("position")) {
-      for (int k = 0; k < 3; ++k) position[k] = (*body)["position"][k].get<double>();
-    }
-    position += offset;
-    (*body)["position"] = {position.x(), position.y(), position.z()};
+  if (const StartOverlap* stuck = liftClear(document_.json(), start_notice_->overlaps())) {
+    document_.json() = before;
+    reportError("Cannot lift clear",
+                QString::fromStdString(describe(*stuck)) + "\n\nNeither body of the pair is free.");
+    return false;
   }
   if (!rebuild()) {
     document_.json() = before;
@@ -376,7 +321,7 @@ void MainWindow::onFrameAvailable() {
   }
   if (snapshot->stats.profile)
     profiler_->setProfile(*snapshot->stats.profile, snapshot->stats.steps_per_second);
-  showMouseSpring(snapshot->stats.mouse_spring);
+  if (sim_view_) showMouseSpring(sim_view_->mouseSpring(), snapshot->stats.mouse_spring);
   showFrame(snapshot->frame);
   status_->show(snapshot->frame, &snapshot->stats);
 }

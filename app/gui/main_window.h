@@ -2,8 +2,12 @@
 // a worker thread), the scene tree with body and contact-law forms, the contact inspector, live
 // plots, recording and replay, and File ▸ Open/Save of scenes, meshes and recordings.
 // Implemented in one file per job: main_window.cpp (widgets, frames, rebuild), _actions (menus),
-// _files (open, import, save, drop), _recording (run to a time, record, video), _selection; the
-// status bar's readout is its own class (run_status.h).
+// _files (open, import, save, drop), _keyframes, _mouse_spring (the view's drags to the worker),
+// _recording (run to a time, record, video), _scene_edit (the Scene menu), _selection. Jobs that
+// hold state of their own are classes the window composes: run controls (sim_controls.h), replay
+// (replay_controller.h), layers (layer_controls.h), scene editing (scene_edit_dialog.h), the
+// mouse spring's drag (mouse_spring_drag.h), the start check's notice (start_overlap_notice.h)
+// and the status bar's readout (run_status.h).
 #pragma once
 
 #include <QMainWindow>
@@ -14,13 +18,12 @@
 #include "body_trees.h"
 #include "contact_table_model.h"
 #include "frame_mailbox.h"
+#include "mouse_spring_drag.h"
 #include "scene_document.h"
-#include "sim/start_check.h"
 #include "simulation_view.h"
 
 class QAction;
 class QLabel;
-class QMessageBox;
 class QTreeWidget;
 
 namespace contactsim {
@@ -44,6 +47,7 @@ class RunStatus;
 class SceneEditDialog;
 class SimControls;
 class SimulationThread;
+class StartOverlapNotice;
 class VtkViewWidget;
 struct VideoExportOptions;
 
@@ -118,8 +122,8 @@ class MainWindow : public QMainWindow {
   // Frames drawn per second over the last second, and frames the worker produced but the display
   // skipped because a newer one arrived first.
   double displayFps() const { return display_fps_; }
-  // The start check of the shown run: one line per pair interpenetrating at t = 0.
-  const QStringList& startOverlaps() const { return start_overlaps_; }
+  // The start check of the shown run: the pairs interpenetrating at t = 0.
+  StartOverlapNotice& startNotice() const { return *start_notice_; }
   // Moves the free body of each such pair clear along its lift hint (the box's "Lift clear") and
   // rebuilds; false, with the scene unchanged, when a pair has no free body or the build fails.
   bool liftStartOverlapsClear();
@@ -160,16 +164,9 @@ class MainWindow : public QMainWindow {
   void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);
   void onPatchSelected();
-  // The mouse spring (main_window_mouse_spring.cpp).
-  void onBodyDragStarted(double vtk_x, double vtk_y, bool horizontal);
-  void onBodyDragMoved(double vtk_x, double vtk_y);
-  void onBodyDragEnded();
-  void onGrabRefused(int body);
-  void showMouseSpring(const std::optional<MouseSpringState>& spring);
+  void connectMouseSpring();  // main_window_mouse_spring.cpp
   void onRecordToggled(bool record);
   void reportError(const QString& title, const QString& text);
-  // The start check's overlaps: status bar and a non-modal list; the session stays usable.
-  void showStartOverlaps(const std::vector<StartOverlap>& overlaps, const QString& small_overlaps);
 
   SceneDocument document_;
   MeshCache meshes_;
@@ -202,13 +199,9 @@ class MainWindow : public QMainWindow {
   SceneEditDialog* scene_editor_ = nullptr;
   RecentFiles* recent_ = nullptr;
   RunStatus* status_;  // the status bar's readout of the run
+  StartOverlapNotice* start_notice_;
   std::optional<int> selected_body_;
-  // The plane the cursor moves the mouse spring's target in, fixed at the drag's start.
-  struct BodyDrag {
-    Vec3 plane_point_world;
-    Vec3 plane_normal_world;
-  };
-  std::optional<BodyDrag> body_drag_;
+  MouseSpringDrag mouse_spring_;
   std::optional<PatchKey> centred_patch_;  // the patch the camera was last centred on
   int generation_ = 0;                     // of the run whose frames are shown
   std::optional<double> run_until_;
@@ -219,9 +212,6 @@ class MainWindow : public QMainWindow {
   double update_seconds_ = 0.0;
   double drawing_seconds_at_mark_ = 0.0;
   ErrorReporter report_error_;
-  QStringList start_overlaps_;
-  std::vector<StartOverlap> start_lifts_;  // the same pairs, for "Lift clear"
-  QMessageBox* start_box_ = nullptr;       // made on the first overlap, reused after
 };
 
 }  // namespace contactsim::gui

@@ -7,6 +7,7 @@
 
 #include "main_window.h"
 #include "source_path.h"
+#include "start_overlap_notice.h"
 #include "test_application.h"
 
 using namespace contactsim::gui;
@@ -33,8 +34,8 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
   // The check is sent before the run's first frame, on the same queue.
-  REQUIRE(window.startOverlaps().size() == 1);
-  CHECK(window.startOverlaps().front().startsWith("'plate'–'ball' start 1"));
+  REQUIRE(window.startNotice().lines().size() == 1);
+  CHECK(window.startNotice().lines().front().startsWith("'plate'–'ball' start 1"));
   CHECK(window.statusBar()->currentMessage().startsWith("warning: 'plate'–'ball' start 1"));
   CHECK(errors.isEmpty());
 
@@ -49,7 +50,7 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
 
   // "Lift clear": the ball (the free body) goes up by δ; the rebuilt scene checks clean.
   REQUIRE(window.liftStartOverlapsClear());
-  REQUIRE(QTest::qWaitFor([&] { return window.startOverlaps().isEmpty(); }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return window.startNotice().lines().isEmpty(); }, kTimeoutMs));
   const double z = window.document().json()["bodies"][1]["position"][2].get<double>();
   CHECK(z == Approx(0.085 + 0.015).epsilon(0.05));
   CHECK(errors.isEmpty());
@@ -64,5 +65,5 @@ TEST_CASE("a body inside another fails the load naming the pair", "[start-check]
   REQUIRE(window.openScene(scene("start_contained.json")));
   REQUIRE(QTest::qWaitFor([&] { return !errors.isEmpty(); }, kTimeoutMs));
   CHECK(errors.front().contains("contact 'block'–'pellet': 'pellet' is entirely inside 'block'"));
-  CHECK(window.startOverlaps().isEmpty());
+  CHECK(window.startNotice().lines().isEmpty());
 }
