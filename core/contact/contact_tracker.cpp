@@ -6,6 +6,14 @@
 #include <tuple>
 
 namespace contactsim {
+namespace {
+
+// Whether a patch of the step continues contact h (its id among the patches' ids).
+bool continues(const std::vector<int>& ids, const ContactHistory& h) {
+  return std::find(ids.begin(), ids.end(), h.id) != ids.end();
+}
+
+}  // namespace
 
 std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches) const {
   // Greedy assignment by centroid distance among admissible pairs: the closest pair first, each
@@ -38,44 +46,49 @@ ContactTracker::Succession ContactTracker::succession(
   Succession out{match(patches), std::vector<const ContactHistory*>(patches.size(), nullptr),
                  std::vector<double>(patches.size(), 0.0)};
   const std::vector<int>& ids = out.ids;
-  const auto continued = [&](const ContactHistory& h) {
-    return std::find(ids.begin(), ids.end(), h.id) != ids.end();
-  };
   const double cos_limit = std::cos(options_.max_normal_angle);
   const auto radius = [](double area) { return std::sqrt(std::max(area, 0.0) / std::numbers::pi); };
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
     double best = std::numeric_limits<double>::infinity();
     for (const ContactHistory& h : live_) {
-      if (continued(h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
+      if (continues(ids, h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
       // The two patches, as discs of their areas, overlap (or lie within min_jump).
       const double distance = (patches[i].centroid - h.centroid).norm();
       const double reach = std::max(radius(patches[i].area) + radius(h.area), options_.min_jump);
       if (distance <= reach && distance < best) best = distance, out.parents[i] = &h;
     }
   }
+  out.inherited = inherit(out, [](const ContactHistory& h) { return h.absorbed_energy; });
+  return out;
+}
+
+std::vector<double> ContactTracker::inherit(
+    const Succession& s, const std::function<double(const ContactHistory&)>& remaining) const {
+  const std::vector<int>& ids = s.ids;
+  const std::vector<const ContactHistory*>& parents = s.parents;
   // Ended contacts no new one continues leave their ledgers to the pair's orphans (new contacts
   // without a parent), shared equally: an anchor's shank sliding in its bore is re-identified
   // far from where its contact was, and an orphan starting from nothing cannot push back (its
   // force is capped), so the shank sank 17 mm into the plating.
-  const auto& parents = out.parents;
   double unclaimed = 0.0;
   for (const ContactHistory& h : live_) {
-    if (!continued(h) && std::find(parents.begin(), parents.end(), &h) == parents.end())
-      unclaimed += std::max(h.absorbed_energy, 0.0);
+    if (!continues(ids, h) && std::find(parents.begin(), parents.end(), &h) == parents.end())
+      unclaimed += std::max(remaining(h), 0.0);
   }
   std::size_t orphans = 0;
-  for (std::size_t i = 0; i < patches.size(); ++i) orphans += ids[i] < 0 && !parents[i];
-  for (std::size_t i = 0; i < patches.size(); ++i) {
+  for (std::size_t i = 0; i < ids.size(); ++i) orphans += ids[i] < 0 && !parents[i];
+  std::vector<double> inherited(ids.size(), 0.0);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] >= 0) continue;
     if (parents[i]) {
       const auto children = std::count(parents.begin(), parents.end(), parents[i]);
-      out.inherited[i] = std::max(parents[i]->absorbed_energy, 0.0) / static_cast<double>(children);
+      inherited[i] = std::max(remaining(*parents[i]), 0.0) / static_cast<double>(children);
     } else {
-      out.inherited[i] = unclaimed / static_cast<double>(orphans);
+      inherited[i] = unclaimed / static_cast<double>(orphans);
     }
   }
-  return out;
+  return inherited;
 }
 
 void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {

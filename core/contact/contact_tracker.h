@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -76,6 +77,12 @@ class ContactTracker {
     std::vector<double> inherited;
   };
   Succession succession(const std::vector<ContactPatch>& patches) const;
+  // The ledgers the new contacts of `s` inherit when each contact that ends hands on
+  // `remaining(contact)` (never less than zero) rather than its ledger as it stands: the force
+  // source charges an ending contact the work its start load still does in the step before the
+  // ledger passes on, and the trial forces must see the ledgers the commit will give.
+  std::vector<double> inherit(const Succession& s,
+                              const std::function<double(const ContactHistory&)>& remaining) const;
 
   ContactHistory* history(int id);
   const std::vector<ContactHistory>& live() const { return live_; }

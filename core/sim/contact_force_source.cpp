@@ -41,7 +41,6 @@ struct ContactForceSource::PairState {
   double time = 0.0;
   Eigen::VectorXd q;
   std::vector<ContactPatch> patches;
-  std::vector<int> ids;  // tracked id per patch (-1: begins in this step)
   // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;
   std::vector<Vec3> separation;
@@ -64,10 +63,13 @@ struct ContactForceSource::PairState {
   double committed_time = 0.0, last_step = 0.0;
   // The longest step tried so far: rejectUnpaidRelease refines down to a fraction of it.
   double longest_step = 0.0;
-  // The passivity ledger a contact beginning in this step starts with (ContactTracker::
-  // Succession): without it a sliding region re-identified lost what it had absorbed, and
-  // the anchor sank 24 mm into the plating while its contacts were capped to zero.
-  std::vector<double> inherited;
+  // How the patches continue the live contacts (ContactTracker::Succession): the tracked id per
+  // patch (-1: begins in this step), a new one's parent — whose stick anchors it takes at the
+  // commit (ContactTracker::update), so its trial forces take them too, else the force committed
+  // is not the one the step balanced — and the passivity ledger it starts with: without it a
+  // sliding region re-identified lost what it had absorbed, and the anchor sank 24 mm into the
+  // plating while its contacts were capped to zero.
+  ContactTracker::Succession succession;
 
   explicit PairState(TrackingOptions options) : tracker(options) {}
 
@@ -82,7 +84,7 @@ struct ContactForceSource::PairState {
     apart = !touching && patches.empty();
     committed_a_in_b = a_in_b;
     tracker.update(t, patches);
-    for (std::size_t k = 0; k < patches.size(); ++k) ids[k] = patches[k].id;
+    for (std::size_t k = 0; k < patches.size(); ++k) succession.ids[k] = patches[k].id;
     last_step = t - committed_time;
     committed_time = t;
   }
@@ -92,14 +94,29 @@ struct ContactForceSource::PairState {
 struct ContactForceSource::PairResult {
   ForceValues forces;  // q_force, stiffness and damping only
   std::vector<ContactDiagnostics> contacts;
+  double ledger_work = 0.0;  // charged to the pair's ledgers at a commit
   ContactTimings timings;
   std::exception_ptr error;
+};
+
+// The step the forces at t end, for the passivity ledger: from the last commit, or at the
+// committed state itself (t equal to it) the step that commit ended.
+struct ContactForceSource::StepSpan {
+  bool after_commit = true;
+  double length = 0.0;
+  const Eigen::VectorXd* start_q = nullptr;     // q at its start
+  const Eigen::VectorXd* start_qdot = nullptr;  // q̇ at its start
+  // B's angular velocity relative to A at its start and at t, and t's velocities at the start's
+  // pose: the start load's torque τ₀ acts through the start pose's ω(q₀, q̇), so its half of the
+  // work is τ₀·(ω(q₀, q̇₀) + ω(q₀, q̇₁)).
+  Vec3 omega_start = Vec3::Zero(), omega_end = Vec3::Zero(), omega_end_at_start = Vec3::Zero();
 };
 
 // One patch's force at a trial state.
 struct ContactForceSource::Evaluation {
   AffineVec3 separation;                  // d: B's material point minus A's, where the force acts
   Vec3 relative_velocity = Vec3::Zero();  // ḋ: of B's material point relative to A's
+  Vec3 start_velocity = Vec3::Zero();     // ḋ at the step's start (the same material points)
   AffineVec3 anchor_gap;                  // the stick anchors' separation (d without anchors)
   double indentation = 0.0, rate = 0.0;
   NormalForce normal;
@@ -116,6 +133,11 @@ struct ContactForceSource::Evaluation {
   Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
   Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
   Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
+  // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
+  // and ¼h·∂F_n/∂W₀ (0 where the law's force stands). W₀ = ¼h[F₀·(v₀ + v₁) + τ₀·(ω₀ + ω₁)]
+  // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
+  ContactHistory::Load start_load;
+  double start_load_gain = 0.0;
 };
 
 ContactForceSource::ContactForceSource(const MultibodySystem& system,
@@ -175,6 +197,10 @@ void ContactForceSource::saveState(StateWriter& out) const {
   }
   out.integer(static_cast<std::int64_t>(committed_poses_.size()));
   for (const Pose& pose : committed_poses_) out.pose(pose);
+  for (const Eigen::VectorXd* v :
+       {&q_at_commit_, &q_at_previous_commit_, &qdot_at_commit_, &qdot_at_previous_commit_})
+    out.vector(*v);
+  out.real(ledger_work_);
 }
 
 void ContactForceSource::restoreState(StateReader& in) {
@@ -196,6 +222,17 @@ void ContactForceSource::restoreState(StateReader& in) {
   if (in.count(committed_poses_.size()) != committed_poses_.size())
     in.fail("another number of bodies in contact pairs");
   for (Pose& pose : committed_poses_) pose = in.pose();
+  // Empty before the first commits, else one entry per coordinate.
+  const auto coordinates = [&] {
+    const auto n = static_cast<std::size_t>(system_.coordinateCount());
+    const std::vector<double> v = in.reals(n);
+    if (!v.empty() && v.size() != n) in.fail("a state of another size");
+    return Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(v.data(), std::ssize(v)));
+  };
+  for (Eigen::VectorXd* v :
+       {&q_at_commit_, &q_at_previous_commit_, &qdot_at_commit_, &qdot_at_previous_commit_})
+    *v = coordinates();
+  ledger_work_ = in.real();
   contacts_.clear();
 }
 
@@ -342,6 +379,13 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
                        std::make_move_iterator(r.contacts.end()));
     }
   }
+  if (commit) {
+    for (const PairResult& r : results) ledger_work_ += r.ledger_work;
+    q_at_previous_commit_ = std::move(q_at_commit_);
+    q_at_commit_ = q;
+    qdot_at_previous_commit_ = std::move(qdot_at_commit_);
+    qdot_at_commit_ = qdot;
+  }
 }
 
 void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
@@ -384,7 +428,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.valid = true;
   state.time = t;
   state.q = q;
-  ContactTracker::Succession succession = state.tracker.succession(state.patches);
+  state.succession = state.tracker.succession(state.patches);
+  const ContactTracker::Succession& succession = state.succession;
   const double h = t - state.committed_time;
   // The first trial of the first step sets the scale too, so that a run never stops on this.
   if (!commit) state.tried(t);
@@ -405,8 +450,6 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     }
     rejectUnpaidRelease(ending, h, pair_name);
   }
-  state.ids = std::move(succession.ids);
-  state.inherited = std::move(succession.inherited);
   state.point_a.clear();
   state.point_b.clear();
   state.separation.clear();
@@ -424,15 +467,17 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   }
 }
 
-ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
-    std::size_t i, std::size_t k, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
-    double step_start, double previous_step, const Vec3& omega_rel) {
+ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, std::size_t k,
+                                                                 const Eigen::VectorXd& q,
+                                                                 const Eigen::VectorXd& qdot,
+                                                                 const StepSpan& span) {
   const ContactPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
   Evaluation e;
   const ContactPatch& patch = state.patches[k];
-  ContactHistory* history = state.ids[k] >= 0 ? state.tracker.history(state.ids[k]) : nullptr;
+  const int id = state.succession.ids[k];
+  ContactHistory* history = id >= 0 ? state.tracker.history(id) : nullptr;
   const Vec3& n = patch.normal;
   const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
   e.separation = state.point_b[k] - state.point_a[k];
@@ -442,31 +487,39 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
   // elsewhere; δ̇ = −n·Δ̇ is then exactly its rate (the issue's "δ̇ consistent with δ").
   e.indentation = patch.law_indentation - n.dot(d.value(q) - state.separation[k]);
   e.relative_velocity = d.rate(qdot);
+  e.start_velocity = d.rate(*span.start_qdot);
   const Vec3& v_rel = e.relative_velocity;
+  const Vec3& omega_rel = span.omega_end;
   e.rate = -n.dot(v_rel);
   e.slip = tangent_projector * v_rel;
   const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
   const double initial_rate =
       has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
   e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
-  // A contact without history begins in this step: it delivered nothing and has what it
-  // inherits. At the committed state itself the step's own ledger and length apply.
-  const bool after_commit = t > step_start;
-  const ContactHistory::Load load =
-      !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
-  const double budget = !history       ? state.inherited[k]
-                        : after_commit ? history->absorbed_energy
-                                       : history->absorbed_before;
-  capByLedger(e.normal, e.rate, budget, n.dot(load.force), n.dot(load.relative_velocity),
-              after_commit ? t - step_start : previous_step);
+  // A contact without history begins in this step: it had no start load and has what it
+  // inherits. At the committed state itself the step's own ledger and load apply. The start
+  // load's half of the work is counted at its own material points (they move with the pressure
+  // centre); how a capped force follows it enters the tangents through start_load_gain.
+  const ContactHistory::Load load = !history            ? ContactHistory::Load{}
+                                    : span.after_commit ? history->load
+                                                        : history->load_before;
+  const double budget = !history            ? state.succession.inherited[k]
+                        : span.after_commit ? history->absorbed_energy
+                                            : history->absorbed_before;
+  e.start_load = load;
+  e.start_load_gain = 0.25 * span.length *
+                      capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget,
+                                  startLoadWork(i, load, qdot, span), span.length);
 
   // Stick offset: separation of the two material anchor points, tangential part (seed 004
-  // eq. 3); a contact without anchors is anchored where its force acts now (offset 0).
+  // eq. 3); a contact without anchors is anchored where its force acts now (offset 0). A new
+  // contact has its parent's anchors, as it will at the commit.
   e.anchor_gap = d;
   Vec3 offset = Vec3::Zero();
-  if (history && history->stick_anchor_a && history->stick_anchor_b) {
-    e.anchor_gap =
-        system_.pointOn(b, *history->stick_anchor_b) - system_.pointOn(a, *history->stick_anchor_a);
+  const ContactHistory* anchored = history ? history : state.succession.parents[k];
+  if (anchored && anchored->stick_anchor_a && anchored->stick_anchor_b) {
+    e.anchor_gap = system_.pointOn(b, *anchored->stick_anchor_b) -
+                   system_.pointOn(a, *anchored->stick_anchor_a);
     offset = tangent_projector * e.anchor_gap.value(q);
   }
   // Friction resists the slip and the spin about n together (docs/method.md, "Friction against
@@ -519,7 +572,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(
 
 void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Evaluation& e,
                                         const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
-                                        ForceValues& out) const {
+                                        const StepSpan& span, ForceValues& out) const {
   const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
   const Vec3& n = states_[i]->patches[k].normal;
   const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
@@ -557,6 +610,25 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
                                out.stiffness, out.damping);
   }
   addForceThroughRelativeAngular(a, b, d, e.friction_d_omega, q, qdot, out.stiffness, out.damping);
+  if (e.start_load_gain != 0.0) {
+    // A capped F_n moves with W₀: ∂F_n/∂ḋ₀ = g·F₀ᵀ at the start load's points d₀ and
+    // ∂F_n/∂ω = g·τ₀ᵀ for ω = ω(q₀, q̇), g = ¼h·∂F_n/∂W₀; friction and the torques proportional
+    // to F_n follow. Both are linear in q̇ alone (q₀ is fixed): damping only, no stiffness (the
+    // last term takes ∂ω/∂q̇ at q for q₀, an O(h) difference in a tangent).
+    const double g = e.start_load_gain;
+    const ContactHistory::Load& l = e.start_load;
+    const AffineVec3 d0 = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
+    const Eigen::VectorXd& q0 = *span.start_q;
+    const Eigen::VectorXd at_rest = Eigen::VectorXd::Zero(qdot.size());
+    Triplets unused;
+    addBlocks(d, d0, -g * along * l.force.transpose(), out.damping);
+    addForceThroughRelativeAngular(a, b, d, g * along * l.torque.transpose(), q0, at_rest, unused,
+                                   out.damping);
+    addTorqueThroughSeparation(a, b, d0, Mat3::Zero(), g * torque_d_force * l.force.transpose(), q,
+                               unused, out.damping);
+    addRelativeAngularTangents(a, b, -g * torque_d_force * l.torque.transpose(), q, qdot, unused,
+                               out.damping);
+  }
 }
 
 // K and C of a force F(ω_rel) at d: Q = (∂d/∂q)ᵀF, and through ∂ω/∂ė_i = ½ s_X skew(e_i) and
@@ -585,14 +657,18 @@ void ContactForceSource::addForceThroughRelativeAngular(
 // Succession: to its new contacts, or to the pair's orphans); before, the new contacts inherited
 // it gross and released it a second time (a pin landing flat gained 0.21 J, 8 % of its impact
 // energy, through two re-splits of its end face's contact).
-void ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot,
-                                              const Vec3& omega_rel, double h) {
+double ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot,
+                                                const StepSpan& span) {
   PairState& state = *states_[i];
+  double charged = 0.0;
   for (const ContactHistory& contact : state.tracker.live()) {
-    if (std::find(state.ids.begin(), state.ids.end(), contact.id) != state.ids.end()) continue;
-    state.tracker.history(contact.id)->absorbed_energy -= workOverStep(
-        contact.load, Vec3::Zero(), loadRate(i, contact.load, qdot), Vec3::Zero(), omega_rel, h);
+    const std::vector<int>& ids = state.succession.ids;
+    if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
+    const double work = startLoadWork(i, contact.load, qdot, span);
+    state.tracker.history(contact.id)->absorbed_energy -= work;
+    charged += work;
   }
+  return charged;
 }
 
 Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,
@@ -601,24 +677,35 @@ Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& loa
   return (system_.pointOn(b, load.point_on_b) - system_.pointOn(a, load.point_on_a)).rate(qdot);
 }
 
+double ContactForceSource::startLoadWork(std::size_t i, const ContactHistory::Load& load,
+                                         const Eigen::VectorXd& qdot, const StepSpan& span) const {
+  return halfStepWork(load.force, load.torque, load.relative_velocity, loadRate(i, load, qdot),
+                      load.relative_angular_velocity, span.omega_end_at_start, span.length);
+}
+
 void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluation& e,
-                                     const Eigen::VectorXd& q, const Pose& world_a,
-                                     const Pose& world_b, double t, double step_start,
-                                     const Vec3& omega_rel, PairResult& result) {
+                                     const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                     const Pose& world_a, const Pose& world_b, const StepSpan& span,
+                                     PairResult& result) {
   PairState& state = *states_[i];
   const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
   const ContactPatch& patch = state.patches[k];
   const Vec3& n = patch.normal;
   ContactHistory& h = *state.tracker.history(patch.id);
-  // The ledger over the step just taken, as the trapezoidal rule does the work (a contact
-  // born in this step had no force at its start).
+  // The ledger over the step just taken, as the trapezoidal rule does the work: the start load's
+  // half at its material points, the end load's at its own (a contact born in this step had no
+  // start load, and the default Load does no work).
   const Vec3 force = e.normal.value * n + e.friction.force;
   const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
+  const Vec3& omega_rel = span.omega_end;
   ContactHistory::Load& l = h.load;
   h.load_before = l;
   h.absorbed_before = h.absorbed_energy;
-  h.absorbed_energy -=
-      workOverStep(l, force, e.relative_velocity, torque, omega_rel, t - step_start);
+  const double work = startLoadWork(i, l, qdot, span) +
+                      halfStepWork(force, torque, e.start_velocity, e.relative_velocity,
+                                   span.omega_start, omega_rel, span.length);
+  h.absorbed_energy -= work;
+  result.ledger_work += work;
   l.force = force;
   l.relative_velocity = e.relative_velocity;
   const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
@@ -676,11 +763,32 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
   if (!reuse) updateGeometry(i, q, qdot, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
-  const double step_start = state.committed_time, previous_step = state.last_step;
-  const Vec3 omega_rel =
-      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+  StepSpan span;
+  span.after_commit = t > state.committed_time;
+  span.length = span.after_commit ? t - state.committed_time : state.last_step;
+  const Eigen::VectorXd& start_q = span.after_commit ? q_at_commit_ : q_at_previous_commit_;
+  const Eigen::VectorXd& start_qdot =
+      span.after_commit ? qdot_at_commit_ : qdot_at_previous_commit_;
+  // Before the first commits the step starts from this very state.
+  const bool started = start_qdot.size() == qdot.size();
+  span.start_q = started ? &start_q : &q;
+  span.start_qdot = started ? &start_qdot : &qdot;
+  const auto omega_rel = [&](const Eigen::VectorXd& at, const Eigen::VectorXd& v) -> Vec3 {
+    return system_.bodyAngularVelocity(b, at, v) - system_.bodyAngularVelocity(a, at, v);
+  };
+  span.omega_start = omega_rel(q, *span.start_qdot);
+  span.omega_end = omega_rel(q, qdot);
+  span.omega_end_at_start = omega_rel(*span.start_q, qdot);
+  if (!commit && span.after_commit) {
+    // The ledgers new contacts inherit, net of what the contacts that end still do in the step
+    // (chargeEndingContacts at the commit).
+    state.succession.inherited =
+        state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
+          return contact.absorbed_energy - startLoadWork(i, contact.load, qdot, span);
+        });
+  }
   if (commit) {
-    chargeEndingContacts(i, qdot, omega_rel, t - step_start);
+    result.ledger_work += chargeEndingContacts(i, qdot, span);
     state.commit(relativePose(world_a, world_b), t);
   }
 
@@ -691,9 +799,9 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   }
   const auto start = Clock::now();
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
-    const Evaluation e = evaluatePatch(i, k, q, qdot, t, step_start, previous_step, omega_rel);
-    if (out) addPatchForces(i, k, e, q, qdot, *out);
-    if (commit) commitPatch(i, k, e, q, world_a, world_b, t, step_start, omega_rel, result);
+    const Evaluation e = evaluatePatch(i, k, q, qdot, span);
+    if (out) addPatchForces(i, k, e, q, qdot, span, *out);
+    if (commit) commitPatch(i, k, e, q, qdot, world_a, world_b, span, result);
   }
   result.timings.forces += secondsSince(start);
 }

@@ -89,11 +89,17 @@ class ContactForceSource : public GeneralizedForceSource {
   const std::vector<ContactDiagnostics>& contacts() const { return contacts_; }
   const std::vector<ContactPairDefinition>& pairs() const { return pairs_; }
   const ContactTimings& timings() const { return timings_; }
+  // The work the contacts did on the bodies since the start, summed contact by contact as their
+  // passivity ledgers were charged it (docs/dynamics.md, "Passivity of contact"): each load's
+  // work at its own material points, the trapezoidal rule's, so it equals the integrator's
+  // source work of this source (EnergyReport::source_work) to rounding.
+  double ledgerWork() const { return ledger_work_; }
 
  private:
   struct PairState;
   struct PairResult;
   struct Evaluation;
+  struct StepSpan;
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
   // One pair's share of evaluate(), touching only its own state and `result`.
@@ -108,24 +114,25 @@ class ContactForceSource : public GeneralizedForceSource {
                       double t, bool commit, bool near, const Pose& world_a, const Pose& world_b,
                       PairResult& result);
   // Patch k's law at (q, q̇): δ and δ̇ from its material points, the normal force capped by its
-  // ledger over the step from `step_start` (`previous_step` at the committed state itself),
-  // friction over the patch's slip and spin, rolling resistance and the spread damping.
+  // ledger over the step `span`, friction over the patch's slip and spin, rolling resistance and
+  // the spread damping.
   Evaluation evaluatePatch(std::size_t i, std::size_t k, const Eigen::VectorXd& q,
-                           const Eigen::VectorXd& qdot, double t, double step_start,
-                           double previous_step, const Vec3& omega_rel);
+                           const Eigen::VectorXd& qdot, const StepSpan& span);
   // Its generalized force and Newton tangents into `out`.
   void addPatchForces(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
-                      const Eigen::VectorXd& qdot, ForceValues& out) const;
-  // At a commit, charges each contact of pair i that ends in the step (h long) the work its
-  // start load still does in it; omega_rel is B's angular velocity relative to A at the commit.
-  void chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot, const Vec3& omega_rel,
-                            double h);
+                      const Eigen::VectorXd& qdot, const StepSpan& span, ForceValues& out) const;
+  // At a commit, charges each contact of pair i that ends in the step the work its start load
+  // still does in it; returns the work charged.
+  double chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot, const StepSpan& span);
   // B's velocity relative to A at the material points of a contact's load.
   Vec3 loadRate(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot) const;
+  // The start load's half of its work over the step `span` ending at q̇ (halfStepWork).
+  double startLoadWork(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot,
+                       const StepSpan& span) const;
   // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
   void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
-                   const Pose& world_a, const Pose& world_b, double t, double step_start,
-                   const Vec3& omega_rel, PairResult& result);
+                   const Eigen::VectorXd& qdot, const Pose& world_a, const Pose& world_b,
+                   const StepSpan& span, PairResult& result);
   // Tangents of a torque τ(ω_rel) on B (−τ on A) with D = −∂τ/∂ω_rel, ω_rel = ω_B − ω_A.
   void addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
                                   const Eigen::VectorXd& qdot, Triplets& stiffness,
@@ -153,6 +160,11 @@ class ContactForceSource : public GeneralizedForceSource {
   std::vector<const AabbTree*> body_trees_;
   BroadPhasePairFilter broad_phase_;
   std::vector<Pose> committed_poses_;
+  // q and q̇ at the last commit and at the one before (empty before them): the start of the step
+  // forces are evaluated in, and of the step the last commit ended (forces at the committed state
+  // itself), from which the ledgers count each load's work.
+  Eigen::VectorXd q_at_commit_, q_at_previous_commit_, qdot_at_commit_, qdot_at_previous_commit_;
+  double ledger_work_ = 0.0;
 };
 
 }  // namespace contactsim

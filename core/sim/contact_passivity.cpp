@@ -7,34 +7,34 @@
 
 namespace contactsim {
 
-void capByLedger(NormalForce& force, double rate, double budget, double last_force,
-                 double last_separation, double h) {
-  const double separation = last_separation - rate;  // s₀ + s
-  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return;
+double capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
+                   double start_work, double h) {
+  const double separation = start_separation_rate - rate;  // s₀ + s
+  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return 0.0;
   // The force committed now is the next step's F₀, half of which that step applies whatever
   // happens in it: about ½h·F·s at the present separation rate s, kept in reserve.
   const double ahead = std::max(-rate, 0.0);
   const double per_force = 0.25 * h * separation + 0.5 * h * ahead;
-  const double paid = 0.25 * h * last_force * separation;
-  if (paid + per_force * force.value <= budget) return;
-  const double allowed = (std::max(budget, 0.0) - paid) / per_force;
+  if (start_work + per_force * force.value <= budget) return 0.0;
+  const double available = std::max(budget, 0.0) - start_work;
+  const double allowed = available / per_force;
   force.value = std::max(allowed, 0.0);
   force.d_indentation = 0.0;
-  // F = (B − ¼hF₀(s₀ − δ̇)) / (¼h(s₀ − δ̇) + ½h·max(−δ̇, 0)): ∂N/∂δ̇ = ¼hF₀, ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
+  if (!(allowed > 0.0)) {
+    force.d_rate = 0.0;
+    return 0.0;
+  }
+  // F = (B − W₀)/D, D = ¼h(s₀ − δ̇) + ½h·max(−δ̇, 0): ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
   const double d_per_force = -0.25 * h - (rate < 0.0 ? 0.5 * h : 0.0);
-  force.d_rate =
-      allowed > 0.0
-          ? (0.25 * h * last_force * per_force - (std::max(budget, 0.0) - paid) * d_per_force) /
-                (per_force * per_force)
-          : 0.0;
+  force.d_rate = -available * d_per_force / (per_force * per_force);
+  return -1.0 / per_force;
 }
 
-double workOverStep(const ContactHistory::Load& last, const Vec3& force,
-                    const Vec3& relative_velocity, const Vec3& torque,
-                    const Vec3& relative_angular_velocity, double h) {
+double halfStepWork(const Vec3& force, const Vec3& torque, const Vec3& velocity_start,
+                    const Vec3& velocity_end, const Vec3& angular_start, const Vec3& angular_end,
+                    double h) {
   return 0.25 * h *
-         ((last.force + force).dot(last.relative_velocity + relative_velocity) +
-          (last.torque + torque).dot(last.relative_angular_velocity + relative_angular_velocity));
+         (force.dot(velocity_start + velocity_end) + torque.dot(angular_start + angular_end));
 }
 
 void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
@@ -43,9 +43,8 @@ void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
   for (const EndingContact& contact : ending) {
     ledger += std::max(contact.absorbed_energy, 0.0);
     const ContactHistory::Load& l = *contact.load;
-    released += 0.25 * h *
-                (l.force.dot(l.relative_velocity + contact.relative_velocity) +
-                 l.torque.dot(l.relative_angular_velocity + contact.relative_angular_velocity));
+    released += halfStepWork(l.force, l.torque, l.relative_velocity, contact.relative_velocity,
+                             l.relative_angular_velocity, contact.relative_angular_velocity, h);
   }
   // Together: what the ending contacts release may not exceed what they hold between them (a
   // thread's flank pieces end several at a time, young and with small ledgers of their own, and

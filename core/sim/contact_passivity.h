@@ -22,28 +22,32 @@ inline constexpr double kReleaseRefinement = 32.0;
 // Passivity (Hannaford & Ryu, IEEE Trans. Robotics and Automation 18, 2002): a contact may give
 // the bodies back at most the energy it took from them. Its δ(q) is only piecewise smooth — a
 // region that splits, merges or gains penetrated vertices changes δ by a jump no motion paid for —
-// so without this an impact can end faster than it began. Work is counted as the trapezoidal rule
-// does it: over a step of length h the contact point moves by (h/2)(v₀ + v) under the mean force,
-// so the normal force delivers ¼h(F₀ + F)(s₀ + s), s = −δ̇ the separation rate. While the contact
-// unloads (s₀ + s > 0), a normal force that would deliver more than its ledger B (`budget`) holds
-// — counting, besides this step's work, a reserve ½h·F·max(s, 0) for the next step, which applies
-// half of the force committed now whatever happens in it — is lowered to exactly that,
-// F = (B − ¼h·F₀(s₀ + s)) / (¼h(s₀ + s) + ½h·max(s, 0)) (not below 0), with its exact
-// derivatives: a force continuous where the cap begins, constant in δ, and a contact that begins
-// from nothing (an empty ledger) cannot push the bodies apart until it has absorbed energy by
-// being loaded.
-// `rate` is δ̇ at the trial state; `last_force` and `last_separation` are F₀ and s₀ along the
-// normal at the step's start.
-void capByLedger(NormalForce& force, double rate, double budget, double last_force,
-                 double last_separation, double h);
+// so without this an impact can end faster than it began. Work is counted exactly as the
+// trapezoidal rule does it (halfStepWork): over a step of length h the start load F₀ does
+// ¼h·F₀·(v₀ + v₁) at its own material points and the end load F₁ does ¼h·F₁·(v₀ + v₁) at its
+// own, v₀ and v₁ their relative velocities at the step's start and end. While the contact unloads
+// (s₀ + s > 0 along the normal at the end load's points, s = −δ̇ the separation rate, s₀ at the
+// step's start), a normal force that would deliver more than its ledger B (`budget`) holds —
+// counting the start load's work W₀ (`start_work`) and, besides this step's work, a reserve
+// ½h·F·max(s, 0) for the next step, which applies half of the force committed now whatever
+// happens in it — is lowered to exactly that,
+// F = (B − W₀) / (¼h(s₀ + s) + ½h·max(s, 0)) (not below 0): a force continuous where the cap
+// begins, constant in δ, and a contact that begins from nothing (an empty ledger) cannot push the
+// bodies apart until it has absorbed energy by being loaded.
+// `rate` is δ̇ at the trial state; `start_separation_rate` is s₀. The force's derivatives are
+// set for W₀ held fixed; the return value is ∂F/∂W₀ (0 where the law's force stands), through
+// which the caller adds W₀'s own dependence on the state.
+double capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
+                   double start_work, double h);
 
-// The work a contact's force and torque on B (relative to A) did on the bodies over a committed
-// step of length h, counted the trapezoidal way from the load at the step's start (`last`) to the
-// one at its end (force, torque, and B's velocity and angular velocity relative to A at the
-// force's point): what its ledger loses.
-double workOverStep(const ContactHistory::Load& last, const Vec3& force,
-                    const Vec3& relative_velocity, const Vec3& torque,
-                    const Vec3& relative_angular_velocity, double h);
+// Half of the trapezoidal rule's work of one load over a step of length h, ¼h·[F·(v₀ + v₁) +
+// τ·(ω₀ + ω₁)]: `force` and `torque` on B (relative to A), and B's velocity relative to A at the
+// force's material points and its relative angular velocity at the step's start (v₀, ω₀) and end
+// (v₁, ω₁). A step's contact work is the start load's half plus the end load's half; a contact's
+// ledger loses both.
+double halfStepWork(const Vec3& force, const Vec3& torque, const Vec3& velocity_start,
+                    const Vec3& velocity_end, const Vec3& angular_start, const Vec3& angular_end,
+                    double h);
 
 // A contact that ends within a trial step (no contact of the step continues it or descends from
 // it), as rejectUnpaidRelease sees it.

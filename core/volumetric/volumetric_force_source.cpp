@@ -333,7 +333,11 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
       const double budget = !history       ? 0.0
                             : after_commit ? history->absorbed_energy
                                            : history->absorbed_before;
-      capByLedger(normal, rate, budget, n.dot(load.force), n.dot(load.relative_velocity), step);
+      // The start load counted at this point's material points (a point's own stay put).
+      const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
+      const double d_start_work = capByLedger(
+          normal, rate, start_rate, budget, 0.25 * step * start_force * (start_rate - rate), step);
+      normal.d_rate += d_start_work * (-0.25 * step * start_force);  // ∂W₀/∂δ̇
 
       // Friction exactly as the patch source feeds it (seed 004 eq. 2–5): the stick offset is
       // the tangential separation of the two material anchors; without anchors the contact is
@@ -383,9 +387,14 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
         // born in this step had no force at its start); no torque acts at a point.
         tracked.load_before = history ? history->load : ContactHistory::Load{};
         tracked.absorbed_before = history ? history->absorbed_energy : 0.0;
+        const ContactHistory::Load& start = tracked.load_before;
+        const double step_length = t - state.committed_time;
         tracked.absorbed_energy =
-            tracked.absorbed_before - workOverStep(tracked.load_before, force, v_rel, Vec3::Zero(),
-                                                   omega_rel, t - state.committed_time);
+            tracked.absorbed_before -
+            halfStepWork(start.force, start.torque, start.relative_velocity, v_rel,
+                         start.relative_angular_velocity, omega_rel, step_length) -
+            halfStepWork(force, Vec3::Zero(), start.relative_velocity, v_rel,
+                         start.relative_angular_velocity, omega_rel, step_length);
         tracked.load.force = force;
         tracked.load.relative_velocity = v_rel;
         tracked.load.relative_angular_velocity = omega_rel;

@@ -18,10 +18,13 @@ double committedWork(double force, double rate, double last_force, double last_s
   return 0.25 * h * (last_force + force) * separation + 0.5 * h * force * std::max(-rate, 0.0);
 }
 
+// The start load F₀ acting at the same material points as F (its half of the work through δ̇).
 NormalForce capped(double law, double rate, double budget, double last_force,
                    double last_separation, double h) {
   NormalForce f{law, 3.0e9, 1.0e6};  // the law's own derivatives, replaced where it caps
-  capByLedger(f, rate, budget, last_force, last_separation, h);
+  const double start_work = 0.25 * h * last_force * (last_separation - rate);
+  const double d_start_work = capByLedger(f, rate, last_separation, budget, start_work, h);
+  f.d_rate += d_start_work * (-0.25 * h * last_force);  // ∂W₀/∂δ̇
   return f;
 }
 
