@@ -72,3 +72,40 @@ TEST_CASE("tiny patches use the absolute jump allowance", "[tracking]") {
   std::vector<ContactPatch> b = {patchAt(Vec3(0.005, 0, 0), -Vec3::UnitZ(), 1e-12)};
   CHECK(tracker.match(b) == std::vector<int>{a[0].id});
 }
+
+// Passivity ledgers pass on when contacts end (ContactTracker::Succession): a parent's to its new
+// contacts in equal shares, the ledgers no new contact claimed to the orphans, never less than
+// zero — and inherit() hands on what the caller says remains of each (a ledger less what the
+// ending step still charges it), so that trial forces see the ledgers the commit will give.
+TEST_CASE("ended contacts' ledgers pass to their heirs, net of what they are still charged",
+          "[tracking][passivity]") {
+  ContactTracker tracker;
+  std::vector<ContactPatch> first = {patchAt(Vec3(0, 0, 0)), patchAt(Vec3(1, 0, 0))};
+  tracker.update(0.0, first);
+  tracker.history(first[0].id)->absorbed_energy = 0.6;
+  tracker.history(first[1].id)->absorbed_energy = 0.3;
+  // Two patches 8 mm either side of the first contact (beyond the 5.6 mm a contact may move and
+  // keep its id, within the 11.2 mm where the discs of their areas overlap): its children. One
+  // far from both: an orphan. The second contact ends without a child.
+  const std::vector<ContactPatch> next = {patchAt(Vec3(0.008, 0, 0)), patchAt(Vec3(-0.008, 0, 0)),
+                                          patchAt(Vec3(5, 0, 0))};
+  const ContactTracker::Succession s = tracker.succession(next);
+  CHECK(s.ids == std::vector<int>{-1, -1, -1});
+  CHECK(s.parents[0] == tracker.history(first[0].id));
+  CHECK(s.parents[1] == tracker.history(first[0].id));
+  CHECK(s.parents[2] == nullptr);
+  CHECK(s.inherited == std::vector<double>{0.3, 0.3, 0.3});
+  const auto less = [](double charge) {
+    return [charge](const ContactHistory& h) { return h.absorbed_energy - charge; };
+  };
+  const std::vector<double> net = tracker.inherit(s, less(0.2));
+  CHECK(net[0] == Approx(0.2));
+  CHECK(net[1] == Approx(0.2));
+  CHECK(net[2] == Approx(0.1));
+  CHECK(tracker.inherit(s, less(1.0)) == std::vector<double>{0.0, 0.0, 0.0});
+  // The commit gives the new contacts what succession() said.
+  std::vector<ContactPatch> committed = next;
+  tracker.update(0.001, committed);
+  for (std::size_t k = 0; k < committed.size(); ++k)
+    CHECK(tracker.history(committed[k].id)->absorbed_energy == s.inherited[k]);
+}
