@@ -51,6 +51,13 @@ void SimulationView::onOverlayRenderStart() {
   time_text_->GetTextProperty()->SetFontSize(std::clamp(size[1] / 28, 12, 48));
 }
 
+std::optional<std::size_t> SimulationView::sceneIndex(BodyId id) const {
+  if (id < 0) return std::nullopt;
+  const auto it = std::find(view_ids_.begin(), view_ids_.end(), id);
+  if (it == view_ids_.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - view_ids_.begin());
+}
+
 void SimulationView::setBodyPoses(std::span<const Pose> poses) {
   const std::size_t n = std::min(poses.size(), view_ids_.size());
   for (std::size_t i = 0; i < n; ++i) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "contact_layer.h"
@@ -34,6 +35,8 @@ class SimulationView {
   const std::shared_ptr<const TriMesh>& mesh(std::size_t index) const { return meshes_.at(index); }
   // The SceneView id of scene body `index` (−1 for a body without mesh).
   BodyId viewId(std::size_t index) const { return view_ids_.at(index); }
+  // The scene body drawn as SceneView body `id` (a pick's answer); none for an id no body has.
+  std::optional<std::size_t> sceneIndex(BodyId id) const;
 
   // Moves the bodies (scene order; extra or missing entries are ignored).
   void setBodyPoses(std::span<const Pose> poses);

@@ -75,11 +75,8 @@ void MainWindow::selectBody(std::optional<int> index) {
 void MainWindow::onViewClicked(double vtk_x, double vtk_y) {
   if (!sim_view_) return;
   const std::optional<render::BodyId> id = sim_view_->scene().pickBody(vtk_x, vtk_y);
-  std::optional<int> index;
-  for (std::size_t i = 0; id && i < sim_view_->bodyCount(); ++i) {
-    if (sim_view_->viewId(i) == *id) index = static_cast<int>(i);
-  }
-  selectBody(index);
+  const std::optional<std::size_t> index = id ? sim_view_->sceneIndex(*id) : std::nullopt;
+  selectBody(index ? std::optional<int>(static_cast<int>(*index)) : std::nullopt);
 }
 
 void MainWindow::onPatchSelected() {

@@ -38,15 +38,12 @@ std::optional<MouseSpringDrag::Grab> MouseSpringDrag::start(render::SimulationVi
   plane_.reset();
   const std::optional<render::SceneView::BodyPick> pick = view.scene().pickBodyPoint(x, y);
   if (!pick) return std::nullopt;
-  std::optional<int> index;
-  for (std::size_t i = 0; i < view.bodyCount(); ++i) {
-    if (view.viewId(i) == pick->body) index = static_cast<int>(i);
-  }
-  if (!index || *index >= static_cast<int>(frame.bodies.size())) return std::nullopt;
+  const std::optional<std::size_t> index = view.sceneIndex(pick->body);
+  if (!index || *index >= frame.bodies.size()) return std::nullopt;
   plane_ = DragPlane{pick->point_world,
                      dragPlaneNormal(view.scene().viewDirection(), horizontal, gravity)};
-  return Grab{*index, frame.bodies[*index].pose.inverse().apply(pick->point_world),
-              pick->point_world};
+  return Grab{static_cast<int>(*index),
+              frame.bodies[*index].pose.inverse().apply(pick->point_world), pick->point_world};
 }
 
 std::optional<Vec3> MouseSpringDrag::move(const render::SceneView& scene, double x,

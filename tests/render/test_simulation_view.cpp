@@ -85,6 +85,9 @@ TEST_CASE("bodies sharing a mesh share its polydata", "[display]") {
   CHECK(bounds.min().x() == Approx(-0.2));
   CHECK(bounds.max().x() == Approx(1.2));
   CHECK(view.scene().bodyPose(view.viewId(2)).translation.x() == Approx(1.0));
+  // A pick's id maps back to its scene body.
+  for (std::size_t i = 0; i < 3; ++i) CHECK(view.sceneIndex(view.viewId(i)) == i);
+  CHECK(!view.sceneIndex(-1));
 }
 
 TEST_CASE("updates keep the actors and only refill their data", "[display]") {
