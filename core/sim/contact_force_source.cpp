@@ -1,3 +1,7 @@
+// ContactForceSource's contact geometry and forces: per pair and step, the broad phase, the
+// collision query and regions with their containment, tunnelling and release checks, each patch's
+// law at a trial state with its generalized force and Newton tangents, and the commit of the
+// accepted state. The passivity ledgers are contact_force_source_ledger.cpp's.
 #include "sim/contact_force_source.h"
 
 #include <algorithm>
@@ -12,7 +16,9 @@
 #include "contact/contact_regions.h"
 #include "contact/patch_geometry.h"
 #include "dynamics/step_rejected.h"
+#include "sim/contact_force_source_state.h"
 #include "sim/contact_passivity.h"
+#include "sim/relative_rotation_tangents.h"
 #include "sim/swept_check.h"
 
 namespace contactsim {
@@ -31,65 +37,6 @@ constexpr double kTrackingJumpFraction = 0.02;
 
 }  // namespace
 
-// The contact geometry a pair's forces are evaluated from: computed at `q` (every Newton iterate)
-// or at a step's first trial state and then linearised (ContactGeometryUpdate).
-struct ContactForceSource::PairState {
-  ContactTracker tracker;
-  // The inside tests' scratch (findPenetration), sized by this pair's meshes.
-  PenetrationWorkspace workspace;
-  bool valid = false;
-  double time = 0.0;
-  Eigen::VectorXd q;
-  std::vector<ContactPatch> patches;
-  // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
-  std::vector<AffineVec3> point_a, point_b;
-  std::vector<Vec3> separation;
-  // Each patch's friction radius about its centre of pressure (meanDistance): the lever arm of
-  // its friction against a spin about the normal.
-  std::vector<double> spin_radius;
-  // Full containment can only follow contact (bodies move continuously): it is checked while
-  // the last committed state had patches, or before the first commit.
-  bool may_be_contained = true;
-  // A's pose in B's frame at the last commit (none before the first): where the tunnelling check
-  // of a pair that was apart sweeps from.
-  bool committed = false;
-  Pose committed_a_in_b;
-  // Whether triangles intersected at the geometry's state, and whether the pair was apart (no
-  // intersecting triangles, no patches) at the last commit: only then is it checked for
-  // tunnelling.
-  bool touching = false, apart = false;
-  // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
-  // length again when forces are evaluated at the committed state itself).
-  double committed_time = 0.0, last_step = 0.0;
-  // The longest step tried so far: rejectUnpaidRelease refines down to a fraction of it.
-  double longest_step = 0.0;
-  // How the patches continue the live contacts (ContactTracker::Succession): the tracked id per
-  // patch (-1: begins in this step), a new one's parent — whose stick anchors it takes at the
-  // commit (ContactTracker::update), so its trial forces take them too, else the force committed
-  // is not the one the step balanced — and the passivity ledger it starts with: without it a
-  // sliding region re-identified lost what it had absorbed, and the anchor sank 24 mm into the
-  // plating while its contacts were capped to zero.
-  ContactTracker::Succession succession;
-
-  explicit PairState(TrackingOptions options) : tracker(options) {}
-
-  // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
-  void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
-  // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
-  // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
-  // was evaluated or skipped by the broad phase (then without patches and not touching).
-  void commit(const Pose& a_in_b, double t) {
-    may_be_contained = !patches.empty();
-    committed = true;
-    apart = !touching && patches.empty();
-    committed_a_in_b = a_in_b;
-    tracker.update(t, patches);
-    for (std::size_t k = 0; k < patches.size(); ++k) succession.ids[k] = patches[k].id;
-    last_step = t - committed_time;
-    committed_time = t;
-  }
-};
-
 // One pair's contribution to an evaluation, combined with the others' in pair order.
 struct ContactForceSource::PairResult {
   ForceValues forces;  // q_force, stiffness and damping only
@@ -97,47 +44,6 @@ struct ContactForceSource::PairResult {
   double ledger_work = 0.0;  // charged to the pair's ledgers at a commit
   ContactTimings timings;
   std::exception_ptr error;
-};
-
-// The step the forces at t end, for the passivity ledger: from the last commit, or at the
-// committed state itself (t equal to it) the step that commit ended.
-struct ContactForceSource::StepSpan {
-  bool after_commit = true;
-  double length = 0.0;
-  const Eigen::VectorXd* start_q = nullptr;     // q at its start
-  const Eigen::VectorXd* start_qdot = nullptr;  // q̇ at its start
-  // B's angular velocity relative to A at its start and at t, and t's velocities at the start's
-  // pose: the start load's torque τ₀ acts through the start pose's ω(q₀, q̇), so its half of the
-  // work is τ₀·(ω(q₀, q̇₀) + ω(q₀, q̇₁)).
-  Vec3 omega_start = Vec3::Zero(), omega_end = Vec3::Zero(), omega_end_at_start = Vec3::Zero();
-};
-
-// One patch's force at a trial state.
-struct ContactForceSource::Evaluation {
-  AffineVec3 separation;                  // d: B's material point minus A's, where the force acts
-  Vec3 relative_velocity = Vec3::Zero();  // ḋ: of B's material point relative to A's
-  Vec3 start_velocity = Vec3::Zero();     // ḋ at the step's start (the same material points)
-  AffineVec3 anchor_gap;                  // the stick anchors' separation (d without anchors)
-  double indentation = 0.0, rate = 0.0;
-  NormalForce normal;
-  FrictionForce friction;
-  Vec3 slip = Vec3::Zero();
-  // Friction against the spin about n (a torque on B along n) and its derivatives: −∂τ/∂ω_rel,
-  // ∂τ/∂ḋ, and the sliding friction force's ∂F/∂ω_rel (the two share one friction law).
-  Vec3 spin_torque = Vec3::Zero();
-  Mat3 spin_d_omega = Mat3::Zero();
-  Mat3 spin_d_slip = Mat3::Zero();
-  Mat3 friction_d_omega = Mat3::Zero();
-  Vec3 rolling_torque = Vec3::Zero();
-  Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
-  Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
-  Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
-  Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
-  // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
-  // and ¼h·∂F_n/∂W₀ (0 where the law's force stands). W₀ = ¼h[F₀·(v₀ + v₁) + τ₀·(ω₀ + ω₁)]
-  // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
-  ContactHistory::Load start_load;
-  double start_load_gain = 0.0;
 };
 
 ContactForceSource::ContactForceSource(const MultibodySystem& system,
@@ -268,59 +174,6 @@ ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world
 }
 
 }  // namespace
-
-// A torque τ(ω_rel) on B and −τ on A, ω_rel = ω_B − ω_A, ω = ½ Σ_i e_i × ė_i, has
-// Q_{e_j} = −½ s_Y skew(e_j) τ on body Y (docs/dynamics.md, "Forces"; s_B = 1, s_A = −1). With
-// D = −∂τ/∂ω_rel, ∂ω/∂ė_i = ½ skew(e_i) and ∂ω/∂e_i = −½ skew(ė_i), the blocks of body Y's e_j
-// and body X's e_i are C = −¼ s_X s_Y skew(e_j) D skew(e_i) and K = ¼ s_X s_Y skew(e_j) D
-// skew(ė_i).
-void ContactForceSource::addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D,
-                                                    const Eigen::VectorXd& q,
-                                                    const Eigen::VectorXd& qdot,
-                                                    Triplets& stiffness, Triplets& damping) const {
-  if (D.isZero()) return;
-  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
-                                            {system_.coordinateOffset(b), 1.0}};
-  for (const auto& [oy, sy] : bodies) {
-    if (oy < 0) continue;
-    for (const auto& [ox, sx] : bodies) {
-      if (ox < 0) continue;
-      for (int j = 1; j <= 3; ++j) {
-        const Mat3 left = 0.25 * sx * sy * skew(q.segment<3>(oy + 3 * j)) * D;
-        for (int i = 1; i <= 3; ++i) {
-          const Mat3 c_block = -left * skew(q.segment<3>(ox + 3 * i));
-          const Mat3 k_block = left * skew(qdot.segment<3>(ox + 3 * i));
-          for (int r = 0; r < 3; ++r) {
-            for (int col = 0; col < 3; ++col) {
-              damping.emplace_back(oy + 3 * j + r, ox + 3 * i + col, c_block(r, col));
-              stiffness.emplace_back(oy + 3 * j + r, ox + 3 * i + col, k_block(r, col));
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
-// K = −∂Q/∂q and C = −∂Q/∂q̇ of that torque through d: the rows of body Y's e_j are
-// −½ s_Y skew(e_j) ∂τ/∂(d or ḋ), mapped by d's own coordinates (addBlocks with a row map of e_j).
-void ContactForceSource::addTorqueThroughSeparation(BodyIndex a, BodyIndex b, const AffineVec3& d,
-                                                    const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
-                                                    const Eigen::VectorXd& q, Triplets& stiffness,
-                                                    Triplets& damping) const {
-  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
-                                            {system_.coordinateOffset(b), 1.0}};
-  for (const auto& [oy, sy] : bodies) {
-    if (oy < 0) continue;
-    for (int j = 1; j <= 3; ++j) {
-      AffineVec3 row;
-      row.terms = {{oy + 3 * j, 1.0}};
-      const Mat3 lever = 0.5 * sy * skew(q.segment<3>(oy + 3 * j));
-      addBlocks(row, d, lever * dtau_dd_q, stiffness);
-      addBlocks(row, d, lever * dtau_dd_v, damping);
-    }
-  }
-}
 
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
@@ -597,19 +450,21 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
     if (const int oa = system_.coordinateOffset(a); oa >= 0)
       addBodyTorque(oa, -torque, q, qdot, out.q_force, &out.stiffness);
   }
-  addRelativeAngularTangents(a, b, e.rocking_damping + e.rolling_d_omega + e.spin_d_omega, q, qdot,
-                             out.stiffness, out.damping);
+  addRelativeAngularTangents(system_, a, b, e.rocking_damping + e.rolling_d_omega + e.spin_d_omega,
+                             q, qdot, out.stiffness, out.damping);
   // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
   // to be above): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ; the spin torque also follows the slip ḋ.
   const Vec3 torque_d_force =
       e.rolling_d_force +
       (e.normal.value > 0.0 ? Vec3(e.spin_torque / e.normal.value) : Vec3::Zero());
   if (torque_d_force != Vec3::Zero() || !e.spin_d_slip.isZero()) {
-    addTorqueThroughSeparation(a, b, d, -e.normal.d_indentation * torque_d_force * n.transpose(),
+    addTorqueThroughSeparation(system_, a, b, d,
+                               -e.normal.d_indentation * torque_d_force * n.transpose(),
                                -e.normal.d_rate * torque_d_force * n.transpose() + e.spin_d_slip, q,
                                out.stiffness, out.damping);
   }
-  addForceThroughRelativeAngular(a, b, d, e.friction_d_omega, q, qdot, out.stiffness, out.damping);
+  addForceThroughRelativeAngular(system_, a, b, d, e.friction_d_omega, q, qdot, out.stiffness,
+                                 out.damping);
   if (e.start_load_gain != 0.0) {
     // A capped F_n moves with W₀: ∂F_n/∂ḋ₀ = g·F₀ᵀ at the start load's points d₀ and
     // ∂F_n/∂ω = g·τ₀ᵀ for ω = ω(q₀, q̇), g = ¼h·∂F_n/∂W₀; friction and the torques proportional
@@ -622,65 +477,13 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
     const Eigen::VectorXd at_rest = Eigen::VectorXd::Zero(qdot.size());
     Triplets unused;
     addBlocks(d, d0, -g * along * l.force.transpose(), out.damping);
-    addForceThroughRelativeAngular(a, b, d, g * along * l.torque.transpose(), q0, at_rest, unused,
-                                   out.damping);
-    addTorqueThroughSeparation(a, b, d0, Mat3::Zero(), g * torque_d_force * l.force.transpose(), q,
+    addForceThroughRelativeAngular(system_, a, b, d, g * along * l.torque.transpose(), q0, at_rest,
+                                   unused, out.damping);
+    addTorqueThroughSeparation(system_, a, b, d0, Mat3::Zero(),
+                               g * torque_d_force * l.force.transpose(), q, unused, out.damping);
+    addRelativeAngularTangents(system_, a, b, -g * torque_d_force * l.torque.transpose(), q, qdot,
                                unused, out.damping);
-    addRelativeAngularTangents(a, b, -g * torque_d_force * l.torque.transpose(), q, qdot, unused,
-                               out.damping);
   }
-}
-
-// K and C of a force F(ω_rel) at d: Q = (∂d/∂q)ᵀF, and through ∂ω/∂ė_i = ½ s_X skew(e_i) and
-// ∂ω/∂e_i = −½ s_X skew(ė_i) (as for addRelativeAngularTangents) the columns of body X's e_i are
-// C = −½ s_X G skew(e_i) and K = ½ s_X G skew(ė_i), mapped by d's rows.
-void ContactForceSource::addForceThroughRelativeAngular(
-    BodyIndex a, BodyIndex b, const AffineVec3& d, const Mat3& G, const Eigen::VectorXd& q,
-    const Eigen::VectorXd& qdot, Triplets& stiffness, Triplets& damping) const {
-  if (G.isZero()) return;
-  const std::pair<int, double> bodies[2] = {{system_.coordinateOffset(a), -1.0},
-                                            {system_.coordinateOffset(b), 1.0}};
-  for (const auto& [ox, sx] : bodies) {
-    if (ox < 0) continue;
-    for (int i = 1; i <= 3; ++i) {
-      AffineVec3 column;
-      column.terms = {{ox + 3 * i, 1.0}};
-      addBlocks(d, column, -0.5 * sx * G * skew(q.segment<3>(ox + 3 * i)), damping);
-      addBlocks(d, column, 0.5 * sx * G * skew(qdot.segment<3>(ox + 3 * i)), stiffness);
-    }
-  }
-}
-
-// The trapezoidal rule applies half of a step's start force whatever happens in the step, so a
-// contact that ends in it still does ¼h·F₀·(v₀ + v₁) (and likewise its torque) at its material
-// points. That work is charged to its ledger before the ledger passes on (ContactTracker::
-// Succession: to its new contacts, or to the pair's orphans); before, the new contacts inherited
-// it gross and released it a second time (a pin landing flat gained 0.21 J, 8 % of its impact
-// energy, through two re-splits of its end face's contact).
-double ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot,
-                                                const StepSpan& span) {
-  PairState& state = *states_[i];
-  double charged = 0.0;
-  for (const ContactHistory& contact : state.tracker.live()) {
-    const std::vector<int>& ids = state.succession.ids;
-    if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
-    const double work = startLoadWork(i, contact.load, qdot, span);
-    state.tracker.history(contact.id)->absorbed_energy -= work;
-    charged += work;
-  }
-  return charged;
-}
-
-Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,
-                                  const Eigen::VectorXd& qdot) const {
-  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
-  return (system_.pointOn(b, load.point_on_b) - system_.pointOn(a, load.point_on_a)).rate(qdot);
-}
-
-double ContactForceSource::startLoadWork(std::size_t i, const ContactHistory::Load& load,
-                                         const Eigen::VectorXd& qdot, const StepSpan& span) const {
-  return halfStepWork(load.force, load.torque, load.relative_velocity, loadRate(i, load, qdot),
-                      load.relative_angular_velocity, span.omega_end_at_start, span.length);
 }
 
 void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluation& e,
@@ -688,52 +491,34 @@ void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluat
                                      const Pose& world_a, const Pose& world_b, const StepSpan& span,
                                      PairResult& result) {
   PairState& state = *states_[i];
-  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
-  const ContactPatch& patch = state.patches[k];
-  const Vec3& n = patch.normal;
-  ContactHistory& h = *state.tracker.history(patch.id);
-  // The ledger over the step just taken, as the trapezoidal rule does the work: the start load's
-  // half at its material points, the end load's at its own (a contact born in this step had no
-  // start load, and the default Load does no work).
-  const Vec3 force = e.normal.value * n + e.friction.force;
-  const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
-  const Vec3& omega_rel = span.omega_end;
-  ContactHistory::Load& l = h.load;
-  h.load_before = l;
-  h.absorbed_before = h.absorbed_energy;
-  const double work = startLoadWork(i, l, qdot, span) +
-                      halfStepWork(force, torque, e.start_velocity, e.relative_velocity,
-                                   span.omega_start, omega_rel, span.length);
-  h.absorbed_energy -= work;
-  result.ledger_work += work;
-  l.force = force;
-  l.relative_velocity = e.relative_velocity;
-  const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
-  const Vec3 on_a = state.point_a[k].value(q);
-  l.point_on_a = into_a.apply(on_a);
-  l.point_on_b = into_b.apply(state.point_b[k].value(q));
-  l.torque = torque;
-  l.relative_angular_velocity = omega_rel;
+  ContactHistory& h = *state.tracker.history(state.patches[k].id);
+  result.ledger_work += chargePatch(i, k, e, q, qdot, world_a, world_b, span);
   if (!std::isfinite(h.initial_indentation_rate))
     h.initial_indentation_rate = std::max(e.rate, 0.0);
   // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
   // offset then integrates the material slip at wherever the contact point is.
-  h.stick_anchor_a = l.point_on_a;
-  h.stick_anchor_b = into_b.apply(on_a + e.friction.stick_offset);
+  const Vec3 on_a = state.point_a[k].value(q);
+  h.stick_anchor_a = world_a.inverse().apply(on_a);
+  h.stick_anchor_b = world_b.inverse().apply(on_a + e.friction.stick_offset);
+  result.contacts.push_back(patchDiagnostics(i, k, e));
+}
 
+ContactDiagnostics ContactForceSource::patchDiagnostics(std::size_t i, std::size_t k,
+                                                        const Evaluation& e) const {
+  const ContactPatch& patch = states_[i]->patches[k];
   ContactDiagnostics diagnostics;
-  diagnostics.body_a = a;
-  diagnostics.body_b = b;
+  diagnostics.body_a = pairs_[i].body_a;
+  diagnostics.body_b = pairs_[i].body_b;
   diagnostics.patch = patch;
   diagnostics.patch.indentation = std::max(e.indentation, 0.0);
   diagnostics.indentation_rate = e.rate;
   diagnostics.normal_force = e.normal.value;
   diagnostics.friction_force = e.friction.force;
   diagnostics.rolling_torque = e.rolling_torque;
-  diagnostics.spin_torque = n.dot(e.spin_torque);
+  diagnostics.spin_torque = patch.normal.dot(e.spin_torque);
   diagnostics.slip_velocity = e.slip;
   diagnostics.sticking = e.friction.sticking;
-  result.contacts.push_back(std::move(diagnostics));
+  return diagnostics;
 }
 
 void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,

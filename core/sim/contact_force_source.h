@@ -96,6 +96,7 @@ class ContactForceSource : public GeneralizedForceSource {
   double ledgerWork() const { return ledger_work_; }
 
  private:
+  // Defined in contact_force_source_state.h, PairResult in contact_force_source.cpp.
   struct PairState;
   struct PairResult;
   struct Evaluation;
@@ -121,6 +122,20 @@ class ContactForceSource : public GeneralizedForceSource {
   // Its generalized force and Newton tangents into `out`.
   void addPatchForces(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& qdot, const StepSpan& span, ForceValues& out) const;
+  // At a commit: patch k's ledger over the step (chargePatch), its first indentation rate and
+  // stick anchors, its diagnostics.
+  void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
+                   const Eigen::VectorXd& qdot, const Pose& world_a, const Pose& world_b,
+                   const StepSpan& span, PairResult& result);
+  // What contacts() reports of patch k of pair i, evaluated as `e`.
+  ContactDiagnostics patchDiagnostics(std::size_t i, std::size_t k, const Evaluation& e) const;
+
+  // The passivity ledgers (contact_force_source_ledger.cpp).
+  // At a commit, charges patch k's contact the work its loads did over the step `span` ending at
+  // (q, q̇), and keeps its end load for the next step; returns the work charged.
+  double chargePatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
+                     const Eigen::VectorXd& qdot, const Pose& world_a, const Pose& world_b,
+                     const StepSpan& span);
   // At a commit, charges each contact of pair i that ends in the step the work its start load
   // still does in it; returns the work charged.
   double chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot, const StepSpan& span);
@@ -129,25 +144,6 @@ class ContactForceSource : public GeneralizedForceSource {
   // The start load's half of its work over the step `span` ending at q̇ (halfStepWork).
   double startLoadWork(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot,
                        const StepSpan& span) const;
-  // At a commit: its ledger over the step, its load and stick anchors, its diagnostics.
-  void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
-                   const Eigen::VectorXd& qdot, const Pose& world_a, const Pose& world_b,
-                   const StepSpan& span, PairResult& result);
-  // Tangents of a torque τ(ω_rel) on B (−τ on A) with D = −∂τ/∂ω_rel, ω_rel = ω_B − ω_A.
-  void addRelativeAngularTangents(BodyIndex a, BodyIndex b, const Mat3& D, const Eigen::VectorXd& q,
-                                  const Eigen::VectorXd& qdot, Triplets& stiffness,
-                                  Triplets& damping) const;
-  // Tangents of a torque on B (−τ on A) through its dependence on the point separation d:
-  // dτ_dd_q = ∂τ/∂d (from q, K) and dτ_dd_v = ∂τ/∂ḋ (from q̇, C).
-  void addTorqueThroughSeparation(BodyIndex a, BodyIndex b, const AffineVec3& d,
-                                  const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
-                                  const Eigen::VectorXd& q, Triplets& stiffness,
-                                  Triplets& damping) const;
-
-  // Tangents of a force F(ω_rel) acting at d (−F at A's point) with G = ∂F/∂ω_rel.
-  void addForceThroughRelativeAngular(BodyIndex a, BodyIndex b, const AffineVec3& d, const Mat3& G,
-                                      const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
-                                      Triplets& stiffness, Triplets& damping) const;
 
   const MultibodySystem& system_;
   std::vector<ContactPairDefinition> pairs_;

@@ -1,0 +1,121 @@
+// ContactForceSource's private state, shared by its two translation units and included by them
+// only (contact_force_source.cpp: geometry and forces; contact_force_source_ledger.cpp: the
+// passivity ledgers): a pair's contact geometry and tracked contacts, the step a ledger counts
+// over, and a patch's force at a trial state.
+#pragma once
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "contact/contact_patch.h"
+#include "contact/contact_tracker.h"
+#include "contact/penetration.h"
+#include "dynamics/affine_vec3.h"
+#include "geometry/pose.h"
+#include "sim/contact_force_source.h"
+
+namespace contactsim {
+
+// The contact geometry a pair's forces are evaluated from: computed at `q` (every Newton iterate)
+// or at a step's first trial state and then linearised (ContactGeometryUpdate).
+struct ContactForceSource::PairState {
+  ContactTracker tracker;
+  // The inside tests' scratch (findPenetration), sized by this pair's meshes.
+  PenetrationWorkspace workspace;
+  bool valid = false;
+  double time = 0.0;
+  Eigen::VectorXd q;
+  std::vector<ContactPatch> patches;
+  // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
+  std::vector<AffineVec3> point_a, point_b;
+  std::vector<Vec3> separation;
+  // Each patch's friction radius about its centre of pressure (meanDistance): the lever arm of
+  // its friction against a spin about the normal.
+  std::vector<double> spin_radius;
+  // Full containment can only follow contact (bodies move continuously): it is checked while
+  // the last committed state had patches, or before the first commit.
+  bool may_be_contained = true;
+  // A's pose in B's frame at the last commit (none before the first): where the tunnelling check
+  // of a pair that was apart sweeps from.
+  bool committed = false;
+  Pose committed_a_in_b;
+  // Whether triangles intersected at the geometry's state, and whether the pair was apart (no
+  // intersecting triangles, no patches) at the last commit: only then is it checked for
+  // tunnelling.
+  bool touching = false, apart = false;
+  // The last acceptStep's time and the step it ended (for the passivity ledger; the step's own
+  // length again when forces are evaluated at the committed state itself).
+  double committed_time = 0.0, last_step = 0.0;
+  // The longest step tried so far: rejectUnpaidRelease refines down to a fraction of it.
+  double longest_step = 0.0;
+  // How the patches continue the live contacts (ContactTracker::Succession): the tracked id per
+  // patch (-1: begins in this step), a new one's parent — whose stick anchors it takes at the
+  // commit (ContactTracker::update), so its trial forces take them too, else the force committed
+  // is not the one the step balanced — and the passivity ledger it starts with: without it a
+  // sliding region re-identified lost what it had absorbed, and the anchor sank 24 mm into the
+  // plating while its contacts were capped to zero.
+  ContactTracker::Succession succession;
+
+  explicit PairState(TrackingOptions options) : tracker(options) {}
+
+  // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
+  void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
+  // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
+  // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
+  // was evaluated or skipped by the broad phase (then without patches and not touching).
+  void commit(const Pose& a_in_b, double t) {
+    may_be_contained = !patches.empty();
+    committed = true;
+    apart = !touching && patches.empty();
+    committed_a_in_b = a_in_b;
+    tracker.update(t, patches);
+    for (std::size_t k = 0; k < patches.size(); ++k) succession.ids[k] = patches[k].id;
+    last_step = t - committed_time;
+    committed_time = t;
+  }
+};
+
+// The step the forces at t end, for the passivity ledger: from the last commit, or at the
+// committed state itself (t equal to it) the step that commit ended.
+struct ContactForceSource::StepSpan {
+  bool after_commit = true;
+  double length = 0.0;
+  const Eigen::VectorXd* start_q = nullptr;     // q at its start
+  const Eigen::VectorXd* start_qdot = nullptr;  // q̇ at its start
+  // B's angular velocity relative to A at its start and at t, and t's velocities at the start's
+  // pose: the start load's torque τ₀ acts through the start pose's ω(q₀, q̇), so its half of the
+  // work is τ₀·(ω(q₀, q̇₀) + ω(q₀, q̇₁)).
+  Vec3 omega_start = Vec3::Zero(), omega_end = Vec3::Zero(), omega_end_at_start = Vec3::Zero();
+};
+
+// One patch's force at a trial state.
+struct ContactForceSource::Evaluation {
+  AffineVec3 separation;                  // d: B's material point minus A's, where the force acts
+  Vec3 relative_velocity = Vec3::Zero();  // ḋ: of B's material point relative to A's
+  Vec3 start_velocity = Vec3::Zero();     // ḋ at the step's start (the same material points)
+  AffineVec3 anchor_gap;                  // the stick anchors' separation (d without anchors)
+  double indentation = 0.0, rate = 0.0;
+  NormalForce normal;
+  FrictionForce friction;
+  Vec3 slip = Vec3::Zero();
+  // Friction against the spin about n (a torque on B along n) and its derivatives: −∂τ/∂ω_rel,
+  // ∂τ/∂ḋ, and the sliding friction force's ∂F/∂ω_rel (the two share one friction law).
+  Vec3 spin_torque = Vec3::Zero();
+  Mat3 spin_d_omega = Mat3::Zero();
+  Mat3 spin_d_slip = Mat3::Zero();
+  Mat3 friction_d_omega = Mat3::Zero();
+  Vec3 rolling_torque = Vec3::Zero();
+  Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
+  Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
+  Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
+  Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
+  // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
+  // and ¼h·∂F_n/∂W₀ (0 where the law's force stands). W₀ = ¼h[F₀·(v₀ + v₁) + τ₀·(ω₀ + ω₁)]
+  // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
+  ContactHistory::Load start_load;
+  double start_load_gain = 0.0;
+};
+
+}  // namespace contactsim
