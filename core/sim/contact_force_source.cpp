@@ -430,7 +430,7 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const Vec3& n = states_[i]->patches[k].normal;
   const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
   const AffineVec3& d = e.separation;
-  const Vec3 force = e.normal.value * n + e.friction.force;
+  const Vec3 force = e.force(n);
   d.addTransposed(force, out.q_force);
   // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
   // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
@@ -443,7 +443,7 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   addBlocks(d, d,
             e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
             out.damping);
-  const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
+  const Vec3 torque = e.torque();
   if (torque != Vec3::Zero()) {
     if (const int ob = system_.coordinateOffset(b); ob >= 0)
       addBodyTorque(ob, torque, q, qdot, out.q_force, &out.stiffness);
@@ -521,6 +521,30 @@ ContactDiagnostics ContactForceSource::patchDiagnostics(std::size_t i, std::size
   return diagnostics;
 }
 
+ContactForceSource::StepSpan ContactForceSource::stepSpan(std::size_t i, const Eigen::VectorXd& q,
+                                                          const Eigen::VectorXd& qdot,
+                                                          double t) const {
+  const PairState& state = *states_[i];
+  const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
+  StepSpan span;
+  span.after_commit = t > state.committed_time;
+  span.length = span.after_commit ? t - state.committed_time : state.last_step;
+  const Eigen::VectorXd& start_q = span.after_commit ? q_at_commit_ : q_at_previous_commit_;
+  const Eigen::VectorXd& start_qdot =
+      span.after_commit ? qdot_at_commit_ : qdot_at_previous_commit_;
+  // Before the first commits the step starts from this very state.
+  const bool started = start_qdot.size() == qdot.size();
+  span.start_q = started ? &start_q : &q;
+  span.start_qdot = started ? &start_qdot : &qdot;
+  const auto omega_rel = [&](const Eigen::VectorXd& at, const Eigen::VectorXd& v) -> Vec3 {
+    return system_.bodyAngularVelocity(b, at, v) - system_.bodyAngularVelocity(a, at, v);
+  };
+  span.omega_start = omega_rel(q, *span.start_qdot);
+  span.omega_end = omega_rel(q, qdot);
+  span.omega_end_at_start = omega_rel(*span.start_q, qdot);
+  return span;
+}
+
 void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qdot, double t, bool commit,
                                       bool with_forces, bool near, PairResult& result) {
@@ -548,30 +572,8 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
   if (!reuse) updateGeometry(i, q, qdot, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
-  StepSpan span;
-  span.after_commit = t > state.committed_time;
-  span.length = span.after_commit ? t - state.committed_time : state.last_step;
-  const Eigen::VectorXd& start_q = span.after_commit ? q_at_commit_ : q_at_previous_commit_;
-  const Eigen::VectorXd& start_qdot =
-      span.after_commit ? qdot_at_commit_ : qdot_at_previous_commit_;
-  // Before the first commits the step starts from this very state.
-  const bool started = start_qdot.size() == qdot.size();
-  span.start_q = started ? &start_q : &q;
-  span.start_qdot = started ? &start_qdot : &qdot;
-  const auto omega_rel = [&](const Eigen::VectorXd& at, const Eigen::VectorXd& v) -> Vec3 {
-    return system_.bodyAngularVelocity(b, at, v) - system_.bodyAngularVelocity(a, at, v);
-  };
-  span.omega_start = omega_rel(q, *span.start_qdot);
-  span.omega_end = omega_rel(q, qdot);
-  span.omega_end_at_start = omega_rel(*span.start_q, qdot);
-  if (!commit && span.after_commit) {
-    // The ledgers new contacts inherit, net of what the contacts that end still do in the step
-    // (chargeEndingContacts at the commit).
-    state.succession.inherited =
-        state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
-          return contact.absorbed_energy - startLoadWork(i, contact.load, qdot, span);
-        });
-  }
+  const StepSpan span = stepSpan(i, q, qdot, t);
+  if (!commit && span.after_commit) inheritLedgers(i, qdot, span);
   if (commit) {
     result.ledger_work += chargeEndingContacts(i, qdot, span);
     state.commit(relativePose(world_a, world_b), t);

@@ -114,6 +114,9 @@ class ContactForceSource : public GeneralizedForceSource {
   void updateGeometry(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                       double t, bool commit, bool near, const Pose& world_a, const Pose& world_b,
                       PairResult& result);
+  // The step forces of pair i at (q, q̇, t) end, with the velocities its ledgers count from.
+  StepSpan stepSpan(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                    double t) const;
   // Patch k's law at (q, q̇): δ and δ̇ from its material points, the normal force capped by its
   // ledger over the step `span`, friction over the patch's slip and spin, rolling resistance and
   // the spread damping.
@@ -139,6 +142,10 @@ class ContactForceSource : public GeneralizedForceSource {
   // At a commit, charges each contact of pair i that ends in the step the work its start load
   // still does in it; returns the work charged.
   double chargeEndingContacts(std::size_t i, const Eigen::VectorXd& qdot, const StepSpan& span);
+  // At a trial state: the ledgers pair i's new contacts inherit (ContactTracker::inherit), net of
+  // what chargeEndingContacts will charge the contacts that end, so that the trial forces are
+  // capped against the budgets the commit will give.
+  void inheritLedgers(std::size_t i, const Eigen::VectorXd& qdot, const StepSpan& span);
   // B's velocity relative to A at the material points of a contact's load.
   Vec3 loadRate(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot) const;
   // The start load's half of its work over the step `span` ending at q̇ (halfStepWork).

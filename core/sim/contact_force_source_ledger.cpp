@@ -31,6 +31,15 @@ double ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::Vect
   return charged;
 }
 
+void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qdot,
+                                        const StepSpan& span) {
+  PairState& state = *states_[i];
+  state.succession.inherited =
+      state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
+        return contact.absorbed_energy - startLoadWork(i, contact.load, qdot, span);
+      });
+}
+
 Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,
                                   const Eigen::VectorXd& qdot) const {
   const BodyIndex a = pairs_[i].body_a, b = pairs_[i].body_b;
@@ -54,8 +63,8 @@ double ContactForceSource::chargePatch(std::size_t i, std::size_t k, const Evalu
   // The ledger over the step just taken, as the trapezoidal rule does the work: the start load's
   // half at its material points, the end load's at its own (a contact born in this step had no
   // start load, and the default Load does no work).
-  const Vec3 force = e.normal.value * n + e.friction.force;
-  const Vec3 torque = e.rolling_torque + e.rocking_torque + e.spin_torque;
+  const Vec3 force = e.force(n);
+  const Vec3 torque = e.torque();
   const Vec3& omega_rel = span.omega_end;
   ContactHistory::Load& l = h.load;
   h.load_before = l;

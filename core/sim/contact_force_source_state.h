@@ -116,6 +116,11 @@ struct ContactForceSource::Evaluation {
   // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
   ContactHistory::Load start_load;
   double start_load_gain = 0.0;
+
+  // The patch's load on B (−it on A): the normal force along the patch normal n with friction,
+  // and the rolling, rocking and spin torques.
+  Vec3 force(const Vec3& n) const { return normal.value * n + friction.force; }
+  Vec3 torque() const { return rolling_torque + rocking_torque + spin_torque; }
 };
 
 }  // namespace contactsim
