@@ -21,8 +21,8 @@ double ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::Vect
                                                 const StepSpan& span) {
   PairState& state = *states_[i];
   double charged = 0.0;
+  const std::vector<int>& ids = state.succession.ids;
   for (const ContactHistory& contact : state.tracker.live()) {
-    const std::vector<int>& ids = state.succession.ids;
     if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
     const double work = startLoadWork(i, contact.load, qdot, span);
     state.tracker.history(contact.id)->absorbed_energy -= work;
@@ -34,6 +34,8 @@ double ContactForceSource::chargeEndingContacts(std::size_t i, const Eigen::Vect
 void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qdot,
                                         const StepSpan& span) {
   PairState& state = *states_[i];
+  const std::vector<int>& ids = state.succession.ids;
+  if (std::find(ids.begin(), ids.end(), -1) == ids.end()) return;  // no new contact inherits
   state.succession.inherited =
       state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
         return contact.absorbed_energy - startLoadWork(i, contact.load, qdot, span);

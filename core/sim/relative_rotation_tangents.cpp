@@ -3,9 +3,19 @@
 // "Forces").
 #include "sim/relative_rotation_tangents.h"
 
+#include <array>
 #include <utility>
 
 namespace contactsim {
+namespace {
+
+// Each body's coordinate offset (−1 for a fixed body) with its sign s_Y in ω_rel = ω_B − ω_A.
+std::array<std::pair<int, double>, 2> signedOffsets(const MultibodySystem& system, BodyIndex a,
+                                                    BodyIndex b) {
+  return {{{system.coordinateOffset(a), -1.0}, {system.coordinateOffset(b), 1.0}}};
+}
+
+}  // namespace
 
 // A torque τ(ω_rel) on B and −τ on A, ω_rel = ω_B − ω_A, ω = ½ Σ_i e_i × ė_i, has
 // Q_{e_j} = −½ s_Y skew(e_j) τ on body Y (docs/dynamics.md, "Forces"; s_B = 1, s_A = −1). With
@@ -17,8 +27,7 @@ void addRelativeAngularTangents(const MultibodySystem& system, BodyIndex a, Body
                                 const Eigen::VectorXd& qdot, Triplets& stiffness,
                                 Triplets& damping) {
   if (D.isZero()) return;
-  const std::pair<int, double> bodies[2] = {{system.coordinateOffset(a), -1.0},
-                                            {system.coordinateOffset(b), 1.0}};
+  const auto bodies = signedOffsets(system, a, b);
   for (const auto& [oy, sy] : bodies) {
     if (oy < 0) continue;
     for (const auto& [ox, sx] : bodies) {
@@ -45,8 +54,7 @@ void addRelativeAngularTangents(const MultibodySystem& system, BodyIndex a, Body
 void addTorqueThroughSeparation(const MultibodySystem& system, BodyIndex a, BodyIndex b,
                                 const AffineVec3& d, const Mat3& dtau_dd_q, const Mat3& dtau_dd_v,
                                 const Eigen::VectorXd& q, Triplets& stiffness, Triplets& damping) {
-  const std::pair<int, double> bodies[2] = {{system.coordinateOffset(a), -1.0},
-                                            {system.coordinateOffset(b), 1.0}};
+  const auto bodies = signedOffsets(system, a, b);
   for (const auto& [oy, sy] : bodies) {
     if (oy < 0) continue;
     for (int j = 1; j <= 3; ++j) {
@@ -67,8 +75,7 @@ void addForceThroughRelativeAngular(const MultibodySystem& system, BodyIndex a, 
                                     const Eigen::VectorXd& qdot, Triplets& stiffness,
                                     Triplets& damping) {
   if (G.isZero()) return;
-  const std::pair<int, double> bodies[2] = {{system.coordinateOffset(a), -1.0},
-                                            {system.coordinateOffset(b), 1.0}};
+  const auto bodies = signedOffsets(system, a, b);
   for (const auto& [ox, sx] : bodies) {
     if (ox < 0) continue;
     for (int i = 1; i <= 3; ++i) {
