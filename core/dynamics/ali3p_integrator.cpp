@@ -209,7 +209,8 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
 }
 
 bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
-                              bool bracket_cycles) {
+                              NewtonMode mode) {
+  const bool bracket_cycles = mode == NewtonMode::Bracketed;
   const SparseMatrix& M = system_.massMatrix();
   const int n = system_.coordinateCount();
   const MultibodyState& s = state_;
@@ -255,12 +256,16 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
   const Eigen::VectorXd q_start = s.q;
   const double rest_motion = h * 1.0;  // the model moving its own length per second
   const double constraint_tolerance = settings_.constraint_tolerance;
-  double alpha_k = alpha * penalty_carry_;
+  double alpha_k = alpha * (mode == NewtonMode::Retry ? 1.0 : penalty_carry_);
   double dq_norm = std::numeric_limits<double>::infinity();
   double rate = 1.0, violation = 0.0;
   bool converged = false;
   iterations = 0;
   bracket_.reset();
+  if (mode == NewtonMode::Retry) {
+    reaction_stiffness_.clear();
+    system_.constraints().addHessian(s.multipliers, t1, reaction_stiffness_);
+  }
   for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
     const double previous_violation = violation;
@@ -293,6 +298,9 @@ bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, s
     residual_.noalias() = M * next.qddot;
     residual_.noalias() += Jq.transpose() * multipliers_;
     residual_ = h2 * (residual_ - fv.q_force);
+    if (mode == NewtonMode::Retry)
+      fv.stiffness.insert(fv.stiffness.end(), reaction_stiffness_.begin(),
+                          reaction_stiffness_.end());
     // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ of
     // its lower triangle (a third of SparseLU's time for A02), the upper one completed only
     // for LU if LDLᵀ is refused. The projections' solves are refined once against A, since α
@@ -407,21 +415,47 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
       report.smallest_substep > 0.0 ? std::min(report.smallest_substep, h) : h;
 }
 
-bool Ali3pIntegrator::attemptCounted(double h, MultibodyState& next, StepReport& report,
-                                     std::string& failure, bool bracket_cycles) {
+Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, MultibodyState& next,
+                                                               StepReport& report,
+                                                               std::string& failure,
+                                                               NewtonMode mode) {
   int iterations = 0;
-  bool ok = false;
+  AttemptResult result = AttemptResult::NewtonFailed;
   try {
-    ok = attempt(h, next, iterations, failure, bracket_cycles);
+    if (attempt(h, next, iterations, failure, mode)) result = AttemptResult::Converged;
   } catch (const StepRejected& e) {
     failure = e.what();  // a force source rejected the trial state: retry smaller
+    result = AttemptResult::Refused;
   } catch (const std::runtime_error& e) {
     // A prescribed motion that cannot be followed (cable length ≤ 0): smaller steps won't help.
     throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
   }
   report.newton_iterations += iterations;
   report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
-  return ok;
+  return result;
+}
+
+// A step whose plain iteration failed is tried once more at the same size before it is split
+// (docs/dynamics.md, "Newton convergence", the retry), with what the two failures measured lacked:
+// - the nominal penalty: one raised at a singular passage and carried into this step
+//   (kPenaltyCarryDecay) can be too high for it, and the multiplier update then creeps at
+//   0.93–0.95 per iteration with the constraints already holding (A02 with N = 40 at 1 ms, ten
+//   steps in 10 s); from α the same steps converge in at most 17 iterations;
+// - the reactions' geometric stiffness (h²/4)·Σ μ_i ∂²Φ_i/∂q² in the tangent, μ the multipliers
+//   of the step's start (ConstraintSet::addHessian), which the plain tangent leaves out: where
+//   the reactions are large against M·4/h² (A03's preloaded spring, a crank turning 2.6 rad per
+//   step) its absence makes Newton linear, at a rate growing as h² (0.014, 0.055 and 0.34 at 0.5,
+//   1 and 2.5 ms), and divergent beyond.
+// A force source's refusal is not retried at the same size: it would meet the same state.
+bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepReport& report,
+                                         std::string& failure, bool last_resort) {
+  AttemptResult result = attemptCounted(h, next, report, failure, NewtonMode::Plain);
+  if (result == AttemptResult::NewtonFailed)
+    result = attemptCounted(h, next, report, failure, NewtonMode::Retry);
+  if (result == AttemptResult::NewtonFailed && last_resort)
+    result = attemptCounted(h, next, report, failure, NewtonMode::Bracketed);
+  if (result != AttemptResult::Converged) report.failed_substeps += 1;
+  return result == AttemptResult::Converged;
 }
 
 double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& now, double h) const {
@@ -440,10 +474,8 @@ double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& no
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   MultibodyState next;
   std::string failure;
-  bool ok = attemptCounted(h, next, report, failure);
-  // The smallest substep failed: once more, with cycles bracketed (NewtonBracket).
-  if (!ok && depth >= settings_.max_step_halvings)
-    ok = attemptCounted(h, next, report, failure, true);
+  const bool ok =
+      attemptWithRetries(h, next, report, failure, depth >= settings_.max_step_halvings);
   Powers now;
   if (ok) now = powers(next);
   const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
@@ -487,9 +519,7 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     MultibodyState next;
     std::string failure;
     const bool at_floor = h <= h_min * (1.0 + 1e-9);
-    bool ok = attemptCounted(h, next, report, failure);
-    // The smallest substep failed: once more, with cycles bracketed (NewtonBracket).
-    if (!ok && at_floor) ok = attemptCounted(h, next, report, failure, true);
+    const bool ok = attemptWithRetries(h, next, report, failure, at_floor);
     // Two error measures, each as a fraction of what it may be: the local position error
     // (localError) against the tolerance, and the step's energy-balance error against 100× the
     // tolerance of the energy in play. The second catches stiff impacts whose accelerations the

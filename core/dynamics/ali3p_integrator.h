@@ -73,7 +73,10 @@ struct StepReport {
   int newton_iterations = 0;      // summed over substeps
   int max_newton_iterations = 0;  // of the substeps
   int substeps = 1;
-  int rejected_substeps = 0;          // by error control or a failed Newton iteration
+  int rejected_substeps = 0;  // by error control or a failed Newton iteration
+  // Of those, the ones whose Newton iteration failed or whose state a force source refused (the
+  // rest are refinements chosen by error control or the fixed-step energy rule).
+  int failed_substeps = 0;
   double smallest_substep = 0.0;      // s
   double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
 };
@@ -145,16 +148,28 @@ class Ali3pIntegrator {
     double load = 0.0, dissipation = 0.0, cable = 0.0, drive = 0.0;
     Eigen::VectorXd source_force, qdot;  // for the sources' discrete work (commit())
   };
+  // How a step's Newton iteration starts and moves (docs/dynamics.md, "Newton convergence").
+  enum class NewtonMode {
+    Plain,     // from the penalty carried by the last step (kPenaltyCarryDecay)
+    Retry,     // a failed step again at its size: from the nominal penalty, with the reactions'
+               // geometric stiffness in the tangent (attemptWithRetries)
+    Bracketed  // cycling iterates bracketed (NewtonBracket): the last resort at the smallest
+               // substep
+  };
+  enum class AttemptResult { Converged, NewtonFailed, Refused };
   // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
-  // Newton does not converge.
-  // `bracket_cycles`: Newton safeguarded against cycling iterates (NewtonBracket), the last
-  // resort at the smallest substep.
+  // Newton does not converge. A force source refusing a trial state throws StepRejected.
   bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
-               bool bracket_cycles = false);
+               NewtonMode mode);
   // attempt() with its Newton iterations counted in `report`; a force source's StepRejected is
-  // a failed attempt (retried smaller), any other runtime error ends the run as SimulationError.
-  bool attemptCounted(double h, MultibodyState& next, StepReport& report, std::string& failure,
-                      bool bracket_cycles = false);
+  // Refused (retried smaller), any other runtime error ends the run as SimulationError.
+  AttemptResult attemptCounted(double h, MultibodyState& next, StepReport& report,
+                               std::string& failure, NewtonMode mode);
+  // The plain attempt, then the retries at the same size: Retry, and Bracketed at the smallest
+  // substep (`last_resort`). True if one converged; StepReport::failed_substeps counts the
+  // substeps where none did.
+  bool attemptWithRetries(double h, MultibodyState& next, StepReport& report, std::string& failure,
+                          bool last_resort);
   void advance(double h, int depth, StepReport& report);
   void advanceControlled(double t_end, StepReport& report);
   // Makes `next` the state and accumulates the works over the substep h, `now` being the powers
@@ -185,6 +200,8 @@ class Ali3pIntegrator {
   ForceValues step_forces_;
   Eigen::VectorXd residual_, multipliers_, dq_, step_, w_;
   NewtonBracket bracket_;  // against cycling iterates
+  // The retry's Σ μ_i ∂²Φ_i/∂q², μ the multipliers at the step's start (NewtonMode::Retry).
+  Triplets reaction_stiffness_;
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   // max |Φ| at the last attempt's state and at state_ (constraintViolation()), with the time Φ was

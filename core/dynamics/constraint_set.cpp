@@ -131,4 +131,20 @@ void ConstraintSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd
   }
 }
 
+void ConstraintSet::addHessian(const Eigen::VectorXd& mu, double t, Triplets& out) const {
+  // ∂²(a·b)/∂q² = a_qᵀ b_q + b_qᵀ a_q; vector equalities are affine and have none.
+  const auto addDot = [&out](const AffineVec3& a, const AffineVec3& b, double weight) {
+    if (weight == 0.0) return;
+    const Mat3 W = weight * Mat3::Identity();
+    addBlocks(a, b, W, out);
+    addBlocks(b, a, W, out);
+  };
+  for (const DotProduct& e : dot_products_) addDot(e.a, e.b, mu[e.row]);
+  for (const AngleDrive& e : angle_drives_) {
+    const double theta = e.theta.at(t).position;
+    addDot(e.e2, e.b, std::cos(theta) * mu[e.row]);
+    addDot(e.e1, e.b, -std::sin(theta) * mu[e.row]);
+  }
+}
+
 }  // namespace contactsim

@@ -55,6 +55,10 @@ class ConstraintSet {
   // Throws std::runtime_error when a cable's prescribed length is not positive at t.
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool with_jacobian,
                 ConstraintValues& out) const;
+  // out += Σ_rows μ_row ∂²Φ_row/∂q² at t: the derivative of the reactions Φ_qᵀμ in q at fixed μ
+  // (their geometric stiffness). Every row is at most quadratic in q (a·b with a, b affine), so
+  // this does not depend on q.
+  void addHessian(const Eigen::VectorXd& mu, double t, Triplets& out) const;
 
  private:
   struct VectorEquality {

@@ -100,7 +100,8 @@ class EnergyObserver : public Observer {
 struct Run {
   double error = 0.0, seconds = 0.0, iterations_per_step = 0.0;
   int max_iterations = 0;
-  int rejected = 0;  // substeps retried after a failed Newton iteration (step halvings)
+  int rejected = 0;  // substeps split: by the fixed-step energy rule or after a Newton failure
+  int failed = 0;    // of those, after a Newton failure
 };
 
 Run runOnce(const Problem& problem, const MultibodySystem& system, double dt) {
@@ -120,6 +121,7 @@ Run runOnce(const Problem& problem, const MultibodySystem& system, double dt) {
     iterations += report.newton_iterations;
     run.max_iterations = std::max(run.max_iterations, report.max_newton_iterations);
     run.rejected += report.rejected_substeps;
+    run.failed += report.failed_substeps;
     observer->observe(integrator, n);
   }
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -207,7 +209,7 @@ int main(int argc, char** argv) {
   }
 
   std::printf("%-4s %-20s %-8s %-10s %-26s %-14s %-18s %s\n", "id", "problem", "dt [ms]", "end [s]",
-              "error", "wall [s] (med 3)", "Newton/step (max)", "halvings");
+              "error", "wall [s] (med 3)", "Newton/step (max)", "split (Newton failed)");
   for (const Problem& problem : problems) {
     const MultibodySystem system = buildSystem(problem.scene);
     double previous_seconds = 0.0, previous_dt = 0.0;
@@ -234,9 +236,9 @@ int main(int argc, char** argv) {
       std::snprintf(iterations, sizeof iterations, "%.2f (%d)", median.iterations_per_step,
                     median.max_iterations);
       std::snprintf(error, sizeof error, "%.3g %s", median.error, problem.quantity.c_str());
-      std::printf("%-4s %-20s %-8g %-10g %-26s %-14.3g %-18s %d\n", problem.id.c_str(),
+      std::printf("%-4s %-20s %-8g %-10g %-26s %-14.3g %-18s %d (%d)\n", problem.id.c_str(),
                   problem.title.c_str(), 1e3 * dt, problem.scene.end_time, error, median.seconds,
-                  iterations, median.rejected);
+                  iterations, median.rejected, median.failed);
       std::fflush(stdout);
       previous_seconds = median.seconds;
       previous_dt = dt;

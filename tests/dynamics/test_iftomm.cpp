@@ -22,6 +22,7 @@ struct RunResult {
   double max_error = 0.0;         // of the tracked coordinate against the reference, m
   double max_energy_drift = 0.0;  // |E(t) − E(0)|, J
   int max_newton_iterations = 0;
+  int failed_substeps = 0;  // substeps split because Newton failed in every mode tried
 };
 
 // Runs `scene` to its end at step `dt`, comparing x of the point `local` of `body` (body frame)
@@ -41,6 +42,7 @@ RunResult run(const Scene& scene, const std::string& body, const Vec3& local,
       const StepReport report = integrator.step();
       result.max_newton_iterations =
           std::max(result.max_newton_iterations, report.newton_iterations);
+      result.failed_substeps += report.failed_substeps;
       result.max_energy_drift =
           std::max(result.max_energy_drift, std::abs(integrator.energy().balance() - e0));
     }
@@ -87,6 +89,7 @@ TEST_CASE("A02 N-four-bar (N = 4) runs through its singular positions at every s
     WARN("A02 N=4, dt " << dt << " s: max |x_B0 − ref| " << r.max_error << " m, energy drift "
                         << r.max_energy_drift << " J, max Newton iterations "
                         << r.max_newton_iterations);
+    CHECK(r.failed_substeps == 0);  // not one step split: the singular passages converge
     results.push_back(r);
   }
   CHECK(results[2].max_error < 1e-3);  // the benchmark's "high precision" bound
@@ -131,6 +134,9 @@ TEST_CASE("A02 N-four-bar at 0.1 ms: error and energy drift keep falling; N = 40
     REQUIRE_NOTHROW(many = run(forty, "coupler0", Vec3::Zero(), forty_reference, dt));
     WARN("A02 N=40, dt " << dt << " s: max |x_B0 − ref| " << many.max_error << " m");
     CHECK(many.max_error < 1e-3);
+    // Each singular passage used to split ten steps at 1 ms, seventeen at 0.5 ms, where the
+    // penalty carried from the last step was too high; the retry from α converges in place.
+    CHECK(many.failed_substeps == 0);
   }
 }
 
@@ -161,10 +167,11 @@ class PlanarAngle {
 };
 
 // Runs `scene` to its end at step `dt`; `quantity(system, state)` is compared after every step
-// with `reference`, sampled every `sample` (a divisor of dt). Returns the largest difference.
+// with `reference`, sampled every `sample` (a divisor of dt). Returns the largest difference;
+// `failed_substeps` (if given) counts the substeps split because Newton failed.
 template <typename Quantity>
 double maxError(const Scene& scene, double dt, const std::vector<double>& reference,
-                Quantity&& quantity, double sample = kFineSample) {
+                Quantity&& quantity, double sample = kFineSample, int* failed_substeps = nullptr) {
   const MultibodySystem system = buildSystem(scene);
   SolverSettings settings = scene.solver;
   settings.time_step = dt;
@@ -173,7 +180,8 @@ double maxError(const Scene& scene, double dt, const std::vector<double>& refere
   const auto stride = static_cast<int>(std::lround(dt / sample));
   double error = 0.0;
   for (int n = 1; n <= steps; ++n) {
-    integrator.step();
+    const StepReport report = integrator.step();
+    if (failed_substeps) *failed_substeps += report.failed_substeps;
     error = std::max(error, std::abs(quantity(system, integrator.state()) - reference[n * stride]));
   }
   return error;
@@ -207,14 +215,19 @@ TEST_CASE("A03 Andrews' mechanism: every step size runs to the end, β converges
     INFO("dt = " << dt);
     std::optional<PlanarAngle> beta;
     double error = 0.0;
+    int failed = 0;
     REQUIRE_NOTHROW(error = maxError(
                         scene, dt, reference,
                         [&](const MultibodySystem& system, const MultibodyState& s) {
                           if (!beta) beta.emplace(system, crank, beta0);
                           return beta->update(s, dt);
                         },
-                        kSampleA03));
-    WARN("A03, dt " << dt << " s: max |beta - beta_ref| " << error << " rad");
+                        kSampleA03, &failed));
+    WARN("A03, dt " << dt << " s: max |beta - beta_ref| " << error << " rad, " << failed
+                    << " substeps split after a Newton failure");
+    // Up to 2 ms no step is split for Newton's sake (the retry's exact tangent); at 5 ms the crank
+    // turns 2.6 rad in a step and two steps still are (README, "Newton convergence", known gap).
+    if (dt <= 0.002) CHECK(failed == 0);
     errors.push_back(error);
   }
   // The crank turns 15.9 rad in 0.03 s, up to 2.6 rad per 5 ms step: only the small steps are in

@@ -222,6 +222,26 @@ void checkConstraintTangents(const MultibodySystem& system, double t0, double t1
     const double tolerance = 1e-5 * std::max({1.0, scale, gamma_fd.cwiseAbs().maxCoeff()});
     INFO(what << ": gamma, largest difference " << (values.gamma - gamma_fd).cwiseAbs().maxCoeff());
     CHECK((values.gamma - gamma_fd).cwiseAbs().maxCoeff() <= tolerance);
+    // The reactions' geometric stiffness ∂(Φ_qᵀμ)/∂q at fixed random μ.
+    Eigen::VectorXd mu(rows);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (int i = 0; i < rows; ++i) mu[i] = 10.0 * unit(rng);
+    auto reactions = [&](const Eigen::VectorXd& q) {
+      ConstraintValues v;
+      set.evaluate(q, s.qdot, t, true, v);
+      return Eigen::VectorXd(dense(rows, n, v.jacobian).transpose() * mu);
+    };
+    Eigen::MatrixXd G_fd(n, n);
+    for (int j = 0; j < n; ++j) {
+      Eigen::VectorXd plus = s.q, minus = s.q;
+      plus[j] += kStep;
+      minus[j] -= kStep;
+      G_fd.col(j) = (reactions(plus) - reactions(minus)) / (2 * kStep);
+    }
+    Triplets hessian;
+    set.addHessian(mu, t, hessian);
+    requireClose(dense(n, n, hessian), G_fd, reactions(s.q).cwiseAbs().maxCoeff(),
+                 what + ": Hessian");
   }
 }
 
