@@ -49,7 +49,7 @@ QStringList MainWindow::importFiles(const QStringList& files, const ImportOption
       // An assembly's objects (mesh_import.h, MeshObject), or the whole file as one body.
       std::vector<std::string> objects;
       if (body_per_object) {
-        const std::vector<MeshObject> listed = listMeshObjects(absolute.toStdString(), options);
+        const std::vector<MeshObject> listed = meshes_.file(absolute.toStdString()).objects();
         if (listed.size() > 1)
           for (const MeshObject& object : listed) objects.push_back(object.name);
       }
@@ -88,7 +88,7 @@ void MainWindow::openFiles(const QStringList& files) {
     }
   }
   if (meshes.isEmpty()) return;
-  ImportDialog dialog(meshes, this);
+  ImportDialog dialog(meshes, meshes_, this);
   if (dialog.exec() != QDialog::Accepted) return;
   showErrors(importFiles(meshes, dialog.options(), dialog.bodyPerObject()));
 }
