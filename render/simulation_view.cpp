@@ -85,6 +85,7 @@ void SimulationView::update(const SimulationFrame& frame) {
   contacts_->update(frame);
   debug_->update(frame);
   setTime(frame.time);
+  if (!frame_ || &frame != &*frame_) frame_ = frame;  // not when drawing the kept frame again
 }
 
 void SimulationView::setTime(double seconds) {

@@ -44,6 +44,8 @@ class SimulationView {
   // scale (from the bodies' posed bounds) and frames the camera; later calls move nothing but
   // what the frame moves (see fitToScene to refit).
   void update(const SimulationFrame& frame);
+  // The frame update drew last; null before the first.
+  const SimulationFrame* frame() const { return frame_ ? &*frame_ : nullptr; }
   // Scene scale of the layers from the bodies' current bounds, and a camera reset.
   void fitToScene();
 
@@ -71,6 +73,7 @@ class SimulationView {
   std::unique_ptr<DebugLayers> debug_;
   std::unique_ptr<MouseSpringLayer> mouse_spring_;
   vtkSmartPointer<vtkTextActor> time_text_;
+  std::optional<SimulationFrame> frame_;
   unsigned long render_start_observer_ = 0;
   bool fitted_ = false;
 };

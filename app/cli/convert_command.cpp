@@ -44,7 +44,7 @@ void runConvert(const ConvertArguments& args) {
     out << converted.scene.dump(2) << '\n';
     if (!out) throw std::runtime_error(args.output + ": cannot write the scene");
   }
-  const Scene scene = readScene(output, importSceneMesh);
+  const Scene scene = readScene(output, sceneMeshLoader());
   for (const std::string& w : scene.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
   std::printf("%s: robot '%s', %zu bodies, %zu joints\n", args.output.c_str(),
               converted.robot_name.c_str(), scene.bodies.size(), scene.joints.size());

@@ -51,7 +51,7 @@ const char* jointTypeName(JointType type) {
 // A URDF's info is the scene it becomes: its bodies (mass, mesh) and joints (world point and
 // axis at t = 0, limits), what a user checks before running it.
 void runUrdfInfo(const InfoArguments& args) {
-  const Scene scene = readSceneOrUrdf(args.mesh, args.urdf, importSceneMesh);
+  const Scene scene = readSceneOrUrdf(args.mesh, args.urdf, sceneMeshLoader());
   nlohmann::json bodies = nlohmann::json::array(), joints = nlohmann::json::array();
   for (const SceneBody& b : scene.bodies) {
     bodies.push_back({{"name", b.name},
@@ -100,10 +100,11 @@ void runInfo(const InfoArguments& args) {
   ImportOptions options;
   options.units = parseUnits(args.units, "--units");
   options.object = args.object;
-  const ImportedMesh imported = importMesh(args.mesh, options);
+  const MeshFile file(args.mesh, options);
+  const ImportedMesh imported = file.mesh(options);
   // The file's objects, so that an assembly's parts can be named in a scene (mesh.object).
   nlohmann::json objects = nlohmann::json::array();
-  for (const MeshObject& o : listMeshObjects(args.mesh, options))
+  for (const MeshObject& o : file.objects())
     objects.push_back({{"name", o.name}, {"triangles", o.triangles}});
   const TriMesh& mesh = imported.mesh;
   // Unit density, as the contract asks: the inertia is then the volume's second moment.

@@ -93,12 +93,12 @@ RunStart findRunStart(const RunArguments& args) {
     throw std::runtime_error("--at: only with --resume");
   }
   if (!args.scene.empty()) {
-    start.scene = readSceneOrUrdf(args.scene, args.urdf, importSceneMesh);
+    start.scene = readSceneOrUrdf(args.scene, args.urdf, sceneMeshLoader());
   } else if (recording) {
     // The recorded scene's meshes are found relative to where it was read from.
     try {
       start.scene =
-          parseScene(start.recorded_scene_text, recording->header().scene_path, importSceneMesh);
+          parseScene(start.recorded_scene_text, recording->header().scene_path, sceneMeshLoader());
     } catch (const std::exception& error) {
       throw std::runtime_error(std::string(error.what()) +
                                " (the recording's scene, read from its recorded path; give the "

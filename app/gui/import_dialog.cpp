@@ -9,6 +9,8 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include "scene_document.h"
+
 namespace contactsim::gui {
 
 namespace {
@@ -21,12 +23,12 @@ constexpr LengthUnit kUnits[] = {LengthUnit::Metre, LengthUnit::Centimetre, Leng
 
 // "linkage.obj has 3 objects", or "2 of the files hold several objects"; empty when none does.
 // A file that cannot be read counts as one object: its error comes with the import.
-QString describeAssemblies(const QStringList& files) {
+QString describeAssemblies(const QStringList& files, MeshCache& meshes) {
   QStringList assemblies;
   std::size_t objects = 0;
   for (const QString& file : files) {
     try {
-      const std::size_t n = listMeshObjects(file.toStdString()).size();
+      const std::size_t n = meshes.file(file.toStdString()).objects().size();
       if (n > 1) {
         assemblies << QFileInfo(file).fileName();
         objects = n;
@@ -48,7 +50,7 @@ QString describeFiles(const QStringList& files) {
 
 }  // namespace
 
-ImportDialog::ImportDialog(const QStringList& files, QWidget* parent)
+ImportDialog::ImportDialog(const QStringList& files, MeshCache& meshes, QWidget* parent)
     : QDialog(parent), units_(new QComboBox(this)), scale_(new QDoubleSpinBox(this)) {
   setWindowTitle("Import meshes");
   units_->setObjectName("units");
@@ -66,7 +68,7 @@ ImportDialog::ImportDialog(const QStringList& files, QWidget* parent)
   auto* form = new QFormLayout;
   form->addRow("File units", units_);
   form->addRow("Scale", scale_);
-  if (const QString assemblies = describeAssemblies(files); !assemblies.isEmpty()) {
+  if (const QString assemblies = describeAssemblies(files, meshes); !assemblies.isEmpty()) {
     objects_ = new QComboBox(this);
     objects_->setObjectName("objects");
     objects_->addItem("One body per object");

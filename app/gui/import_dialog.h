@@ -11,12 +11,15 @@ class QDoubleSpinBox;
 
 namespace contactsim::gui {
 
+class MeshCache;
+
 class ImportDialog : public QDialog {
   Q_OBJECT
 
  public:
-  // Starts from the last accepted choice (QSettings), or metres and scale 1.
-  ImportDialog(const QStringList& files, QWidget* parent = nullptr);
+  // Starts from the last accepted choice (QSettings), or metres and scale 1. The files are read
+  // through `meshes` (to count their objects), so that importing them reads none again.
+  ImportDialog(const QStringList& files, MeshCache& meshes, QWidget* parent = nullptr);
 
   ImportOptions options() const;
   // One body per object of an assembly (the default when a file has several), or one merged body.

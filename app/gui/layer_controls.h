@@ -40,6 +40,8 @@ class LayerControls : public QObject {
   void setBodies(const QStringList& names);
   // Redraws the AABB layer from the trees (call when they changed).
   void refreshAabbTree();
+  // The trees the AABB layer draws: the run's contact trees, others built for it once.
+  const BodyTrees& trees() const { return trees_; }
   QAction* action(render::Layer layer) const { return actions_.at(layer); }
   void applyPreset(render::LayerPreset preset);
   void setForceScale(const render::ForceScale& scale);  // updates the widgets too

@@ -23,6 +23,7 @@
 #include "plots_panel.h"
 #include "profiler_panel.h"
 #include "properties_panel.h"
+#include "recordings.h"
 #include "replay_controller.h"
 #include "run_status.h"
 #include "scene_overlays.h"
@@ -62,7 +63,8 @@ MainWindow::MainWindow()
       inspector_(new ContactInspector(this)),
       plots_(new PlotsPanel(this)),
       profiler_(new ProfilerPanel(this)),
-      replay_(new ReplayController(this)),
+      recordings_(new Recordings(*simulation_, statusBar(), this,
+                                 [this] { return layers_->forceScale(); })),
       status_(new RunStatus(statusBar())),
       start_notice_(new StartOverlapNotice(this, statusBar())),
       report_error_([this](const QString& title, const QString& text) {
@@ -83,13 +85,13 @@ MainWindow::MainWindow()
   connect(view_, &QOpenGLWidget::frameSwapped, this, [this] { ++frames_swapped_; });
   auto* fps_timer = new QTimer(this);
   connect(fps_timer, &QTimer::timeout, this, [this] {
-    display_fps_ = frames_swapped_;
     const double drawing = update_seconds_ + view_->renderSeconds();
     if (frames_swapped_ > 0)
-      profiler_->setDrawing((drawing - drawing_seconds_at_mark_) / frames_swapped_, display_fps_);
+      profiler_->setDrawing((drawing - drawing_seconds_at_mark_) / frames_swapped_,
+                            frames_swapped_);
     drawing_seconds_at_mark_ = drawing;
+    status_->setDisplayFps(frames_swapped_);
     frames_swapped_ = 0;
-    status_->setDisplayFps(display_fps_);
   });
   fps_timer->start(1000);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, [this] {
@@ -112,9 +114,9 @@ MainWindow::MainWindow()
   connect(inspector_, &ContactInspector::patchSelected, this, &MainWindow::onPatchSelected);
   connect(start_notice_, &StartOverlapNotice::liftClearRequested, this,
           [this] { liftStartOverlapsClear(); });
-  connect(replay_, &ReplayController::frameShown, this, &MainWindow::showFrame);
-  connect(replay_, &ReplayController::failed, this,
-          [this](const QString& message) { reportError("Cannot read the recording", message); });
+  connect(&recordings_->replay(), &ReplayController::frameShown, this, &MainWindow::showFrame);
+  connect(recordings_, &Recordings::failed, this, &MainWindow::reportError);
+  connect(recordings_, &Recordings::reachedTime, this, &MainWindow::reachedTime);
   resize(1500, 950);
   setView({});
 }
@@ -160,14 +162,7 @@ void MainWindow::connectSimulation() {
   SimulationWorker& worker = simulation_->worker();
   connect(&worker, &SimulationWorker::frameAvailable, this, &MainWindow::onFrameAvailable);
   connect(&worker, &SimulationWorker::runningChanged, controls_, &SimControls::setRunning);
-  connect(&worker, &SimulationWorker::recordingChanged, this,
-          [this](bool recording, const QString& path) {
-            controls_->setRecording(recording);
-            if (!recording && !path.isEmpty()) {
-              last_recording_ = path;
-              statusBar()->showMessage("Recording saved: " + path, 8000);
-            }
-          });
+  connect(&worker, &SimulationWorker::recordingChanged, controls_, &SimControls::setRecording);
   connect(&worker, &SimulationWorker::treesBuilt, this,
           [this](int generation, const BodyTreeList& trees) {
             if (generation != generation_ || replaying()) return;  // superseded meanwhile
@@ -191,7 +186,7 @@ void MainWindow::connectSimulation() {
   });
   connect(controls_, &SimControls::playToggled, this, [this](bool play) {
     if (replaying()) {
-      play ? replay_->play() : replay_->pause();
+      play ? recordings_->replay().play() : recordings_->replay().pause();
       controls_->setRunning(false);
       return;
     }
@@ -200,7 +195,13 @@ void MainWindow::connectSimulation() {
   connect(controls_, &SimControls::stepRequested, simulation_, &SimulationThread::stepOnce);
   connect(controls_, &SimControls::resetRequested, this, [this] { rebuild(); });
   connect(controls_, &SimControls::speedChanged, simulation_, &SimulationThread::setSpeed);
-  connect(controls_, &SimControls::recordToggled, this, &MainWindow::onRecordToggled);
+  connect(controls_, &SimControls::recordToggled, this, [this](bool record) {
+    if (!record) {
+      recordings_->stopRecording();
+    } else if (!recordings_->chooseAndRecord()) {
+      controls_->setRecording(false);
+    }
+  });
   connect(controls_, &SimControls::timeStepEdited, this, [this](double h) {
     const nlohmann::json before = document_.json();
     document_.json()["solver"]["time_step"] = h;
@@ -208,9 +209,15 @@ void MainWindow::connectSimulation() {
   });
 }
 
-bool MainWindow::replaying() const { return replay_->isOpen(); }
+const SimulationFrame* MainWindow::shownFrame() const {
+  return sim_view_ ? sim_view_->frame() : nullptr;
+}
 
-long MainWindow::droppedFrames() const { return simulation_->mailbox().dropped(); }
+bool MainWindow::replaying() const { return recordings_->replaying(); }
+
+void MainWindow::runUntil(double t) {
+  if (!recordings_->runUntil(t)) simulation_->runUntil(t);
+}
 
 void MainWindow::reportError(const QString& title, const QString& text) {
   if (report_error_) report_error_(title, text);
@@ -226,7 +233,6 @@ void MainWindow::setView(std::vector<std::shared_ptr<const TriMesh>> meshes) {
   highlight_ = std::make_unique<PatchHighlight>(sim_view_->scene().overlayRenderer());
   if (view_->context()) view_->doneCurrent();
   layers_->setView(sim_view_.get());
-  shown_.reset();  // before the colours redraw the shown frame: it belongs to the old view
   contact_colours_->setView(sim_view_.get());
   force_scale_fitted_ = false;
   selected_body_.reset();
@@ -266,7 +272,7 @@ bool MainWindow::rebuild() {
     reportError("Cannot build the scene", QString::fromStdString(error.what()));
     return false;
   }
-  replay_->close();
+  recordings_->replay().close();
   std::vector<std::shared_ptr<const TriMesh>> meshes;
   QStringList names;
   std::vector<int> triangles;
@@ -340,7 +346,6 @@ void MainWindow::showFrame(const SimulationFrame& frame) {
     layers_->setForceScale(sim_view_->forceScale());
   }
   inspector_->setContacts(frame.contacts);
-  shown_ = frame;
   onPatchSelected();
   if (replaying()) status_->show(frame, nullptr);
   view_->update();

@@ -3,11 +3,12 @@
 // plots, recording and replay, and File ▸ Open/Save of scenes, meshes and recordings.
 // Implemented in one file per job: main_window.cpp (widgets, frames, rebuild), _actions (menus),
 // _files (open, import, save, drop), _keyframes, _mouse_spring (the view's drags to the worker),
-// _recording (run to a time, record, video), _scene_edit (the Scene menu), _selection. Jobs that
-// hold state of their own are classes the window composes: run controls (sim_controls.h), replay
-// (replay_controller.h), layers (layer_controls.h), scene editing (scene_edit_dialog.h), the
-// mouse spring's drag (mouse_spring_drag.h), the start check's notice (start_overlap_notice.h)
-// and the status bar's readout (run_status.h).
+// _scene_edit (the Scene menu), _selection. Jobs that hold state of their own are classes the
+// window composes: run controls (sim_controls.h), recording and replay (recordings.h), layers
+// (layer_controls.h), scene editing (scene_edit_dialog.h), the mouse spring's drag
+// (mouse_spring_drag.h), the start check's notice (start_overlap_notice.h) and the status bar's
+// readout (run_status.h). Tests reach those, and the panels, through the window's children
+// (QObject::findChild); the window's own public methods are what main() and the user do.
 #pragma once
 
 #include <QMainWindow>
@@ -42,14 +43,13 @@ class PlotsPanel;
 class ProfilerPanel;
 class PropertiesPanel;
 class RecentFiles;
-class ReplayController;
+class Recordings;
 class RunStatus;
 class SceneEditDialog;
 class SimControls;
 class SimulationThread;
 class StartOverlapNotice;
 class VtkViewWidget;
-struct VideoExportOptions;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -82,52 +82,23 @@ class MainWindow : public QMainWindow {
   // bodies' own initial state for an empty name. Each returns false after reporting why.
   bool saveKeyframe(const QString& name);
   bool resetToKeyframe(const QString& name);
-  void chooseAndSaveKeyframe();
   bool saveScene(const QString& path);
-  void showErrors(const QStringList& errors);
   void setErrorReporter(ErrorReporter reporter) { report_error_ = std::move(reporter); }
 
   // Simulates (as fast as possible) up to time t, then pauses; reachedTime is emitted once the
   // frame of that time is shown. A recording being replayed shows its first frame at or after t.
   void runUntil(double t);
-  bool startRecording(const QString& path);
-  void stopRecording();
-  // Renders a video of the replayed recording (or else the last one made) to `out`, showing only
-  // a progress bar. Returns false after reporting the error (nothing recorded, options out of
-  // range, a file that cannot be written); the window carries on.
-  bool exportVideo(const QString& out, const VideoExportOptions& options);
 
+  // The scene being edited: what Save scene writes and the run is built from.
+  SceneDocument& document() { return document_; }
   VtkViewWidget& view() const { return *view_; }
-  SimulationThread& simulation() const { return *simulation_; }
-  ContactInspector& inspector() const { return *inspector_; }
-  PlotsPanel& plots() const { return *plots_; }
-  ProfilerPanel& profiler() const { return *profiler_; }
-  ReplayController& replay() const { return *replay_; }
-  SimControls& controls() const { return *controls_; }
   LayerControls& layers() const { return *layers_; }
   ContactColourControls& contactColours() const { return *contact_colours_; }
-  // Scene ▸ Joints…, Cables…, Contact laws per pair… (made on first use).
-  SceneEditDialog& sceneEditor();
-  SceneDocument& document() { return document_; }
   render::SimulationView* simulationView() const { return sim_view_.get(); }
   // The bodies of the shown scene, in scene order (SimulationView::viewId takes the index).
   const QStringList& bodyNames() const { return body_names_; }
-  // The trees the AABB layer draws: the run's contact trees, others built here once.
-  const BodyTrees& bodyTrees() const { return trees_; }
   // Draws forces at this scale from now on instead of fitting it to the first contact forces.
   void fixForceScale(const render::ForceScale& scale);
-  // The frame drawn last (live or replayed).
-  const std::optional<SimulationFrame>& shownFrame() const { return shown_; }
-  bool replaying() const;
-  // Frames drawn per second over the last second, and frames the worker produced but the display
-  // skipped because a newer one arrived first.
-  double displayFps() const { return display_fps_; }
-  // The start check of the shown run: the pairs interpenetrating at t = 0.
-  StartOverlapNotice& startNotice() const { return *start_notice_; }
-  // Moves the free body of each such pair clear along its lift hint (the box's "Lift clear") and
-  // rebuilds; false, with the scene unchanged, when a pair has no free body or the build fails.
-  bool liftStartOverlapsClear();
-  long droppedFrames() const;
 
  signals:
   void frameShown(double time);
@@ -145,6 +116,8 @@ class MainWindow : public QMainWindow {
  private:
   void createActions();
   void createSceneMenu();  // main_window_scene_edit.cpp
+  // Scene ▸ Joints…, Cables…, Contact laws per pair… (made on first use).
+  SceneEditDialog& sceneEditor();
   // The scene editor's commit (see SceneCommit): edit, rebuild, undo when it does not build.
   bool commitSceneEdit(const SceneEdit& edit);
   void createDocks();
@@ -156,16 +129,22 @@ class MainWindow : public QMainWindow {
   void fillTree(const QStringList& names, const std::vector<int>& triangles);
   void showFrame(const SimulationFrame& frame);
   void onFrameAvailable();
+  // The frame drawn last (live or replayed); null before the view's first.
+  const SimulationFrame* shownFrame() const;
+  bool replaying() const;
   void chooseAndOpenFiles();
   void chooseAndSaveScene();
-  void chooseAndExportVideo();
-  QString recordingToExport() const;  // the replayed or last made recording; empty if none
+  void chooseAndSaveKeyframe();
   void resetCamera();
   void selectBody(std::optional<int> index);
   void onViewClicked(double vtk_x, double vtk_y);
   void onPatchSelected();
   void connectMouseSpring();  // main_window_mouse_spring.cpp
-  void onRecordToggled(bool record);
+  // Moves the free body of each pair the start check found clear along its lift hint (the
+  // notice's "Lift clear") and rebuilds; false, with the scene unchanged, when a pair has no free
+  // body or the build fails.
+  bool liftStartOverlapsClear();
+  void showErrors(const QStringList& errors);
   void reportError(const QString& title, const QString& text);
 
   SceneDocument document_;
@@ -173,11 +152,9 @@ class MainWindow : public QMainWindow {
   BodyTrees trees_;
   std::unique_ptr<render::SimulationView> sim_view_;
   std::unique_ptr<PatchHighlight> highlight_;
-  std::optional<SimulationFrame> shown_;
   bool force_scale_fitted_ = false;
   bool force_scale_fixed_ = false;
   QStringList body_names_;
-  QString last_recording_;
   // Where rebuild() starts the run when set (continueFromHere); from t = 0 otherwise.
   std::shared_ptr<const ResumePoint> resume_point_;
   // The keyframe rebuild() starts the run from (resetToKeyframe), until another scene is opened.
@@ -192,7 +169,7 @@ class MainWindow : public QMainWindow {
   ContactInspector* inspector_;
   PlotsPanel* plots_;
   ProfilerPanel* profiler_;
-  ReplayController* replay_;
+  Recordings* recordings_;
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
   ContactColourControls* contact_colours_ = nullptr;
@@ -206,7 +183,6 @@ class MainWindow : public QMainWindow {
   int generation_ = 0;                     // of the run whose frames are shown
   std::optional<double> run_until_;
   int frames_swapped_ = 0;
-  double display_fps_ = 0.0;
   // The GUI thread's drawing time (scene updates in showFrame, VTK renders), at the last display
   // rate update and now: the profiler's time per drawn frame.
   double update_seconds_ = 0.0;

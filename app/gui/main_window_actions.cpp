@@ -10,6 +10,7 @@
 #include "layer_controls.h"
 #include "main_window.h"
 #include "recent_files.h"
+#include "recordings.h"
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "vtk_view_widget.h"
@@ -26,7 +27,7 @@ void MainWindow::createActions() {
           [this](const QString& path) { openFiles({path}); });
   QAction* save = file->addAction("&Save scene as…", this, &MainWindow::chooseAndSaveScene);
   save->setShortcut(QKeySequence::Save);
-  file->addAction("&Export video…", this, &MainWindow::chooseAndExportVideo);
+  file->addAction("&Export video…", recordings_, &Recordings::chooseAndExportVideo);
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", qApp, &QApplication::quit);
   quit->setShortcut(QKeySequence::Quit);
@@ -59,8 +60,8 @@ void MainWindow::createActions() {
     view_->update();
   });
   QAction* fit = view->addAction("Fit &force scale", this, [this] {
-    if (sim_view_ && shown_) {
-      sim_view_->fitForceScale(*shown_);
+    if (const SimulationFrame* shown = shownFrame()) {
+      sim_view_->fitForceScale(*shown);
       layers_->setForceScale(sim_view_->forceScale());
     }
   });
@@ -75,13 +76,13 @@ void MainWindow::createActions() {
   contact_colours_ = new ContactColourControls(colour_bar, this);
   // Colours are chosen as a frame is drawn: the shown one is drawn again.
   connect(contact_colours_, &ContactColourControls::changed, this, [this] {
-    if (sim_view_ && shown_) sim_view_->update(*shown_);
+    if (const SimulationFrame* shown = shownFrame()) sim_view_->update(*shown);
     view_->update();
   });
 
   QToolBar* replay_bar = new QToolBar("Replay", this);
   replay_bar->setObjectName("replay_toolbar");
-  replay_bar->addWidget(replay_);
+  replay_bar->addWidget(&recordings_->replay());
   QAction* continue_here =
       replay_bar->addAction("Continue from here", this, [this] { continueFromHere(); });
   continue_here->setObjectName("continue_from_here");

@@ -15,6 +15,7 @@
 #include "plots_panel.h"
 #include "recent_files.h"
 #include "record/resume_point.h"
+#include "recordings.h"
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
@@ -49,7 +50,7 @@ QStringList MainWindow::importFiles(const QStringList& files, const ImportOption
       // An assembly's objects (mesh_import.h, MeshObject), or the whole file as one body.
       std::vector<std::string> objects;
       if (body_per_object) {
-        const std::vector<MeshObject> listed = listMeshObjects(absolute.toStdString(), options);
+        const std::vector<MeshObject> listed = meshes_.file(absolute.toStdString()).objects();
         if (listed.size() > 1)
           for (const MeshObject& object : listed) objects.push_back(object.name);
       }
@@ -88,7 +89,7 @@ void MainWindow::openFiles(const QStringList& files) {
     }
   }
   if (meshes.isEmpty()) return;
-  ImportDialog dialog(meshes, this);
+  ImportDialog dialog(meshes, meshes_, this);
   if (dialog.exec() != QDialog::Accepted) return;
   showErrors(importFiles(meshes, dialog.options(), dialog.bodyPerObject()));
 }
@@ -127,30 +128,31 @@ bool MainWindow::saveScene(const QString& path) {
 }
 
 bool MainWindow::openRecording(const QString& path) {
+  ReplayController& replay = recordings_->replay();
   try {
     simulation_->pause();
-    const QSignalBlocker blocker(replay_);  // frame 0 is shown once the view below exists
-    replay_->open(path);
+    const QSignalBlocker blocker(replay);  // frame 0 is shown once the view below exists
+    replay.open(path);
   } catch (const std::exception& error) {
     reportError("Cannot open the recording", QString::fromStdString(error.what()));
     return false;
   }
-  setView(replay_->meshes());
+  setView(replay.meshes());
+  const RecordingHeader& header = replay.reader()->header();
   QStringList names;
   std::vector<int> triangles;
-  for (std::size_t i = 0; i < replay_->meshes().size(); ++i) {
-    names << QString::fromStdString(replay_->reader()->header().bodies[i].name);
-    triangles.push_back(replay_->meshes()[i] ? int(replay_->meshes()[i]->triangleCount()) : 0);
+  for (std::size_t i = 0; i < replay.meshes().size(); ++i) {
+    names << QString::fromStdString(header.bodies[i].name);
+    triangles.push_back(replay.meshes()[i] ? int(replay.meshes()[i]->triangleCount()) : 0);
   }
   fillTree(names, triangles);
   QStringList cables;
-  for (const std::string& c : replay_->reader()->header().cables)
-    cables << QString::fromStdString(c);
-  plots_->clear(names, cables, driveNames(replay_->reader()->header()));
-  plots_->showRecording(*replay_->reader());
+  for (const std::string& c : header.cables) cables << QString::fromStdString(c);
+  plots_->clear(names, cables, driveNames(header));
+  plots_->showRecording(*replay.reader());
   controls_->setEnabled(false);
   controls_->playAction()->setEnabled(true);
-  replay_->showFrame(0);
+  replay.showFrame(0);
   recent_->add(path);
   setWindowTitle(QFileInfo(path).fileName() + " (replay) – contactsim");
   resume_point_.reset();
@@ -160,11 +162,12 @@ bool MainWindow::openRecording(const QString& path) {
 
 bool MainWindow::continueFromHere() {
   if (!replaying()) return false;
-  const RecordingReader& reader = *replay_->reader();
+  const ReplayController& replay = recordings_->replay();
+  const RecordingReader& reader = *replay.reader();
   std::shared_ptr<const ResumePoint> point;
   SceneDocument document;
   try {
-    point = std::make_shared<const ResumePoint>(resumePointAt(reader, replay_->currentFrame()));
+    point = std::make_shared<const ResumePoint>(resumePointAt(reader, replay.currentFrame()));
     document = SceneDocument::fromText(reader.header().scene_json, reader.header().scene_path);
   } catch (const std::exception& error) {
     reportError("Cannot continue from here", QString::fromStdString(error.what()));

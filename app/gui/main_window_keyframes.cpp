@@ -10,7 +10,8 @@
 namespace contactsim::gui {
 
 bool MainWindow::saveKeyframe(const QString& name) {
-  if (replaying() || !shown_) {
+  const SimulationFrame* shown = shownFrame();
+  if (replaying() || !shown) {
     reportError("Cannot save a keyframe", "Open a scene and run it to the state to keep first.");
     return false;
   }
@@ -18,11 +19,11 @@ bool MainWindow::saveKeyframe(const QString& name) {
     reportError("Cannot save a keyframe", "A keyframe needs a name.");
     return false;
   }
-  document_.setKeyframe(name.trimmed().toStdString(), *shown_);
+  document_.setKeyframe(name.trimmed().toStdString(), *shown);
   statusBar()->showMessage(QString("Keyframe '%1' saved at t = %2 s (Save scene writes it to the "
                                    "file; Simulation ▸ Reset to keyframe starts from it)")
                                .arg(name.trimmed())
-                               .arg(shown_->time),
+                               .arg(shown->time),
                            10000);
   return true;
 }
@@ -44,7 +45,7 @@ void MainWindow::chooseAndSaveKeyframe() {
   const QString name = QInputDialog::getText(
       this, "Save keyframe",
       "Name of the keyframe (the bodies' poses and velocities now):", QLineEdit::Normal,
-      QString("t = %1 s").arg(shown_ ? shown_->time : 0.0), &ok);
+      QString("t = %1 s").arg(shownFrame() ? shownFrame()->time : 0.0), &ok);
   if (ok) saveKeyframe(name);
 }
 

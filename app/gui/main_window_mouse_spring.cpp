@@ -13,9 +13,10 @@ void MainWindow::connectMouseSpring() {
   connect(view_, &VtkViewWidget::bodyDragStarted, this,
           [this](double vtk_x, double vtk_y, bool horizontal) {
             mouse_spring_.end();  // no drag unless this press starts one
-            if (!sim_view_ || !shown_ || replaying()) return;
+            const SimulationFrame* shown = shownFrame();
+            if (!shown || replaying()) return;
             const std::optional<MouseSpringDrag::Grab> grab = mouse_spring_.start(
-                *sim_view_, *shown_, vtk_x, vtk_y, horizontal, documentGravity(document_.json()));
+                *sim_view_, *shown, vtk_x, vtk_y, horizontal, documentGravity(document_.json()));
             if (grab) simulation_->grab(grab->body, grab->point_on_body, grab->target_world);
           });
   connect(view_, &VtkViewWidget::bodyDragMoved, this, [this](double vtk_x, double vtk_y) {

@@ -83,8 +83,8 @@ void MainWindow::onPatchSelected() {
   if (!highlight_ || !sim_view_) return;
   const std::optional<PatchKey> key = inspector_->selectedPatch();
   std::optional<ContactDiagnostics> contact;
-  if (key && shown_) {
-    for (const ContactDiagnostics& c : shown_->contacts) {
+  if (key && shownFrame()) {
+    for (const ContactDiagnostics& c : shownFrame()->contacts) {
       if (ContactTableModel::keyOf(c) == *key) contact = c;
     }
   }

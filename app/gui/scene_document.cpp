@@ -16,13 +16,28 @@ namespace contactsim::gui {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
+namespace {
+
+std::string cacheKey(const fs::path& file) {
+  return fs::absolute(file).lexically_normal().string();
+}
+
+}  // namespace
+
+const MeshFile& MeshCache::file(const fs::path& file) {
+  const std::string key = cacheKey(file);
+  auto found = files_.find(key);
+  if (found == files_.end()) found = files_.emplace(key, MeshFile(file)).first;
+  return found->second;
+}
+
 std::shared_ptr<const ImportedMesh> MeshCache::get(const fs::path& file,
                                                    const ImportOptions& options) {
-  const auto key = std::make_tuple(fs::absolute(file).lexically_normal().string(),
-                                   static_cast<int>(options.units), options.scale, options.object);
+  const auto key = std::make_tuple(cacheKey(file), static_cast<int>(options.units), options.scale,
+                                   options.object);
   auto found = meshes_.find(key);
   if (found != meshes_.end()) return found->second;
-  auto mesh = std::make_shared<const ImportedMesh>(importMesh(file, options));
+  auto mesh = std::make_shared<const ImportedMesh>(this->file(file).mesh(options));
   meshes_.emplace(key, mesh);
   return mesh;
 }

@@ -19,14 +19,19 @@
 
 namespace contactsim::gui {
 
-// Imported meshes by (absolute file, units, scale): a reset or an edit never re-imports a file.
+// Mesh files read once each (by absolute path), and the meshes imported from them by (units,
+// scale, object): a reset or an edit never re-imports a file, and an assembly's import dialog,
+// its objects' list and its bodies all come from one read of it.
 class MeshCache {
  public:
+  // `file`, read on the first request. Throws MeshImportError.
+  const MeshFile& file(const std::filesystem::path& file);
   // `file` imported with `options` (units, scale, object), once per distinct request.
   std::shared_ptr<const ImportedMesh> get(const std::filesystem::path& file,
                                           const ImportOptions& options);
 
  private:
+  std::map<std::string, MeshFile> files_;
   std::map<std::tuple<std::string, int, double, std::string>, std::shared_ptr<const ImportedMesh>>
       meshes_;
 };

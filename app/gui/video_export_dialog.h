@@ -1,5 +1,5 @@
 // File ▸ Export video…: collects the output file, frame rate and time span of the video; the
-// export itself is MainWindow::exportVideo.
+// export itself is Recordings::exportVideo.
 #pragma once
 
 #include <QDialog>

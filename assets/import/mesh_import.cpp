@@ -15,8 +15,8 @@
 #include "import/header_check.h"
 
 namespace contactsim {
-namespace {
 
+// A file's triangles as read, in the file's units.
 struct TriangleSoup {
   std::vector<Vec3> points;
   std::vector<TriangleIndices> triangles;
@@ -25,6 +25,8 @@ struct TriangleSoup {
   std::vector<std::uint32_t> triangle_objects;
   std::vector<std::uint32_t> object_meshes;  // meshes with triangles per object
 };
+
+namespace {
 
 // Appends one mesh instance, placed by `transform`, to object `object`; it counts as one of the
 // object's meshes when it has triangles.
@@ -239,10 +241,12 @@ TriangleSoup deserialise(const std::filesystem::path& file, const std::string& b
 
 // The file's soup, read as options say (in a child process unless not isolated), checked for
 // the errors every import reports.
+void checkScale(const std::filesystem::path& file, double scale) {
+  if (!std::isfinite(scale) || scale <= 0.0) fail(file, "scale must be a positive finite number");
+}
+
 TriangleSoup readChecked(const std::filesystem::path& file, const ImportOptions& options) {
-  if (!std::isfinite(options.scale) || options.scale <= 0.0) {
-    fail(file, "scale must be a positive finite number");
-  }
+  checkScale(file, options.scale);
   std::error_code ec;
   const auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) fail(file, "no such file");
@@ -271,8 +275,9 @@ TriangleSoup readChecked(const std::filesystem::path& file, const ImportOptions&
   return soup;
 }
 
-// Keeps only `object`: its triangles, the points they use, and it as the soup's one object.
-void keepObject(const std::filesystem::path& file, const std::string& object, TriangleSoup& soup) {
+// Only `object` of `soup`: its triangles, the points they use, and it as the one object.
+TriangleSoup objectOf(const std::filesystem::path& file, const std::string& object,
+                      const TriangleSoup& soup) {
   const auto found = std::find(soup.object_names.begin(), soup.object_names.end(), object);
   if (found == soup.object_names.end()) {
     std::string names;
@@ -282,38 +287,48 @@ void keepObject(const std::filesystem::path& file, const std::string& object, Tr
   }
   const auto index = static_cast<std::uint32_t>(found - soup.object_names.begin());
   std::vector<std::int32_t> renumbered(soup.points.size(), -1);
-  std::vector<Vec3> points;
-  std::vector<TriangleIndices> triangles;
+  TriangleSoup kept;
   for (std::size_t t = 0; t < soup.triangles.size(); ++t) {
     if (soup.triangle_objects[t] != index) continue;
-    TriangleIndices kept = soup.triangles[t];
-    for (std::int32_t& v : kept) {
+    TriangleIndices triangle = soup.triangles[t];
+    for (std::int32_t& v : triangle) {
       if (v < 0 || static_cast<std::size_t>(v) >= soup.points.size())
         fail(file, "a triangle refers to a vertex the file does not have");
       if (renumbered[v] < 0) {
-        renumbered[v] = static_cast<std::int32_t>(points.size());
-        points.push_back(soup.points[v]);
+        renumbered[v] = static_cast<std::int32_t>(kept.points.size());
+        kept.points.push_back(soup.points[v]);
       }
       v = renumbered[v];
     }
-    triangles.push_back(kept);
+    kept.triangles.push_back(triangle);
   }
-  soup.points = std::move(points);
-  soup.triangles = std::move(triangles);
-  soup.triangle_objects.assign(soup.triangles.size(), 0);
-  soup.object_names = {soup.object_names[index]};
-  soup.object_meshes = {soup.object_meshes[index]};
+  kept.triangle_objects.assign(kept.triangles.size(), 0);
+  kept.object_names = {soup.object_names[index]};
+  kept.object_meshes = {soup.object_meshes[index]};
+  return kept;
 }
 
 }  // namespace
 
-ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
-  TriangleSoup soup = readChecked(file, options);
-  if (!options.object.empty()) keepObject(file, options.object, soup);
+MeshFile::MeshFile(const std::filesystem::path& file, const ImportOptions& options)
+    : file_(file), soup_(std::make_shared<const TriangleSoup>(readChecked(file, options))) {}
+
+MeshFile::~MeshFile() = default;
+
+std::vector<MeshObject> MeshFile::objects() const {
+  std::vector<MeshObject> objects(soup_->object_names.size());
+  for (std::size_t i = 0; i < objects.size(); ++i) objects[i].name = soup_->object_names[i];
+  for (const std::uint32_t object : soup_->triangle_objects) ++objects[object].triangles;
+  return objects;
+}
+
+ImportedMesh MeshFile::mesh(const ImportOptions& options) const {
+  checkScale(file_, options.scale);
+  TriangleSoup soup = options.object.empty() ? *soup_ : objectOf(file_, options.object, *soup_);
 
   const double factor = metresPer(options.units) * options.scale;
   for (const Vec3& p : soup.points) {
-    if (!p.allFinite()) fail(file, "vertex coordinates are not finite (NaN or Inf)");
+    if (!p.allFinite()) fail(file_, "vertex coordinates are not finite (NaN or Inf)");
   }
   for (Vec3& p : soup.points) p *= factor;
 
@@ -322,21 +337,21 @@ ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& 
     imported.mesh = weldTriangleSoup(soup.points, soup.triangles, options.weld_relative_tolerance,
                                      &imported.weld);
   } catch (const std::invalid_argument& e) {
-    fail(file, e.what());
+    fail(file_, e.what());
   }
-  if (imported.mesh.empty()) fail(file, "every triangle is degenerate (collapsed by welding)");
+  if (imported.mesh.empty()) fail(file_, "every triangle is degenerate (collapsed by welding)");
   imported.source_meshes =
       std::accumulate(soup.object_meshes.begin(), soup.object_meshes.end(), std::size_t{0});
   return imported;
 }
 
+ImportedMesh importMesh(const std::filesystem::path& file, const ImportOptions& options) {
+  return MeshFile(file, options).mesh(options);
+}
+
 std::vector<MeshObject> listMeshObjects(const std::filesystem::path& file,
                                         const ImportOptions& options) {
-  const TriangleSoup soup = readChecked(file, options);
-  std::vector<MeshObject> objects(soup.object_names.size());
-  for (std::size_t i = 0; i < objects.size(); ++i) objects[i].name = soup.object_names[i];
-  for (const std::uint32_t object : soup.triangle_objects) ++objects[object].triangles;
-  return objects;
+  return MeshFile(file, options).objects();
 }
 
 }  // namespace contactsim

@@ -21,7 +21,7 @@ class SceneError : public std::runtime_error {
 };
 
 // Loads the mesh a body asks for — its file, units, scale and object (SceneMesh; `mesh` not yet
-// set). The core does not depend on a mesh importer: the front ends pass importSceneMesh
+// set). The core does not depend on a mesh importer: the front ends pass sceneMeshLoader()
 // (assets/import/scene_mesh_import.h). Its exceptions' what() is appended to the error.
 using MeshLoader = std::function<TriMesh(const SceneMesh& request)>;
 

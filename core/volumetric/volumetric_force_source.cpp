@@ -32,6 +32,14 @@ Box3 piecesBox(const std::vector<ConvexPiece>& pieces) {
   return box;
 }
 
+// A body-frame box posed by `pose`, as the world box of its eight corners: conservative and cheap.
+Box3 worldBox(const Box3& local, const Pose& pose) {
+  Box3 world;
+  for (int corner = 0; corner < 8; ++corner)
+    world.extend(pose.apply(local.corner(static_cast<Box3::CornerType>(corner))));
+  return world;
+}
+
 }  // namespace
 
 // A contact point as tracked across accepted steps.
@@ -49,6 +57,147 @@ struct TrackedPoint {
   double absorbed_energy = 0.0, absorbed_before = 0.0;
   ContactHistory::Load load, load_before;
 };
+
+namespace {
+
+// The step that forces at a trial state end, as the ledger counts it: from the last commit, or,
+// at the committed state itself, the step that led there (with the ledgers and loads from before
+// it, so that forces evaluated there are the ones that step used).
+struct LedgerStep {
+  bool after_commit = true;
+  double length = 0.0;
+};
+
+// One point's force on B at a trial state, with what its tangents, its tracking and its
+// diagnostics take from the way there.
+struct PointForce {
+  Vec3 n = Vec3::Zero();  // the point's normal, from A into B
+  Mat3 tangent_projector = Mat3::Zero();
+  AffineVec3 d;           // B's material point minus A's: where the force acts
+  AffineVec3 anchor_gap;  // the stick anchors' separation (d while the point has no anchors)
+  double indentation = 0.0, rate = 0.0;  // δ and δ̇
+  Vec3 v_rel = Vec3::Zero();             // B's velocity relative to A at the point
+  Vec3 slip_velocity = Vec3::Zero();     // its tangential part
+  NormalForce normal;
+  FrictionForce friction;
+  Vec3 force = Vec3::Zero();
+};
+
+// The pair's normal law at δ and δ̇ (Hunt–Crossley's δ̇₀ kept from the point's first step), capped
+// by the point's ledger (contact_passivity.h) with the start load counted at this point's material
+// points (a point's own stay put). A point that begins in this step (no history) delivered
+// nothing at its start and has nothing to give.
+NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indentation, double rate,
+                              const TrackedPoint* history, const LedgerStep& step) {
+  const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
+  NormalForce normal = contactsim::evaluate(law, {indentation, rate, initial_rate});
+  const ContactHistory::Load load = !history            ? ContactHistory::Load{}
+                                    : step.after_commit ? history->load
+                                                        : history->load_before;
+  const double budget = !history            ? 0.0
+                        : step.after_commit ? history->absorbed_energy
+                                            : history->absorbed_before;
+  const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
+  const double d_start_work =
+      capByLedger(normal, rate, start_rate, budget,
+                  0.25 * step.length * start_force * (start_rate - rate), step.length);
+  normal.d_rate += d_start_work * (-0.25 * step.length * start_force);  // ∂W₀/∂δ̇
+  return normal;
+}
+
+// Friction exactly as the patch source feeds it (seed 004 eq. 2–5), the stick offset the
+// tangential separation of the two material anchors, and the force kept in the tangent plane.
+FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent_projector,
+                                 const Vec3& slip_velocity, const NormalForce& normal,
+                                 const Vec3& stick_offset) {
+  FrictionInput input;
+  input.slip_velocity = slip_velocity;
+  input.normal_force = normal.value;
+  input.normal_stiffness = normal.d_indentation;
+  input.normal_damping = normal.d_rate;
+  input.stick_offset = stick_offset;
+  FrictionForce friction = contactsim::evaluate(model, input);
+  friction.force = tangent_projector * friction.force;
+  return friction;
+}
+
+// Q = (∂d/∂q)ᵀF and its tangents K = −∂Q/∂q, C = −∂Q/∂q̇ with n and the material points frozen
+// over the step (their motion is second order), the same tangent as the patch source's
+// (docs/dynamics.md, "Forces"): ∂δ/∂q = −nᵀ∂d/∂q, ∂δ̇/∂q̇ = −nᵀ∂d/∂q.
+void addPointForce(const PointForce& f, ForceValues& out) {
+  f.d.addTransposed(f.force, out.q_force);
+  const Vec3 along =
+      f.n + (f.normal.value > 0.0 ? Vec3(f.friction.force / f.normal.value) : Vec3::Zero());
+  addBlocks(f.d, f.d, f.normal.d_indentation * along * f.n.transpose(), out.stiffness);
+  addBlocks(f.d, f.anchor_gap, -(f.friction.d_offset * f.tangent_projector), out.stiffness);
+  addBlocks(f.d, f.d,
+            f.normal.d_rate * along * f.n.transpose() - f.friction.d_velocity * f.tangent_projector,
+            out.damping);
+}
+
+// The point as the next step continues it: its identity, its δ̇₀ and its stick anchors,
+// re-anchored where the force acts now keeping the (possibly shortened) offset, as the patch
+// source does: the offset integrates the material slip at the moving point.
+TrackedPoint trackedPoint(const VolumetricContactPoint& p, const PointForce& f,
+                          const TrackedPoint* history, int& next_id, const Vec3& on_a,
+                          const Pose& world_a, const Pose& world_b) {
+  TrackedPoint tracked;
+  tracked.id = history ? history->id : next_id++;
+  tracked.point = p.point;
+  tracked.normal = p.normal;
+  tracked.initial_rate = history ? history->initial_rate : std::max(f.rate, 0.0);
+  tracked.anchor_a = world_a.inverse().apply(on_a);
+  tracked.anchor_b = world_b.inverse().apply(on_a + f.friction.stick_offset);
+  return tracked;
+}
+
+// The point's ledger over the step just taken (of length h), as the trapezoidal rule does the
+// work (a point born in this step had no force at its start), and its load now, at its material
+// points `on_a` and `on_b`; no torque acts at a point.
+void chargeLedger(TrackedPoint& tracked, const TrackedPoint* history, const PointForce& f,
+                  const Vec3& omega_rel, double h, const Vec3& on_a, const Vec3& on_b,
+                  const Pose& world_a, const Pose& world_b) {
+  tracked.load_before = history ? history->load : ContactHistory::Load{};
+  tracked.absorbed_before = history ? history->absorbed_energy : 0.0;
+  const ContactHistory::Load& start = tracked.load_before;
+  tracked.absorbed_energy = tracked.absorbed_before -
+                            halfStepWork(start.force, start.torque, start.relative_velocity,
+                                         f.v_rel, start.relative_angular_velocity, omega_rel, h) -
+                            halfStepWork(f.force, Vec3::Zero(), start.relative_velocity, f.v_rel,
+                                         start.relative_angular_velocity, omega_rel, h);
+  tracked.load.force = f.force;
+  tracked.load.relative_velocity = f.v_rel;
+  tracked.load.relative_angular_velocity = omega_rel;
+  tracked.load.point_on_a = world_a.inverse().apply(on_a);
+  tracked.load.point_on_b = world_b.inverse().apply(on_b);
+}
+
+// A committed point as the viewer and the CSVs see it. The intersection's surface, volume and
+// pieces are the geometry of the step's first trial state, as the point is.
+ContactDiagnostics pointDiagnostics(BodyIndex a, BodyIndex b, int id,
+                                    const VolumetricContactPoint& p, const PointForce& f) {
+  ContactDiagnostics diagnostics;
+  diagnostics.body_a = a;
+  diagnostics.body_b = b;
+  diagnostics.patch.id = id;
+  diagnostics.patch.centroid = p.point;
+  diagnostics.patch.pressure_centre = p.point;
+  diagnostics.patch.normal = p.normal;
+  diagnostics.patch.indentation = std::max(f.indentation, 0.0);
+  diagnostics.patch.area = p.area;
+  diagnostics.indentation_rate = f.rate;
+  diagnostics.normal_force = f.normal.value;
+  diagnostics.friction_force = f.friction.force;
+  diagnostics.slip_velocity = f.slip_velocity;
+  diagnostics.sticking = f.friction.sticking;
+  diagnostics.intersection_surface_world = p.intersection_surface;
+  diagnostics.intersection_volume = p.volume;
+  diagnostics.piece_a = p.piece_a;
+  diagnostics.piece_b = p.piece_b;
+  return diagnostics;
+}
+
+}  // namespace
 
 struct VolumetricForceSource::PairState {
   std::vector<Box3> local_boxes_a, local_boxes_b;  // each piece's box in its body's frame
@@ -69,7 +218,140 @@ struct VolumetricForceSource::PairState {
   // the longest step tried (rejectUnpaidRelease refines down to a fraction of it).
   bool committed = false;
   double committed_time = 0.0, last_step = 0.0, longest_step = 0.0;
+
+  // The tracked point that point k continues; null when it begins in this step.
+  const TrackedPoint* history(std::size_t k) const {
+    return continues[k] >= 0 ? &live[static_cast<std::size_t>(continues[k])] : nullptr;
+  }
+  // The points as material points of A and B (the force acts there, and within the step
+  // δ(q) = δ₀ − n·(Δ(q) − Δ₀) is linearised through their separation Δ, as in the patch source).
+  void placePoints(const MultibodySystem& system, const VolumetricPairDefinition& pair,
+                   const Pose& world_a, const Pose& world_b, const Eigen::VectorXd& q);
+  // Each point's tracked point: the nearest untaken one with a close normal (points come largest
+  // area first, so the main contacts choose first).
+  void matchTracked();
+  // The geometry at time t has no point.
+  void clearGeometry(double t);
+  // Point k's force at (q, q̇).
+  PointForce force(std::size_t k, const MultibodySystem& system,
+                   const VolumetricPairDefinition& pair, const Eigen::VectorXd& q,
+                   const Eigen::VectorXd& qdot, const LedgerStep& step) const;
+  // Passivity across a contact's end (contact_passivity.h): the live points that no point of a
+  // trial step of length h continues may not release more than they absorbed.
+  void rejectUnpaidEnding(const MultibodySystem& system, const VolumetricPairDefinition& pair,
+                          const Eigen::VectorXd& qdot, const Vec3& omega_rel, double h) const;
+  // The state at time t accepted with `next_live` its points. The geometry stays valid for the
+  // committed state's own time only; the next step's first trial recomputes it and matches
+  // against the live points just stored.
+  void commit(double t, std::vector<TrackedPoint> next_live);
 };
+
+void VolumetricForceSource::PairState::placePoints(const MultibodySystem& system,
+                                                   const VolumetricPairDefinition& pair,
+                                                   const Pose& world_a, const Pose& world_b,
+                                                   const Eigen::VectorXd& q) {
+  const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
+  point_a.clear();
+  point_b.clear();
+  separation.clear();
+  for (const VolumetricContactPoint& p : points) {
+    point_a.push_back(system.pointOn(pair.body_a, into_a.apply(p.point)));
+    point_b.push_back(system.pointOn(pair.body_b, into_b.apply(p.point)));
+    separation.push_back(point_b.back().value(q) - point_a.back().value(q));
+  }
+}
+
+void VolumetricForceSource::PairState::matchTracked() {
+  continues.assign(points.size(), -1);
+  std::vector<bool> taken(live.size(), false);
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const VolumetricContactPoint& p = points[k];
+    double best = match_distance;
+    for (std::size_t m = 0; m < live.size(); ++m) {
+      if (taken[m] || live[m].normal.dot(p.normal) < kTrackingNormalCosine) continue;
+      const double distance = (live[m].point - p.point).norm();
+      if (distance <= best) {
+        best = distance;
+        continues[k] = static_cast<int>(m);
+      }
+    }
+    if (continues[k] >= 0) taken[static_cast<std::size_t>(continues[k])] = true;
+  }
+}
+
+void VolumetricForceSource::PairState::clearGeometry(double t) {
+  points.clear();
+  point_a.clear();
+  point_b.clear();
+  separation.clear();
+  continues.clear();
+  valid = true;
+  time = t;
+}
+
+PointForce VolumetricForceSource::PairState::force(std::size_t k, const MultibodySystem& system,
+                                                   const VolumetricPairDefinition& pair,
+                                                   const Eigen::VectorXd& q,
+                                                   const Eigen::VectorXd& qdot,
+                                                   const LedgerStep& step) const {
+  const VolumetricContactPoint& p = points[k];
+  const TrackedPoint* tracked = history(k);
+  PointForce f;
+  f.n = p.normal;
+  f.tangent_projector = Mat3::Identity() - f.n * f.n.transpose();
+  f.d = point_b[k] - point_a[k];
+  // δ = −gap at the point (Solfec's gap is ≤ 0 in penetration; Koziara & Bićanić 2008 §2),
+  // linearised within the step; δ̇ = −n·(v_B − v_A) of the two material points, exactly the
+  // rate of that δ.
+  f.indentation = -p.gap - f.n.dot(f.d.value(q) - separation[k]);
+  f.v_rel = f.d.rate(qdot);
+  f.rate = -f.n.dot(f.v_rel);
+  f.normal = cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step);
+  // Without anchors the contact is anchored where its force acts now.
+  f.anchor_gap = f.d;
+  Vec3 offset = Vec3::Zero();
+  if (tracked) {
+    f.anchor_gap = system.pointOn(pair.body_b, tracked->anchor_b) -
+                   system.pointOn(pair.body_a, tracked->anchor_a);
+    offset = f.tangent_projector * f.anchor_gap.value(q);
+  }
+  f.slip_velocity = f.tangent_projector * f.v_rel;
+  f.friction =
+      tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal, offset);
+  f.force = f.normal.value * f.n + f.friction.force;
+  return f;
+}
+
+void VolumetricForceSource::PairState::rejectUnpaidEnding(const MultibodySystem& system,
+                                                          const VolumetricPairDefinition& pair,
+                                                          const Eigen::VectorXd& qdot,
+                                                          const Vec3& omega_rel, double h) const {
+  std::vector<bool> continued(live.size(), false);
+  for (const int m : continues) {
+    if (m >= 0) continued[static_cast<std::size_t>(m)] = true;
+  }
+  std::vector<EndingContact> ending;
+  for (std::size_t m = 0; m < live.size(); ++m) {
+    if (continued[m]) continue;
+    const ContactHistory::Load& l = live[m].load;
+    const AffineVec3 d =
+        system.pointOn(pair.body_b, l.point_on_b) - system.pointOn(pair.body_a, l.point_on_a);
+    ending.push_back({live[m].absorbed_energy, &l, d.rate(qdot), omega_rel});
+  }
+  if (ending.empty()) return;
+  rejectUnpaidRelease(ending, h,
+                      "volumetric contact '" + system.bodies()[pair.body_a].name + "'–'" +
+                          system.bodies()[pair.body_b].name + "'");
+}
+
+void VolumetricForceSource::PairState::commit(double t, std::vector<TrackedPoint> next_live) {
+  committed = true;
+  last_step = t - committed_time;
+  committed_time = t;
+  live = std::move(next_live);
+  continues.assign(points.size(), -1);
+  for (std::size_t k = 0; k < live.size(); ++k) continues[k] = static_cast<int>(k);
+}
 
 std::shared_ptr<const std::vector<ConvexPiece>> piecesOfBody(const TriMesh& mesh,
                                                              const std::string& body,
@@ -163,20 +445,14 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
   const auto start = Clock::now();
   const VolumetricPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
-  const BodyIndex a = pair.body_a, b = pair.body_b;
-  const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+  const Pose world_a = system_.bodyPose(pair.body_a, q), world_b = system_.bodyPose(pair.body_b, q);
 
   // Test the piece pairs by world boxes first — each the box of its body-frame box's eight
   // corners, conservative and cheap — and pose a piece only when some pair needs it: posing a
   // finely tessellated hull (a 2562-vertex ball) every step was most of a bouncing ball's time.
   const auto worldBoxes = [](const std::vector<Box3>& local, const Pose& pose) {
     std::vector<Box3> boxes;
-    for (const Box3& box : local) {
-      Box3 world;
-      for (int corner = 0; corner < 8; ++corner)
-        world.extend(pose.apply(box.corner(static_cast<Box3::CornerType>(corner))));
-      boxes.push_back(world);
-    }
+    for (const Box3& box : local) boxes.push_back(worldBox(box, pose));
     return boxes;
   };
   const std::vector<Box3> boxes_a = worldBoxes(state.local_boxes_a, world_a);
@@ -199,244 +475,83 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
   statistics_.points_after += static_cast<long>(state.points.size());
   ++statistics_.geometry_evaluations;
 
-  // Each point as a material point of both bodies: the force acts there, and within the step
-  // δ(q) = δ₀ − n·(Δ(q) − Δ₀) is linearised through their separation Δ, as in the patch source.
-  const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
-  state.point_a.clear();
-  state.point_b.clear();
-  state.separation.clear();
-  state.continues.assign(state.points.size(), -1);
-  std::vector<bool> taken(state.live.size(), false);
-  for (std::size_t k = 0; k < state.points.size(); ++k) {
-    const VolumetricContactPoint& p = state.points[k];
-    state.point_a.push_back(system_.pointOn(a, into_a.apply(p.point)));
-    state.point_b.push_back(system_.pointOn(b, into_b.apply(p.point)));
-    state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
-    // The nearest untaken tracked point with a close normal (points come largest area first,
-    // so the main contacts choose first).
-    double best = state.match_distance;
-    for (std::size_t m = 0; m < state.live.size(); ++m) {
-      if (taken[m] || state.live[m].normal.dot(p.normal) < kTrackingNormalCosine) continue;
-      const double distance = (state.live[m].point - p.point).norm();
-      if (distance <= best) {
-        best = distance;
-        state.continues[k] = static_cast<int>(m);
-      }
-    }
-    if (state.continues[k] >= 0) taken[static_cast<std::size_t>(state.continues[k])] = true;
-  }
+  state.placePoints(system_, pair, world_a, world_b, q);
+  state.matchTracked();
   state.valid = true;
   state.time = t;
   statistics_.geometry_seconds += secondsSince(start);
 }
 
-void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
-                                     double t, bool commit, ForceValues* out) {
-  if (commit) contacts_.clear();
-  // Broad phase (core/collision/broad_phase.h): the bodies' world boxes at q, from the eight
-  // corners of their pieces' box; a pair whose boxes are apart has no overlapping piece boxes,
-  // so updateGeometry would find no point.
-  const auto broad_start = Clock::now();
+std::vector<char> VolumetricForceSource::nearPairs(const Eigen::VectorXd& q) {
+  const auto start = Clock::now();
   std::vector<Box3> world_boxes(body_boxes_.size());
   for (std::size_t body = 0; body < body_boxes_.size(); ++body) {
     if (body_boxes_[body].isEmpty()) continue;
-    const Pose pose = system_.bodyPose(static_cast<BodyIndex>(body), q);
-    for (int corner = 0; corner < 8; ++corner)
-      world_boxes[body].extend(
-          pose.apply(body_boxes_[body].corner(static_cast<Box3::CornerType>(corner))));
+    world_boxes[body] =
+        worldBox(body_boxes_[body], system_.bodyPose(static_cast<BodyIndex>(body), q));
   }
-  const std::vector<char> near = broad_phase_.select(world_boxes);
-  statistics_.broad_phase_seconds += secondsSince(broad_start);
+  std::vector<char> near = broad_phase_.select(world_boxes);
+  statistics_.broad_phase_seconds += secondsSince(start);
+  return near;
+}
 
+void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                     double t, bool commit, ForceValues* out) {
+  if (commit) contacts_.clear();
+  const std::vector<char> near = nearPairs(q);
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     PairState& state = *states_[i];
-    const VolumetricPairDefinition& pair = pairs_[i];
-    const BodyIndex a = pair.body_a, b = pair.body_b;
     const bool new_geometry = !state.valid || state.time != t;
     if (state.live.empty() && (new_geometry ? !near[i] : state.points.empty())) {
-      // Nothing in contact now nor at the last commit: only the bookkeeping the loop below does
-      // for a pair without points (the step's length, the commit).
+      // Nothing in contact now nor at the last commit: only the step's bookkeeping.
       ++statistics_.pair_evaluations_skipped;
       if (new_geometry) {
-        state.points.clear();
-        state.point_a.clear();
-        state.point_b.clear();
-        state.separation.clear();
-        state.continues.clear();
-        state.valid = true;
-        state.time = t;
+        state.clearGeometry(t);
         if (!commit) state.longest_step = std::max(state.longest_step, t - state.committed_time);
       }
-      if (commit) {
-        state.committed = true;
-        state.last_step = t - state.committed_time;
-        state.committed_time = t;
-        state.continues.clear();
-      }
+      if (commit) state.commit(t, {});
       continue;
     }
     if (new_geometry) updateGeometry(i, q, t);
     const auto start = Clock::now();
-    const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
-    const Vec3 omega_rel =
-        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-    if (new_geometry && !commit) {
-      // A step's first trial state. The first trial of the first step sets the scale too.
-      const double h = t - state.committed_time;
-      state.longest_step = std::max(state.longest_step, h);
-      if (state.committed && h > state.longest_step / kReleaseRefinement) {
-        // Passivity across a contact's end (contact_passivity.h): the points that no point of
-        // this step continues may not release more than they absorbed.
-        std::vector<bool> continued(state.live.size(), false);
-        for (const int m : state.continues) {
-          if (m >= 0) continued[static_cast<std::size_t>(m)] = true;
-        }
-        std::vector<EndingContact> ending;
-        for (std::size_t m = 0; m < state.live.size(); ++m) {
-          if (continued[m]) continue;
-          const ContactHistory::Load& l = state.live[m].load;
-          const AffineVec3 d = system_.pointOn(b, l.point_on_b) - system_.pointOn(a, l.point_on_a);
-          ending.push_back({state.live[m].absorbed_energy, &l, d.rate(qdot), omega_rel});
-        }
-        if (!ending.empty()) {
-          rejectUnpaidRelease(ending, h,
-                              "volumetric contact '" + system_.bodies()[a].name + "'–'" +
-                                  system_.bodies()[b].name + "'");
-        }
-      }
-    }
-    // The step these forces end: the ledger counts from its start. At the committed state itself
-    // the step that led there applies, with the ledgers and loads from before it.
-    const bool after_commit = t > state.committed_time;
-    const double step = after_commit ? t - state.committed_time : state.last_step;
-    std::vector<TrackedPoint> next_live;
-    for (std::size_t k = 0; k < state.points.size(); ++k) {
-      const VolumetricContactPoint& p = state.points[k];
-      const TrackedPoint* history = state.continues[k] >= 0
-                                        ? &state.live[static_cast<std::size_t>(state.continues[k])]
-                                        : nullptr;
-      const Vec3& n = p.normal;
-      const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
-      const AffineVec3 d = state.point_b[k] - state.point_a[k];
-
-      // δ = −gap at the point (Solfec's gap is ≤ 0 in penetration; Koziara & Bićanić 2008 §2),
-      // linearised within the step; δ̇ = −n·(v_B − v_A) of the two material points, exactly the
-      // rate of that δ.
-      const double indentation = -p.gap - n.dot(d.value(q) - state.separation[k]);
-      const Vec3 v_rel = d.rate(qdot);
-      const double rate = -n.dot(v_rel);
-      const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
-      NormalForce normal = contactsim::evaluate(pair.law.normal, {indentation, rate, initial_rate});
-      // A point that begins in this step delivered nothing at its start and has nothing to give.
-      const ContactHistory::Load load =
-          !history ? ContactHistory::Load{} : (after_commit ? history->load : history->load_before);
-      const double budget = !history       ? 0.0
-                            : after_commit ? history->absorbed_energy
-                                           : history->absorbed_before;
-      // The start load counted at this point's material points (a point's own stay put).
-      const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
-      const double d_start_work = capByLedger(
-          normal, rate, start_rate, budget, 0.25 * step * start_force * (start_rate - rate), step);
-      normal.d_rate += d_start_work * (-0.25 * step * start_force);  // ∂W₀/∂δ̇
-
-      // Friction exactly as the patch source feeds it (seed 004 eq. 2–5): the stick offset is
-      // the tangential separation of the two material anchors; without anchors the contact is
-      // anchored where its force acts now.
-      AffineVec3 anchor_gap = d;
-      Vec3 offset = Vec3::Zero();
-      if (history) {
-        anchor_gap = system_.pointOn(b, history->anchor_b) - system_.pointOn(a, history->anchor_a);
-        offset = tangent_projector * anchor_gap.value(q);
-      }
-      FrictionInput friction_input;
-      friction_input.slip_velocity = tangent_projector * v_rel;
-      friction_input.normal_force = normal.value;
-      friction_input.normal_stiffness = normal.d_indentation;
-      friction_input.normal_damping = normal.d_rate;
-      friction_input.stick_offset = offset;
-      FrictionForce friction = contactsim::evaluate(pair.law.friction, friction_input);
-      friction.force = tangent_projector * friction.force;
-      const Vec3 force = normal.value * n + friction.force;
-
-      if (out) {
-        d.addTransposed(force, out->q_force);
-        // K = −∂Q/∂q, C = −∂Q/∂q̇ with n and the material points frozen over the step (their
-        // motion is second order), the same tangent as the patch source's
-        // (docs/dynamics.md, "Forces"): Q = (∂d/∂q)ᵀF, ∂δ/∂q = −nᵀ∂d/∂q, ∂δ̇/∂q̇ = −nᵀ∂d/∂q.
-        const Vec3 along =
-            n + (normal.value > 0.0 ? Vec3(friction.force / normal.value) : Vec3::Zero());
-        addBlocks(d, d, normal.d_indentation * along * n.transpose(), out->stiffness);
-        addBlocks(d, anchor_gap, -(friction.d_offset * tangent_projector), out->stiffness);
-        addBlocks(d, d,
-                  normal.d_rate * along * n.transpose() - friction.d_velocity * tangent_projector,
-                  out->damping);
-      }
-
-      if (commit) {
-        TrackedPoint tracked;
-        tracked.id = history ? history->id : state.next_id++;
-        tracked.point = p.point;
-        tracked.normal = n;
-        tracked.initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
-        // Re-anchored where the force acts now, keeping the (possibly shortened) offset, as the
-        // patch source does: the offset integrates the material slip at the moving point.
-        const Vec3 on_a = state.point_a[k].value(q);
-        tracked.anchor_a = world_a.inverse().apply(on_a);
-        tracked.anchor_b = world_b.inverse().apply(on_a + friction.stick_offset);
-        // The ledger over the step just taken, as the trapezoidal rule does the work (a point
-        // born in this step had no force at its start); no torque acts at a point.
-        tracked.load_before = history ? history->load : ContactHistory::Load{};
-        tracked.absorbed_before = history ? history->absorbed_energy : 0.0;
-        const ContactHistory::Load& start = tracked.load_before;
-        const double step_length = t - state.committed_time;
-        tracked.absorbed_energy =
-            tracked.absorbed_before -
-            halfStepWork(start.force, start.torque, start.relative_velocity, v_rel,
-                         start.relative_angular_velocity, omega_rel, step_length) -
-            halfStepWork(force, Vec3::Zero(), start.relative_velocity, v_rel,
-                         start.relative_angular_velocity, omega_rel, step_length);
-        tracked.load.force = force;
-        tracked.load.relative_velocity = v_rel;
-        tracked.load.relative_angular_velocity = omega_rel;
-        tracked.load.point_on_a = world_a.inverse().apply(on_a);
-        tracked.load.point_on_b = world_b.inverse().apply(state.point_b[k].value(q));
-        next_live.push_back(tracked);
-
-        ContactDiagnostics diagnostics;
-        diagnostics.body_a = a;
-        diagnostics.body_b = b;
-        diagnostics.patch.id = tracked.id;
-        diagnostics.patch.centroid = p.point;
-        diagnostics.patch.pressure_centre = p.point;
-        diagnostics.patch.normal = n;
-        diagnostics.patch.indentation = std::max(indentation, 0.0);
-        diagnostics.patch.area = p.area;
-        diagnostics.indentation_rate = rate;
-        diagnostics.normal_force = normal.value;
-        diagnostics.friction_force = friction.force;
-        diagnostics.slip_velocity = friction_input.slip_velocity;
-        diagnostics.sticking = friction.sticking;
-        // Copied at the commit only, for the viewer: the geometry of the step's first trial state,
-        // as the point is.
-        diagnostics.intersection_surface_world = p.intersection_surface;
-        diagnostics.intersection_volume = p.volume;
-        diagnostics.piece_a = p.piece_a;
-        diagnostics.piece_b = p.piece_b;
-        contacts_.push_back(std::move(diagnostics));
-      }
-    }
-    if (commit) {
-      state.committed = true;
-      state.last_step = t - state.committed_time;
-      state.committed_time = t;
-      state.live = std::move(next_live);
-      // The geometry stays valid for the committed state's own time only; the next step's first
-      // trial recomputes it and matches against the live points just stored.
-      state.continues.assign(state.points.size(), -1);
-      for (std::size_t k = 0; k < state.live.size(); ++k) state.continues[k] = static_cast<int>(k);
-    }
+    evaluatePair(i, q, qdot, t, commit, new_geometry, out);
     statistics_.force_seconds += secondsSince(start);
   }
+}
+
+void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
+                                         const Eigen::VectorXd& qdot, double t, bool commit,
+                                         bool new_geometry, ForceValues* out) {
+  PairState& state = *states_[i];
+  const VolumetricPairDefinition& pair = pairs_[i];
+  const BodyIndex a = pair.body_a, b = pair.body_b;
+  const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+  const Vec3 omega_rel =
+      system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+  if (new_geometry && !commit) {
+    // A step's first trial state. The first trial of the first step sets the scale too.
+    const double h = t - state.committed_time;
+    state.longest_step = std::max(state.longest_step, h);
+    if (state.committed && h > state.longest_step / kReleaseRefinement)
+      state.rejectUnpaidEnding(system_, pair, qdot, omega_rel, h);
+  }
+  const bool after_commit = t > state.committed_time;
+  const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step};
+  std::vector<TrackedPoint> next_live;
+  for (std::size_t k = 0; k < state.points.size(); ++k) {
+    const PointForce f = state.force(k, system_, pair, q, qdot, step);
+    if (out) addPointForce(f, *out);
+    if (!commit) continue;
+    const TrackedPoint* history = state.history(k);
+    const Vec3 on_a = state.point_a[k].value(q), on_b = state.point_b[k].value(q);
+    TrackedPoint tracked =
+        trackedPoint(state.points[k], f, history, state.next_id, on_a, world_a, world_b);
+    chargeLedger(tracked, history, f, omega_rel, t - state.committed_time, on_a, on_b, world_a,
+                 world_b);
+    contacts_.push_back(pointDiagnostics(a, b, tracked.id, state.points[k], f));
+    next_live.push_back(std::move(tracked));
+  }
+  if (commit) state.commit(t, std::move(next_live));
 }
 
 VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options) {

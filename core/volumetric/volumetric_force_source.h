@@ -90,9 +90,19 @@ class VolumetricForceSource : public ContactSource {
 
  private:
   struct PairState;
+  // Every pair at (q, q̇, t): its forces into `out` (when given) and, at a commit, its points
+  // tracked into the next step and their diagnostics.
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
+  // The broad phase: per pair, whether its bodies' world boxes overlap at q (those apart have no
+  // overlapping piece boxes, so updateGeometry would find no point).
+  std::vector<char> nearPairs(const Eigen::VectorXd& q);
+  // Pair i's contact points at the step's first trial state q, matched to its tracked points.
   void updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t);
+  // Pair i's points at (q, q̇): the ledger's check of the points ending in a new step, each
+  // point's force, and at a commit its tracking, ledger and diagnostics.
+  void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
+                    bool commit, bool new_geometry, ForceValues* out);
 
   const MultibodySystem& system_;
   std::vector<VolumetricPairDefinition> pairs_;

@@ -10,7 +10,8 @@
 
 namespace contactsim::python {
 
-// A MeshLoader (scene/scene_reader.h) on importSceneMesh. A file is imported again when its size
+// A MeshLoader (scene/scene_reader.h) like sceneMeshLoader, for the whole process: each file is
+// read once (MeshFile) for all the meshes and objects taken from it, and read again when its size
 // or modification time changed. Thread-safe. Throws what importMesh throws.
 TriMesh loadCachedMesh(const SceneMesh& request);
 

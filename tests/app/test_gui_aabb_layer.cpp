@@ -20,9 +20,12 @@
 #include "simulation_view.h"
 #include "source_path.h"
 #include "test_application.h"
+#include "window_part.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 
 namespace {
 
@@ -94,7 +97,7 @@ TEST_CASE("AABB layer of a live run: chosen body and depth, the run's trees reus
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   // The run's trees arrive before its first frame.
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
   REQUIRE(window.layers().aabbBodyBox()->count() == 2);
   CHECK(window.layers().aabbBodyBox()->itemText(1) == "ball");
 
@@ -118,7 +121,7 @@ TEST_CASE("AABB layer of a live run: chosen body and depth, the run's trees reus
   CHECK(drawsRootOf(window, trees.plate));
 
   // Both bodies are in the run's contact pair: their trees came from it, none was built here.
-  CHECK(window.bodyTrees().builtHere() == 0);
+  CHECK(window.layers().trees().builtHere() == 0);
 
   // A body chosen while the run is paused is drawn at its pose at once, without a new frame.
   bool reached = false;
@@ -127,7 +130,7 @@ TEST_CASE("AABB layer of a live run: chosen body and depth, the run's trees reus
       Qt::SingleShotConnection);
   window.runUntil(0.05);
   REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-  const Vec3 ball_at = window.shownFrame()->bodies[1].pose.translation;
+  const Vec3 ball_at = shownFrame(window)->bodies[1].pose.translation;
   REQUIRE(ball_at.z() < 0.4 - 1e-3);  // it fell from its start
   chooseTree(window, 1, 2);
   vtkMatrix4x4* pose = aabbActor(window)->GetUserMatrix();
@@ -159,6 +162,6 @@ TEST_CASE("AABB layer of a replay: each body's tree built once, when first shown
   CHECK(drawsRootOf(window, trees.plate));
   window.layers().aabbBodyBox()->setCurrentIndex(1);
   CHECK(drawnBoxes(window) == boxesDownTo(trees.ball, 4));
-  CHECK(window.bodyTrees().builtHere() == 2);
+  CHECK(window.layers().trees().builtHere() == 2);
   CHECK(errors.isEmpty());
 }

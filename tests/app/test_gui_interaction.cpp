@@ -29,9 +29,12 @@
 #include "main_window.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
+#include "window_part.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
 namespace {
@@ -127,7 +130,7 @@ TEST_CASE("mouse orbits and zooms, reset camera restores the view, clicks select
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   // The bodies form a scene whose run starts in the worker thread: wait for its first frame
   // (which frames the camera) before measuring the camera.
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, 60000));
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, 60000));
   renderNow(window);
   const Vec3 initial = cameraPosition(window);
   VtkViewWidget& view = window.view();

@@ -19,10 +19,13 @@
 #include "simulation_thread.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
+#include "window_part.h"
 #include "window_run.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
 namespace {
@@ -87,7 +90,7 @@ void ctrlRelease(QWidget& widget, QPointF at) {
 
 void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
-double boxHeight(MainWindow& window) { return window.shownFrame()->bodies[1].pose.translation.z(); }
+double boxHeight(MainWindow& window) { return shownFrame(window)->bodies[1].pose.translation.z(); }
 
 Vec3 cameraPosition(MainWindow& window) {
   return window.simulationView()->scene().cameraPosition();
@@ -107,7 +110,7 @@ TEST_CASE(
   REQUIRE(window.openScene(writeScene()));
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
   runUntil(window, 0.05);  // settled on the plate
   const double rest = boxHeight(window);
   CHECK(rest == Approx(0.1).margin(1e-3));
@@ -130,11 +133,11 @@ TEST_CASE(
 
   // Single steps while paused take the spring too: 20 ms at (355 − 77) N / 7.85 kg ≈ 35 m/s²
   // lift the box by about 7 mm.
-  const double paused_at = window.shownFrame()->time;
-  for (int i = 0; i < 20; ++i) window.simulation().stepOnce();
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame()->time >= paused_at + 0.02 - 1e-9; },
+  const double paused_at = shownFrame(window)->time;
+  for (int i = 0; i < 20; ++i) windowPart<SimulationThread>(window).stepOnce();
+  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window)->time >= paused_at + 0.02 - 1e-9; },
                           kTimeoutMs));
-  CHECK_FALSE(window.simulation().running());
+  CHECK_FALSE(windowPart<SimulationThread>(window).running());
   INFO("stepped to " << boxHeight(window) << " m");
   CHECK(boxHeight(window) > rest + 3e-3);
 

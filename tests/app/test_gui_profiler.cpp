@@ -13,9 +13,12 @@
 #include "simulation_thread.h"
 #include "source_path.h"
 #include "test_application.h"
+#include "window_part.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 
 namespace {
 
@@ -27,12 +30,12 @@ PhaseProfile profileOf(MainWindow& window, const char* scene, long steps) {
   REQUIRE(window.openScene(contactsim::testing::sourcePath(std::string("assets/scenes/") + scene)));
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
-  CHECK_FALSE(window.profiler().profile().has_value());  // nothing run yet
-  SimControls& controls = window.controls();
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
+  CHECK_FALSE(windowPart<ProfilerPanel>(window).profile().has_value());  // nothing run yet
+  SimControls& controls = windowPart<SimControls>(window);
   controls.speedBox()->setCurrentIndex(controls.speedBox()->findData(1.0));
   controls.playAction()->trigger();
-  ProfilerPanel& panel = window.profiler();
+  ProfilerPanel& panel = windowPart<ProfilerPanel>(window);
   REQUIRE(QTest::qWaitFor(
       [&] {
         return panel.profile() && panel.profile()->steps >= steps &&
@@ -40,7 +43,8 @@ PhaseProfile profileOf(MainWindow& window, const char* scene, long steps) {
       },
       kTimeoutMs));
   controls.playAction()->trigger();
-  REQUIRE(QTest::qWaitFor([&] { return !window.simulation().running(); }, kTimeoutMs));
+  REQUIRE(
+      QTest::qWaitFor([&] { return !windowPart<SimulationThread>(window).running(); }, kTimeoutMs));
   return *panel.profile();
 }
 
@@ -67,9 +71,9 @@ TEST_CASE("the profiler shows a sliding block's time per phase, nested as its ti
   CHECK(contactPhases(p) <= step * (1.0 + 1e-9));
   CHECK(contactPhases(p) + p.integrator == Approx(step).epsilon(1e-9));
   // The table says the same, in milliseconds.
-  CHECK(window.profiler().cellText("collision", 0).endsWith(" ms"));
-  CHECK(window.profiler().cellText("step total", 1) == "100.0 %");
-  CHECK(window.profiler().cellText("drawing", 1).endsWith(" fps"));
+  CHECK(windowPart<ProfilerPanel>(window).cellText("collision", 0).endsWith(" ms"));
+  CHECK(windowPart<ProfilerPanel>(window).cellText("step total", 1) == "100.0 %");
+  CHECK(windowPart<ProfilerPanel>(window).cellText("drawing", 1).endsWith(" fps"));
   // What a user sees with the Profiler tab raised (for a look, not compared).
   window.findChild<QDockWidget*>("profiler_dock")->raise();
   QTest::qWait(300);

@@ -34,16 +34,20 @@
 #include "main_window.h"
 #include "plots_panel.h"
 #include "record/recording_reader.h"
+#include "recordings.h"
 #include "replay_controller.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
 #include "source_path.h"
 #include "test_application.h"
 #include "vtk_view_widget.h"
+#include "window_part.h"
 #include "window_run.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
 namespace {
@@ -69,7 +73,7 @@ struct ErrorLog {
 
 // Waits for the first frame of the run (the worker builds the simulation asynchronously).
 void waitForFrame(MainWindow& window) {
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
 }
 
 // Opens the bouncing-ball demo in the shown window and waits for its first frame.
@@ -111,24 +115,26 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   ErrorLog errors;
   errors.attach(window);
   showBouncingBall(window);
-  CHECK(window.shownFrame()->time == 0.0);
+  CHECK(shownFrame(window)->time == 0.0);
 
   // Play as fast as possible (space is the shortcut of the play action), then pause.
-  SimControls& controls = window.controls();
+  SimControls& controls = windowPart<SimControls>(window);
   CHECK(controls.playAction()->shortcut() == QKeySequence(Qt::Key_Space));
   controls.speedBox()->setCurrentIndex(controls.speedBox()->findData(0.0));
   controls.playAction()->trigger();
-  REQUIRE(QTest::qWaitFor([&] { return window.simulation().time() >= 0.1; }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return windowPart<SimulationThread>(window).time() >= 0.1; },
+                          kTimeoutMs));
   // The GUI stayed responsive: frames arrived while the worker ran.
-  CHECK(QTest::qWaitFor([&] { return window.shownFrame()->time > 0.0; }, kTimeoutMs));
+  CHECK(QTest::qWaitFor([&] { return shownFrame(window)->time > 0.0; }, kTimeoutMs));
   controls.playAction()->trigger();
   // The worker has taken the pause: it steps no more (a tick runs whole, between commands).
-  REQUIRE(QTest::qWaitFor([&] { return !window.simulation().running(); }, kTimeoutMs));
-  const double paused_at = window.simulation().time();
+  REQUIRE(
+      QTest::qWaitFor([&] { return !windowPart<SimulationThread>(window).running(); }, kTimeoutMs));
+  const double paused_at = windowPart<SimulationThread>(window).time();
   // The pause's frame went through the mailbox to the screen; a worker still stepping would
   // have moved on meanwhile (it runs flat out here) and its frames past paused_at.
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame()->time == paused_at; }, kTimeoutMs));
-  CHECK(window.simulation().time() == paused_at);
+  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window)->time == paused_at; }, kTimeoutMs));
+  CHECK(windowPart<SimulationThread>(window).time() == paused_at);
 
   // A single step advances by one time step.
   bool stepped = false;
@@ -137,22 +143,29 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   });
   controls.stepAction()->trigger();
   REQUIRE(QTest::qWaitFor([&] { return stepped; }, kTimeoutMs));
-  CHECK(window.shownFrame()->time == Approx(paused_at + 2e-4).margin(1e-9));
+  CHECK(shownFrame(window)->time == Approx(paused_at + 2e-4).margin(1e-9));
 
   // Playing as fast as possible may have passed 0.6 s before the pause took effect: start over.
   controls.resetAction()->trigger();
   REQUIRE(QTest::qWaitFor(
-      [&] { return window.simulation().time() == 0.0 && window.shownFrame()->time == 0.0; },
+      [&] {
+        return windowPart<SimulationThread>(window).time() == 0.0 &&
+               shownFrame(window)->time == 0.0;
+      },
       kTimeoutMs));
   // The second impact is at t ≈ 0.593–0.611 s: run into the middle of it.
   runUntil(window, 0.6);
-  REQUIRE(!window.simulation().running());
-  const SimulationFrame frame = *window.shownFrame();
+  REQUIRE(!windowPart<SimulationThread>(window).running());
+  const SimulationFrame frame = *shownFrame(window);
   CHECK(frame.time == Approx(0.6).margin(2e-4));
   REQUIRE(frame.contacts.size() >= 1);
-  REQUIRE(window.inspector().model().rowCount() == static_cast<int>(frame.contacts.size()));
-  CHECK(window.inspector().model().index(0, ContactTableModel::Pair).data().toString() ==
-        "plate – ball");
+  REQUIRE(windowPart<ContactInspector>(window).model().rowCount() ==
+          static_cast<int>(frame.contacts.size()));
+  CHECK(windowPart<ContactInspector>(window)
+            .model()
+            .index(0, ContactTableModel::Pair)
+            .data()
+            .toString() == "plate – ball");
   CHECK(frame.contacts[0].normal_force > 0.0);
   CHECK(errors.messages.isEmpty());
 
@@ -179,14 +192,14 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   image.save(QString::fromStdString((workDir() / "bouncing_ball_contact.png").string()));
 
   // Selecting the patch in the table highlights it and centres the camera on it.
-  window.inspector().table().selectRow(0);
-  REQUIRE(window.inspector().selectedPatch().has_value());
+  windowPart<ContactInspector>(window).table().selectRow(0);
+  REQUIRE(windowPart<ContactInspector>(window).selectedPatch().has_value());
   window.view().grabFramebuffer();
   const QImage centred = window.view().grabFramebuffer();
   const QPointF now_at = imagePosition(window, centroid, centred);
   CHECK(std::abs(now_at.x() - centred.width() / 2.0) < 2.0);
   CHECK(std::abs(now_at.y() - centred.height() / 2.0) < 2.0);
-  CHECK(window.plots().pointCount() > 100);
+  CHECK(windowPart<PlotsPanel>(window).pointCount() > 100);
 }
 
 TEST_CASE("a mesh dropped into a scene becomes a free body; save writes the scene back",
@@ -223,9 +236,9 @@ TEST_CASE("a mesh dropped into a scene becomes a free body; save writes the scen
   CHECK(body["mesh"]["units"] == "mm");
   // The run restarted with three bodies; the new one falls.
   REQUIRE(QTest::qWaitFor(
-      [&] { return window.shownFrame() && window.shownFrame()->bodies.size() == 3; }, kTimeoutMs));
+      [&] { return shownFrame(window) && shownFrame(window)->bodies.size() == 3; }, kTimeoutMs));
   runUntil(window, 0.05);
-  CHECK(window.shownFrame()->bodies[2].pose.translation.z() < -0.005);
+  CHECK(shownFrame(window)->bodies[2].pose.translation.z() < -0.005);
 
   // Saved next to the test's files: mesh paths become relative, and the file reads back.
   const QString saved = QString::fromStdString((workDir() / "saved_scene.json").string());
@@ -269,7 +282,7 @@ TEST_CASE("a corrupt scene or mesh gives an error and the session stays", "[simu
   CHECK(window.isVisible());
   CHECK(window.findChild<QTreeWidget*>()->topLevelItemCount() == 2);
   runUntil(window, 0.01);
-  CHECK(window.shownFrame()->time == Approx(0.01).margin(2e-4));
+  CHECK(shownFrame(window)->time == Approx(0.01).margin(2e-4));
 }
 
 TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation]") {
@@ -281,11 +294,12 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
     ErrorLog errors;
     errors.attach(window);
     showBouncingBall(window);
-    REQUIRE(window.startRecording(QString::fromStdString(recording.string())));
+    REQUIRE(
+        windowPart<Recordings>(window).startRecording(QString::fromStdString(recording.string())));
     runUntil(window, 0.3);
-    window.stopRecording();
-    REQUIRE(QTest::qWaitFor([&] { return !window.controls().recordAction()->isChecked(); },
-                            kTimeoutMs));
+    windowPart<Recordings>(window).stopRecording();
+    REQUIRE(QTest::qWaitFor(
+        [&] { return !windowPart<SimControls>(window).recordAction()->isChecked(); }, kTimeoutMs));
     CHECK(errors.messages.isEmpty());
   }
   REQUIRE(fs::exists(recording));
@@ -296,34 +310,34 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
   REQUIRE(window.openRecording(QString::fromStdString(recording.string())));
-  CHECK(window.replaying());
+  CHECK(windowPart<Recordings>(window).replaying());
   RecordingReader reader(recording);
   REQUIRE(reader.frameCount() > 1000);
   const std::int64_t k = reader.firstFrameAtOrAfter(0.254);  // mid first impact
-  window.replay().slider().setValue(static_cast<int>(k));
-  REQUIRE(window.shownFrame().has_value());
+  windowPart<ReplayController>(window).slider().setValue(static_cast<int>(k));
+  REQUIRE((shownFrame(window) != nullptr));
   const SimulationFrame recorded = reader.frame(k);
-  CHECK(window.shownFrame()->time == recorded.time);
+  CHECK(shownFrame(window)->time == recorded.time);
   const Pose shown = window.simulationView()->scene().bodyPose(window.simulationView()->viewId(1));
   CHECK((shown.translation - recorded.bodies[1].pose.translation).norm() < 1e-12);
   CHECK((shown.rotation - recorded.bodies[1].pose.rotation).norm() < 1e-12);
-  CHECK(window.inspector().model().rowCount() == static_cast<int>(recorded.contacts.size()));
+  CHECK(windowPart<ContactInspector>(window).model().rowCount() ==
+        static_cast<int>(recorded.contacts.size()));
   CHECK(errors.messages.isEmpty());
 
   // "Continue from here": a live run from that frame, which reaches the recording's last frame
   // bit for bit (the recording was made by this window, with its options).
   REQUIRE(window.continueFromHere());
-  CHECK_FALSE(window.replaying());
+  CHECK_FALSE(windowPart<Recordings>(window).replaying());
   REQUIRE(QTest::qWaitFor(
-      [&] { return window.shownFrame() && window.shownFrame()->time == recorded.time; },
-      kTimeoutMs));
+      [&] { return shownFrame(window) && shownFrame(window)->time == recorded.time; }, kTimeoutMs));
   const SimulationFrame last = reader.frame(reader.frameCount() - 1);
   runUntil(window, last.time);
-  REQUIRE(window.shownFrame()->time == last.time);
-  CHECK(window.shownFrame()->bodies[1].pose.translation == last.bodies[1].pose.translation);
-  CHECK(window.shownFrame()->bodies[1].pose.rotation == last.bodies[1].pose.rotation);
-  CHECK(window.shownFrame()->bodies[1].linear_velocity == last.bodies[1].linear_velocity);
-  CHECK(window.shownFrame()->energy.dissipated == last.energy.dissipated);
+  REQUIRE(shownFrame(window)->time == last.time);
+  CHECK(shownFrame(window)->bodies[1].pose.translation == last.bodies[1].pose.translation);
+  CHECK(shownFrame(window)->bodies[1].pose.rotation == last.bodies[1].pose.rotation);
+  CHECK(shownFrame(window)->bodies[1].linear_velocity == last.bodies[1].linear_velocity);
+  CHECK(shownFrame(window)->energy.dissipated == last.energy.dissipated);
   CHECK(errors.messages.isEmpty());
 }
 
@@ -333,9 +347,9 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
   ErrorLog errors;
   errors.attach(window);
   showBouncingBall(window);
-  const BodyState initial = window.shownFrame()->bodies[1];
+  const BodyState initial = shownFrame(window)->bodies[1];
   runUntil(window, 0.1);  // falling, before the first impact
-  const BodyState saved = window.shownFrame()->bodies[1];
+  const BodyState saved = shownFrame(window)->bodies[1];
   REQUIRE(window.saveKeyframe("falling"));
   const std::vector<std::string> names = window.document().keyframeNames();
   REQUIRE(names == std::vector<std::string>{"falling"});
@@ -343,9 +357,9 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
 
   // From the keyframe: t = 0 with the saved pose and velocity (quaternion round trip aside).
   REQUIRE(window.resetToKeyframe("falling"));
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame() && window.shownFrame()->time == 0.0; },
+  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownFrame(window)->time == 0.0; },
                           kTimeoutMs));
-  const BodyState start = window.shownFrame()->bodies[1];
+  const BodyState start = shownFrame(window)->bodies[1];
   CHECK((start.pose.translation - saved.pose.translation).norm() < 1e-15);
   CHECK((start.pose.rotation - saved.pose.rotation).norm() < 1e-14);
   CHECK((start.linear_velocity - saved.linear_velocity).norm() < 1e-12);
@@ -357,9 +371,9 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
   CHECK(window.document().keyframeNames() == names);
   // Back to the bodies' own initial state.
   REQUIRE(window.resetToKeyframe(QString()));
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame() && window.shownFrame()->time == 0.0; },
+  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownFrame(window)->time == 0.0; },
                           kTimeoutMs));
-  CHECK(window.shownFrame()->bodies[1].pose.translation == initial.pose.translation);
+  CHECK(shownFrame(window)->bodies[1].pose.translation == initial.pose.translation);
   CHECK(!window.resetToKeyframe("none"));  // reported, the run stays
   CHECK(errors.messages.size() == 1);
   CHECK(errors.messages.value(0).contains("no keyframe 'none'"));
@@ -376,13 +390,13 @@ TEST_CASE("measure: frames shown per second against steps per second", "[.measur
     window.findChild<QDockWidget*>("plots_dock")->hide();
   }
   for (double speed : {1.0, 0.0}) {
-    SimControls& controls = window.controls();
+    SimControls& controls = windowPart<SimControls>(window);
     controls.speedBox()->setCurrentIndex(controls.speedBox()->findData(speed));
-    window.controls().resetAction()->trigger();
-    REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+    windowPart<SimControls>(window).resetAction()->trigger();
+    REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
     int shown = 0;
     auto connection = QObject::connect(&window, &MainWindow::frameShown, [&shown] { ++shown; });
-    const long dropped_before = window.droppedFrames();
+    const long dropped_before = windowPart<SimulationThread>(window).mailbox().dropped();
     QElapsedTimer clock;
     clock.start();
     double max_gap_ms = 0.0;
@@ -400,17 +414,18 @@ TEST_CASE("measure: frames shown per second against steps per second", "[.measur
     // Paused, and its last frame on screen.
     REQUIRE(QTest::qWaitFor(
         [&] {
-          return !window.simulation().running() &&
-                 window.shownFrame()->time == window.simulation().time();
+          return !windowPart<SimulationThread>(window).running() &&
+                 shownFrame(window)->time == windowPart<SimulationThread>(window).time();
         },
         kTimeoutMs));
-    const double simulated = window.shownFrame()->time;
+    const double simulated = shownFrame(window)->time;
     QObject::disconnect(connection);
     std::printf(
         "speed %s: %.2f s simulated in %.2f s wall (%.0f steps/s), %d frames shown (%.1f/s), "
         "%ld dropped, longest event-loop gap %.0f ms\n",
         speed > 0 ? "real time" : "fastest", simulated, wall, simulated / 2e-4 / wall, shown,
-        shown / wall, window.droppedFrames() - dropped_before, max_gap_ms);
+        shown / wall, windowPart<SimulationThread>(window).mailbox().dropped() - dropped_before,
+        max_gap_ms);
   }
 }
 

@@ -1,6 +1,7 @@
 // The start check in the window (issue 20): a scene whose bodies start interpenetrating loads
 // with a warning in the status bar and a non-modal list, and runs; a body inside another fails
 // the load with the pair named. No sleeps: every wait is on a condition with a timeout.
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -9,8 +10,11 @@
 #include "source_path.h"
 #include "start_overlap_notice.h"
 #include "test_application.h"
+#include "window_part.h"
 
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 
 namespace {
 
@@ -32,10 +36,11 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
   REQUIRE(window.openScene(scene("start_overlap.json")));
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(QTest::qWaitFor([&] { return window.shownFrame().has_value(); }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return (shownFrame(window) != nullptr); }, kTimeoutMs));
   // The check is sent before the run's first frame, on the same queue.
-  REQUIRE(window.startNotice().lines().size() == 1);
-  CHECK(window.startNotice().lines().front().startsWith("'plate'–'ball' start 1"));
+  StartOverlapNotice& notice = windowPart<StartOverlapNotice>(window);
+  REQUIRE(notice.lines().size() == 1);
+  CHECK(notice.lines().front().startsWith("'plate'–'ball' start 1"));
   CHECK(window.statusBar()->currentMessage().startsWith("warning: 'plate'–'ball' start 1"));
   CHECK(errors.isEmpty());
 
@@ -46,11 +51,13 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
       Qt::SingleShotConnection);
   window.runUntil(0.001);
   REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-  CHECK(window.shownFrame()->time > 0.0);
+  CHECK(shownFrame(window)->time > 0.0);
 
   // "Lift clear": the ball (the free body) goes up by δ; the rebuilt scene checks clean.
-  REQUIRE(window.liftStartOverlapsClear());
-  REQUIRE(QTest::qWaitFor([&] { return window.startNotice().lines().isEmpty(); }, kTimeoutMs));
+  QSignalSpy rebuilt(&window, &MainWindow::viewReplaced);
+  emit notice.liftClearRequested();
+  REQUIRE(rebuilt.size() == 1);
+  REQUIRE(QTest::qWaitFor([&] { return notice.lines().isEmpty(); }, kTimeoutMs));
   const double z = window.document().json()["bodies"][1]["position"][2].get<double>();
   CHECK(z == Approx(0.085 + 0.015).epsilon(0.05));
   CHECK(errors.isEmpty());
@@ -65,5 +72,5 @@ TEST_CASE("a body inside another fails the load naming the pair", "[start-check]
   REQUIRE(window.openScene(scene("start_contained.json")));
   REQUIRE(QTest::qWaitFor([&] { return !errors.isEmpty(); }, kTimeoutMs));
   CHECK(errors.front().contains("contact 'block'–'pellet': 'pellet' is entirely inside 'block'"));
-  CHECK(window.startNotice().lines().isEmpty());
+  CHECK(windowPart<StartOverlapNotice>(window).lines().isEmpty());
 }

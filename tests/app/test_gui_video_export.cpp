@@ -16,13 +16,17 @@
 
 #include "../test_output_dir.h"
 #include "main_window.h"
+#include "recordings.h"
 #include "source_path.h"
 #include "test_application.h"
 #include "video_export.h"
 #include "video_export_dialog.h"
+#include "window_part.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::shownFrame;
+using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
 namespace {
@@ -89,7 +93,7 @@ TEST_CASE("a span of the bouncing-ball recording exports to an Ogg video", "[vid
   options.height = 240;
   // Frames at 0.2, 0.3, 0.4 and 0.5 s (nb_read_frames=4 below).
   const QString out = outFile("ball_span.ogv");
-  REQUIRE(window.exportVideo(out, options));
+  REQUIRE(windowPart<Recordings>(window).exportVideo(out, options));
   INFO(errors.messages.join("\n").toStdString());
   CHECK(errors.messages.isEmpty());
   REQUIRE(fs::exists(out.toStdString()));
@@ -105,7 +109,7 @@ TEST_CASE("a span of the bouncing-ball recording exports to an Ogg video", "[vid
     CHECK(probed.contains("height=240"));
     CHECK(probed.contains("nb_read_frames=4"));
   }
-  CHECK(window.replaying());
+  CHECK(windowPart<Recordings>(window).replaying());
 }
 
 TEST_CASE("File > Export video: the dialog's file, rate and span reach the export", "[video]") {
@@ -162,21 +166,21 @@ TEST_CASE("video export errors are one line and the window carries on", "[video]
   options.to = 0.1;
 
   // Nothing recorded or replayed yet.
-  CHECK_FALSE(window.exportVideo(outFile("nothing.ogv"), options));
+  CHECK_FALSE(windowPart<Recordings>(window).exportVideo(outFile("nothing.ogv"), options));
   REQUIRE(errors.messages.size() == 1);
   CHECK(errors.messages[0].startsWith("Export video: Record a run first"));
 
   REQUIRE(window.openRecording(shippedRecording()));
   const QString unwritable =
       QString::fromStdString((workDir() / "no_such_directory" / "ball.ogv").string());
-  CHECK_FALSE(window.exportVideo(unwritable, options));
+  CHECK_FALSE(windowPart<Recordings>(window).exportVideo(unwritable, options));
   REQUIRE(errors.messages.size() == 2);
   CHECK(errors.messages[1].startsWith("Cannot export the video: "));
   CHECK(errors.messages[1].contains(unwritable));
   CHECK_FALSE(errors.messages[1].contains('\n'));
 
   const QString avi = outFile("ball.avi");
-  CHECK_FALSE(window.exportVideo(avi, options));
+  CHECK_FALSE(windowPart<Recordings>(window).exportVideo(avi, options));
   REQUIRE(errors.messages.size() == 3);
   CHECK(errors.messages[2].contains(avi));
   CHECK_FALSE(errors.messages[2].contains('\n'));
@@ -184,16 +188,16 @@ TEST_CASE("video export errors are one line and the window carries on", "[video]
 
   options.from = 0.3;
   options.to = 0.1;
-  CHECK_FALSE(window.exportVideo(outFile("reversed.ogv"), options));
+  CHECK_FALSE(windowPart<Recordings>(window).exportVideo(outFile("reversed.ogv"), options));
   REQUIRE(errors.messages.size() == 4);
   CHECK(errors.messages[3].contains("time span"));
 
   // Still there, still replaying, and the next export works.
   CHECK(window.isVisible());
-  CHECK(window.replaying());
+  CHECK(windowPart<Recordings>(window).replaying());
   options.to = 0.4;
   const QString good = outFile("after_errors.ogv");
-  CHECK(window.exportVideo(good, options));
+  CHECK(windowPart<Recordings>(window).exportVideo(good, options));
   CHECK(fs::exists(good.toStdString()));
   CHECK(errors.messages.size() == 4);
 }

@@ -175,6 +175,39 @@ TEST_CASE("objects without names or with repeated names still get one name each"
         Approx(1.0).epsilon(1e-5));
 }
 
+TEST_CASE("a file read once gives its objects and every mesh without reading it again",
+          "[import]") {
+  const auto dir = freshDirectory("assembly-read-once");
+  const auto parts = threeParts({"crank", "coupler", "slider"});
+  writeObj(dir / "linkage.obj", parts);
+  const MeshFile file(dir / "linkage.obj");
+  const MeshLoader load = sceneMeshLoader();
+  SceneMesh request;
+  request.file = dir / "linkage.obj";
+  request.object = "crank";
+  const TriMesh crank = load(request);
+  // Gone from the disk: what follows can only come from the reads above.
+  std::filesystem::remove(dir / "linkage.obj");
+  const std::vector<MeshObject> objects = file.objects();
+  REQUIRE(objects.size() == 3);
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    INFO(objects[i].name);
+    CHECK(objects[i].name == parts[i].name);
+    ImportOptions options;
+    options.object = objects[i].name;
+    CHECK(computeMassProperties(file.mesh(options).mesh, 1.0).volume ==
+          Approx(computeMassProperties(parts[i].mesh, 1.0).volume).epsilon(1e-5));
+    request.object = objects[i].name;
+    CHECK(load(request).vertices() == file.mesh(options).mesh.vertices());
+    if (i == 0) CHECK(crank.vertices() == file.mesh(options).mesh.vertices());
+  }
+  // In millimetres and merged, from the same read.
+  ImportOptions merged;
+  merged.units = LengthUnit::Millimetre;
+  CHECK(file.mesh(merged).mesh.bounds().max().x() == Approx(6.1e-3).epsilon(1e-6));
+  CHECK_THROWS_AS(importMesh(dir / "linkage.obj"), MeshImportError);
+}
+
 TEST_CASE("an object the file does not have is a one-line error listing its objects", "[import]") {
   const auto dir = freshDirectory("assembly-missing");
   writeObj(dir / "linkage.obj", threeParts({"crank", "coupler", "slider"}));
@@ -210,7 +243,7 @@ TEST_CASE("a scene makes one body per object of an assembly file (mesh.object)",
       scene(body("crank", R"("object": "crank")") + "," +
             body("coupler", R"("object": "coupler")") + "," +
             body("slider", R"("object": "slider")") + "," + body("whole", R"("units": "m")")),
-      dir / "linkage.json", importSceneMesh);
+      dir / "linkage.json", sceneMeshLoader());
   REQUIRE(read.bodies.size() == 4);
   double total = 0.0;
   for (int i = 0; i < 3; ++i) {
@@ -229,7 +262,7 @@ TEST_CASE("a scene makes one body per object of an assembly file (mesh.object)",
   // An object the file lacks, or an empty name: one line naming the body's field.
   const auto error = [&](const std::string& object) {
     try {
-      parseScene(scene(body("crank", object)), dir / "linkage.json", importSceneMesh);
+      parseScene(scene(body("crank", object)), dir / "linkage.json", sceneMeshLoader());
     } catch (const SceneError& e) {
       return std::string(e.what());
     }

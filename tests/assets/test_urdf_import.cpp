@@ -216,7 +216,7 @@ TEST_CASE("URDF arm: bodies, joints, limits, inertias and meshes are what the fi
   const ArmFiles files = writeArm("arm");
   const UrdfScene converted = convertUrdf(files.urdf, optionsFor(files));
   CHECK(converted.robot_name == "arm3");
-  const Scene scene = parseScene(converted.scene.dump(), files.urdf, importSceneMesh);
+  const Scene scene = parseScene(converted.scene.dump(), files.urdf, sceneMeshLoader());
 
   // Link frames: each child's frame is its parent's composed with the joint origin.
   const Pose upper = frame({0, 0, 0.1}, 0, 0, 0.5);
@@ -369,7 +369,7 @@ TEST_CASE("URDF arm: bodies, joints, limits, inertias and meshes are what the fi
   }
 
   SECTION("runs a few steps headless") {
-    Simulation sim(parseScene(converted.scene.dump(), files.urdf, importSceneMesh));
+    Simulation sim(parseScene(converted.scene.dump(), files.urdf, sceneMeshLoader()));
     for (int i = 0; i < 20; ++i) sim.step();
     CHECK(sim.time() > 0.0);
     const SimulationFrame f = sim.frame();
@@ -389,7 +389,7 @@ TEST_CASE("URDF --hold-pose adds a PD motor capped at the effort limit", "[urdf]
   UrdfOptions options = optionsFor(files);
   options.hold_pose = true;
   const Scene scene =
-      parseScene(convertUrdf(files.urdf, options).scene.dump(), files.urdf, importSceneMesh);
+      parseScene(convertUrdf(files.urdf, options).scene.dump(), files.urdf, sceneMeshLoader());
   const SceneJoint& elbow = joint(scene, "elbow");
   REQUIRE(elbow.drive);
   CHECK_FALSE(elbow.drive->motion);
@@ -403,7 +403,7 @@ TEST_CASE("URDF: a mirrored mesh (negative scale) is merged and still faces outw
   t.forearm_scale = "1 -1 0.5";
   const ArmFiles files = writeArm("mirror", t);
   const Scene scene = parseScene(convertUrdf(files.urdf, optionsFor(files)).scene.dump(),
-                                 files.urdf, importSceneMesh);
+                                 files.urdf, sceneMeshLoader());
   const SceneBody& fa = body(scene, "forearm");
   CHECK(fa.mesh->file.parent_path() == files.root / "generated");
   const MassProperties props = computeMassProperties(*fa.mesh->mesh, 1.0);
@@ -423,7 +423,7 @@ TEST_CASE("URDF: a point mass welded to a link is added to that link's body", "[
       <inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" izz="0"/></inertial></link>)";
   const ArmFiles files = writeArm("lumped", t);
   const UrdfScene converted = convertUrdf(files.urdf, optionsFor(files));
-  const Scene scene = parseScene(converted.scene.dump(), files.urdf, importSceneMesh);
+  const Scene scene = parseScene(converted.scene.dump(), files.urdf, sceneMeshLoader());
   CHECK(bodyIndex(scene, "sensor") < 0);
   const SceneBody& fa = body(scene, "forearm");
   CHECK(fa.mass.mass == Approx(1.05).epsilon(1e-14));

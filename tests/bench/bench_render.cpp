@@ -39,7 +39,7 @@ struct Options {
 
 Scene readAnchorScene() {
   return readScene(std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes/anchor_hull.json",
-                   importSceneMesh);
+                   sceneMeshLoader());
 }
 
 std::vector<std::shared_ptr<const TriMesh>> sceneMeshes(const Scene& scene) {

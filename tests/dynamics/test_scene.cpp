@@ -167,13 +167,13 @@ TEST_CASE("scene: every error is one line with the JSON path", "[scene]") {
 TEST_CASE("scene: the bundled example scenes load and run", "[scene]") {
   for (const char* name : {"pendulum.json", "cable_hoist.json"}) {
     const Scene scene = readScene(
-        std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name, importSceneMesh);
+        std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / name, sceneMeshLoader());
     const MultibodySystem system = buildSystem(scene);
     Ali3pIntegrator integrator(system, scene.solver);
     for (int i = 0; i < 100; ++i) integrator.step();
     CHECK(integrator.constraintViolation() < 1e-9);
   }
-  CHECK_THROWS_WITH(readScene("/nonexistent/scene.json", importSceneMesh),
+  CHECK_THROWS_WITH(readScene("/nonexistent/scene.json", sceneMeshLoader()),
                     "/nonexistent/scene.json: cannot open the scene file");
 }
 

@@ -9,7 +9,7 @@ namespace contactsim::test {
 
 Scene readShippedScene(const std::string& relative) {
   return readScene(std::filesystem::path(CONTACTSIM_SOURCE_DIR) / "assets/scenes" / relative,
-                   importSceneMesh);
+                   sceneMeshLoader());
 }
 
 }  // namespace contactsim::test

@@ -1,0 +1,27 @@
+// What a GUI test reads of its window beyond the window's own public methods: the classes it
+// composes (panels, the run's thread, the recordings, the start check's notice), found among its
+// children, and the frame its view drew last.
+#pragma once
+
+#include <QObject>
+#include <catch2/catch.hpp>
+
+#include "main_window.h"
+#include "simulation_view.h"
+
+namespace contactsim::testing {
+
+// The window's one child of type Part (a QObject class with Q_OBJECT).
+template <typename Part>
+Part& windowPart(const gui::MainWindow& window) {
+  auto* part = window.findChild<Part*>();
+  REQUIRE(part != nullptr);
+  return *part;
+}
+
+// The frame the window's view drew last (live or replayed); null before its first.
+inline const SimulationFrame* shownFrame(const gui::MainWindow& window) {
+  return window.simulationView() ? window.simulationView()->frame() : nullptr;
+}
+
+}  // namespace contactsim::testing
