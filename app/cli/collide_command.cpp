@@ -41,7 +41,7 @@ void runCollide(const CollideArguments& args) {
   const double median =
       medianSeconds(args.pair.repeat, [&] { result = collide(tree_a, tree_b, a_in_b, mode); });
 
-  // Segments come in B's body frame (seed eq. 14); the contract wants world coordinates.
+  // Segments come in B's body frame (Dopico et al. eq. 14); the contract wants world coordinates.
   std::size_t coplanar = 0;
   nlohmann::json pairs = nlohmann::json::array();
   for (const TrianglePair& p : result.pairs) {

@@ -1,5 +1,6 @@
-// The flagship scene's stockless (Hall type) anchor, seed 004 §V: 6414 kg of steel in two bodies
-// joined by a revolute joint, meshed in one shared frame in the assembled position.
+// The flagship scene's stockless (Hall type) anchor, after Dopico et al. §V (docs/method.md,
+// "Sources"): 6414 kg of steel in two bodies joined by a revolute joint, meshed in one shared
+// frame in the assembled position.
 // Anchor frame: origin at the crown pin centre, x along the pin axis (the fluke span), z along
 // the shank towards the shackle eye, y = z x x (the direction the flukes tilt towards).
 #pragma once

@@ -1,7 +1,7 @@
 // Writes the bundled models of assets/models/ (used by tests, the GUI and the demo scenes).
 // Usage: contactsim-genmodels OUTPUT_DIR      (prints the models' key points on stdout)
 //
-// Flagship scene (seed 004 §V, the anchor manoeuvre of a warship), all in metres:
+// Flagship scene (Dopico et al. §V, the anchor manoeuvre of a warship), all in metres:
 //  hull.stl         fixed bow section. Frame: x forward, y to port, z up; origin on the
 //                   centreline, at the waterline, in the section's aft cut (x = 0, stem at
 //                   x = 22). Deck at z = 6.5..7.3 (sheer), keel at z = -4.5 rising to -1.5 at

@@ -1,4 +1,4 @@
-// The flagship scene's hull (seed 004 §V): a warship's bow section with a raked stem, flared
+// The flagship scene's hull (Dopico et al. §V): a warship's bow section with a raked stem, flared
 // plating, a sheer line, a hawse pipe, an anchor pocket and a windlass on the forecastle deck.
 // Frame: x forward, y to port, z up, metres; origin on the centreline, at the waterline, in the
 // aft cut of the section.

@@ -1,5 +1,5 @@
-// Box overlap tests of the collision query (seed 004 §IV.B.1), inline on purpose: they run once
-// per visited node pair, the innermost loop of every query.
+// Box overlap tests of the collision query (Dopico et al. §IV.B.1), inline on purpose: they run
+// once per visited node pair, the innermost loop of every query.
 //
 // Node against node: the 15 separating axes of two boxes that are axis-aligned in their own
 // bodies' frames (3 face normals of each and the 9 edge cross products). Each box carries, besides

@@ -1,8 +1,8 @@
-// Broad phase (seed 001, "Broad phase"): which bodies' world boxes overlap, so that the pairwise
-// collision query (patch mode) or the convex-piece intersections (volumetric mode) run only for
-// those pairs. Sort and sweep: boxes sorted by their lower bound along one axis, each box tested
-// only against the boxes whose interval on that axis starts before its own ends
-// (docs/volumetric.md, "Broad phase").
+// Broad phase (Solfec-1.0 theory manual, "Broad phase contact detection"): which bodies' world
+// boxes overlap, so that the pairwise collision query (patch mode) or the convex-piece
+// intersections (volumetric mode) run only for those pairs. Sort and sweep: boxes sorted by their
+// lower bound along one axis, each box tested only against the boxes whose interval on that axis
+// starts before its own ends (docs/volumetric.md, "Broad phase").
 #pragma once
 
 #include <cstddef>

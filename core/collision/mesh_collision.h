@@ -1,8 +1,8 @@
-// Mesh–mesh collision query (seed 004 §IV.B): every intersecting triangle pair of two bodies and
-// its intersection segment, by descending both bodies' AABB trees at once in body B's frame.
-// Only the triangles of A that reach the triangle test are moved into B's frame; the trees and
-// meshes are never modified, so queries on distinct (or the same) body pairs may run
-// concurrently. Counters come back with each result, nothing is kept between queries.
+// Mesh–mesh collision query (Dopico et al. §IV.B; docs/method.md, step 2): every intersecting
+// triangle pair of two bodies and its intersection segment, by descending both bodies' AABB trees
+// at once in body B's frame. Only the triangles of A that reach the triangle test are moved into
+// B's frame; the trees and meshes are never modified, so queries on distinct (or the same) body
+// pairs may run concurrently. Counters come back with each result, nothing is kept between queries.
 #pragma once
 
 #include <cstdint>
@@ -19,8 +19,8 @@ enum class CollisionMode {
   FirstContact,  // stop at the first pair found: "do these bodies touch?"
 };
 
-// One intersecting pair (seed eqs. 13–14): triangle indices into each mesh and the segment in
-// body B's frame. Coplanar pairs overlap in an area and carry no segment.
+// One intersecting pair (Dopico et al. eqs. 13–14): triangle indices into each mesh and the segment
+// in body B's frame. Coplanar pairs overlap in an area and carry no segment.
 struct TrianglePair {
   std::int32_t a = -1;
   std::int32_t b = -1;

@@ -1,9 +1,9 @@
 // Plane-side classification, then the crossing segment of each triangle with the other's plane,
 // then the overlap of the two crossing segments along the planes' common line. This is the
-// seed's edge-against-triangle idea (§IV.B.2, eqs. 17–19) organised so that every edge is cut
-// once, by signed distances rather than a 3×3 solve: the seed's rank cases become sign cases
-// (an edge in the plane = two zero distances, an edge parallel to it = two equal non-zero ones)
-// and get an answer instead of being discarded, so touching contacts are not lost.
+// edge-against-triangle idea of Dopico et al. (§IV.B.2, eqs. 17–19) organised so that every edge
+// is cut once, by signed distances rather than a 3×3 solve: the paper's rank cases become sign
+// cases (an edge in the plane = two zero distances, an edge parallel to it = two equal non-zero
+// ones) and get an answer instead of being discarded, so touching contacts are not lost.
 #include "collision/triangle_intersection.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Triangle–triangle intersection in double precision, returning the intersection segment
-// (seed 004 §IV.B.2: "the new algorithm includes also the calculation of the extreme points of
+// (Dopico et al. §IV.B.2: "the new algorithm includes also the calculation of the extreme points of
 // the segment").
 #pragma once
 

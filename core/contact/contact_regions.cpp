@@ -243,7 +243,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.normal = plane->normal;
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
-    // A penetrates B along +normal, B penetrates A along −normal (seed 004 §IV.F). δ is the
+    // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
     const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, plane->normal);
     PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
@@ -323,7 +323,8 @@ CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose&
 
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b) {
-  // Seed 004 works in body j's (here B's) frame: only A's touched vertices are transformed.
+  // Dopico et al. work in body j's (here B's) frame (§IV.B, eqs. 14–16): only A's touched
+  // vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);
   const CollisionResult collision = collideTransversally(a, b, a_in_b);
   PenetrationWorkspace workspace;

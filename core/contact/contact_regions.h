@@ -1,4 +1,5 @@
-// Seed 004 §IV.C–F: from intersecting triangle pairs to one contact patch per contact region.
+// Dopico et al. §IV.C–F (docs/method.md, steps 3–6): from intersecting triangle pairs to one
+// contact patch per contact region.
 #pragma once
 
 #include <span>

@@ -1,5 +1,6 @@
 // Follows contact regions from step to step (one tracker per body pair): persistent ids and the
-// per-contact history the force laws need (seed 004 §III: δ̇₀ at first contact, stick anchor).
+// per-contact history the force laws need (Dopico et al. §III: δ̇₀ of eq. 1 at first contact, the
+// stick anchor of eq. 2's F_stick).
 #pragma once
 
 #include <cmath>
@@ -19,7 +20,7 @@ struct ContactHistory {
   // Hunt–Crossley's δ̇₀, the indentation rate when the contact began; NaN until the force law
   // sets it on the contact's first step.
   double initial_indentation_rate = std::numeric_limits<double>::quiet_NaN();
-  // Stiction spring anchor (seed 004 eq. 2): the stuck point on each body, body coordinates.
+  // Stiction spring anchor (Dopico et al. eq. 2): the stuck point on each body, body coordinates.
   std::optional<Vec3> stick_anchor_a, stick_anchor_b;
   // Passivity ledger (sim/contact_passivity.h): the energy this contact has taken
   // from the bodies (J), now and before the last committed step. A new contact starts with its

@@ -1,4 +1,5 @@
-// Seed 004 §IV.C: chains unordered intersection segments into ordered contours.
+// Dopico et al. §IV.C: chains unordered intersection segments into ordered contours (joined by
+// coincident end points rather than the paper's mesh neighbours; docs/method.md, step 3).
 #pragma once
 
 #include <span>

@@ -26,7 +26,7 @@ struct FrictionForce {
   bool sticking = false;
 };
 
-// Seed 004 eq. (2)–(5): F = κ·F_stick + (1−κ)·F_slide − μ_visc·v, κ = exp(−|v|²/v_stick²);
+// Dopico et al. eq. (2)–(5): F = κ·F_stick + (1−κ)·F_slide − μ_visc·v, κ = exp(−|v|²/v_stick²);
 // F_stick a spring–damper to the stick anchor whose spring force is capped at μ_s·F_n (beyond it
 // the anchor slides), F_slide = −μ_d·F_n·v/|v|.
 struct StickSlipFriction {
@@ -37,15 +37,17 @@ struct StickSlipFriction {
   double stiffness_ratio = 0.82;      // Mindlin's k_t/k_n for ν = 0.3
 };
 
-// Drake's Stribeck curve (seed 002): μ rises smoothly from 0 to μ_s over s = |v|/v_s ∈ [0, 1],
-// falls to μ_d over s ∈ [1, 3], stays μ_d beyond. Creeps at |v| < v_s under a sub-limit load.
+// Drake's Stribeck curve ("The Details of Computing Contact Forces"): μ rises smoothly from 0 to
+// μ_s over s = |v|/v_s ∈ [0, 1], falls to μ_d over s ∈ [1, 3], stays μ_d beyond. Creeps at
+// |v| < v_s under a sub-limit load.
 struct StribeckFriction {
   double static_coefficient = 0.3;
   double dynamic_coefficient = 0.25;
   double stiction_tolerance = 1e-4;  // v_s (m/s)
 };
 
-// Coulomb friction with Modia3D's regularised direction (seed 000): F = −μ·F_n·v/reg(|v|, v_small).
+// Coulomb friction with Modia3D's regularised direction (Modia3D.jl docs, "Contact Force Law"):
+// F = −μ·F_n·v/reg(|v|, v_small).
 struct CoulombFriction {
   double coefficient = 0.25;
   double v_small = 0.01;

@@ -205,7 +205,7 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
 
 double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
                         double contour_spread) {
-  const double seed = depth_a + depth_b;
+  const double seed = depth_a + depth_b;  // Dopico et al.'s deepest-point δ (§IV.F)
   return overlap.measured ? std::min(overlap.deepest, seed + contour_spread) : seed;
 }
 

@@ -49,12 +49,12 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
                                  const Vec3& normal);
 
 // δ of a patch (docs/method.md, "Conforming contact"): the thickest measured local overlap, but
-// never more than the seed's δ — the deepest points of both sides beyond the contact plane,
-// depth_a + depth_b — widened by the contour's own spread along the normal. For wrapping
-// surfaces the seed's value is far larger and the overlap stands; where the inside test is
-// degenerate (faces touching exactly coplanar flood a whole flat face as "inside", and a ray
-// from it would run through the other body's full thickness) the seed's value bounds it. The
-// seed's δ alone when no ray was measured.
+// never more than Dopico et al.'s δ (§IV.F) — the deepest points of both sides beyond the contact
+// plane, depth_a + depth_b — widened by the contour's own spread along the normal. For wrapping
+// surfaces that value is far larger and the overlap stands; where the inside test is degenerate
+// (faces touching exactly coplanar flood a whole flat face as "inside", and a ray from it would
+// run through the other body's full thickness) that value bounds it. The paper's δ alone when no
+// ray was measured.
 double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
                         double contour_spread);
 // Spread along `normal` of the points of `loops` (max − min height).

@@ -18,7 +18,7 @@ struct NormalForce {
   double d_rate = 0.0;         // ∂F/∂δ̇
 };
 
-// Seed 004 eq. (1): F = k·δ^e·(1 + 3(1−ε)/2 · δ̇/δ̇₀).
+// Hunt and Crossley's law as Dopico et al. write it, eq. (1): F = k·δ^e·(1 + 3(1−ε)/2 · δ̇/δ̇₀).
 struct HuntCrossleyLaw {
   double stiffness = 1e8;    // k (N/m^e)
   double exponent = 1.5;     // e
@@ -28,8 +28,9 @@ struct HuntCrossleyLaw {
   double min_impact_velocity = 1e-2;
 };
 
-// Modia3D (seed 000): F = k_red·max(0, c_res·c_geo·δ^1.5·(1 + d·δ̇)), c_geo = 4/3·√r_geo,
-// d = min(d_max, 8(1 − cor)/(5·cor·δ̇⁻)), cor = 0 when the impact is slower than v_small.
+// Modia3D (Modia3D.jl docs, "Contact Force Law"): F = k_red·max(0, c_res·c_geo·δ^1.5·(1 + d·δ̇)),
+// c_geo = 4/3·√r_geo, d = min(d_max, 8(1 − cor)/(5·cor·δ̇⁻)), cor = 0 when the impact is slower than
+// v_small.
 struct Modia3dLaw {
   double effective_modulus = 1.15e11;  // c_res = 1/(1/c₁ + 1/c₂), c_i = E_i/(1 − ν_i²) (Pa)
   double geometry_radius = 0.01;       // r_geo = μ_r,geo from the contact-sphere radii (m)
@@ -39,7 +40,8 @@ struct Modia3dLaw {
   double reduction = 1.0;              // k_red
 };
 
-// Drake's compliant law (seed 002): F = H(x)·(1 + 3/2·d·ẋ), H = 4/3·E*·√R·x^1.5.
+// Drake's compliant law ("The Details of Computing Contact Forces"): F = H(x)·(1 + 3/2·d·ẋ),
+// H = 4/3·E*·√R·x^1.5.
 struct HertzHuntCrossleyLaw {
   double effective_modulus = 1.15e11;  // E*: 1/E* = (1−ν₁²)/E₁ + (1−ν₂²)/E₂ (Pa)
   double effective_radius = 0.01;      // R (m)

@@ -1,4 +1,5 @@
-// Contact plane, projected area and centroid of a region's contour loops (seed 004 §IV.D–E).
+// Contact plane, projected area and centroid of a region's contour loops (Dopico et al. §IV.D–E;
+// docs/method.md, steps 4–5).
 #pragma once
 
 #include <optional>
@@ -31,8 +32,8 @@ struct ProjectedRegion {
   Vec3 centroid = Vec3::Zero();  // in the plane, world coordinates
 };
 
-// Loops projected into the plane (seed eq. 25, shoelace). Holes are found by nesting (a loop
-// inside an odd number of others subtracts), whatever the loops' walking direction.
+// Loops projected into the plane (Dopico et al. eq. 25, shoelace). Holes are found by nesting (a
+// loop inside an odd number of others subtracts), whatever the loops' walking direction.
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
 
 // The mean distance of the region's points from the plane's origin, ∫|x − o| dA / A over the
@@ -40,7 +41,7 @@ ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::ve
 // friction traction resisting a spin about the normal (a disc of radius a about its centre: 2a/3).
 double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
 
-// Even-odd ray casting (seed 004 §IV.F) of a 2D point against a closed 2D polygon.
+// Even-odd ray casting (Dopico et al. §IV.F) of a 2D point against a closed 2D polygon.
 bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon);
 
 }  // namespace contactsim

@@ -12,7 +12,7 @@
 
 namespace contactsim {
 
-// One connected piece of self's surface enclosed by the intersection curve (seed 004 §IV.F's
+// One connected piece of self's surface enclosed by the intersection curve (Dopico et al. §IV.F's
 // "internal triangles"). Near the curve it is listed vertex by vertex; further in, whole
 // clusters of self's SurfaceClusters that the curve does not touch stand for their triangles.
 struct PenetratedComponent {

@@ -15,10 +15,10 @@ namespace contactsim {
 
 // One body's penetrated surface seen from a contact plane, in one pass over it: the pressure
 // moments ∫ d dA and ∫ d·x dA, d = max(0, share) interpolated linearly on each triangle (exactly
-// integrated after clipping at d = 0), and the deepest inside vertex beyond the plane (seed 004
-// §IV.F's maximum depth on this body's side). At a vertex the share is its depth beyond the plane
-// along `direction`, capped by the local overlap there (overlapCap) when `caps` are given: the
-// body's part of the overlap segment that lies on its side of the plane (docs/method.md).
+// integrated after clipping at d = 0), and the deepest inside vertex beyond the plane (Dopico et
+// al. §IV.F's maximum depth on this body's side). At a vertex the share is its depth beyond the
+// plane along `direction`, capped by the local overlap there (overlapCap) when `caps` are given:
+// the body's part of the overlap segment that lies on its side of the plane (docs/method.md).
 struct PenetratedSurface {
   double weight = 0.0;                // m³
   Vec3 first_moment = Vec3::Zero();   // m⁴

@@ -121,8 +121,9 @@ struct SceneContactLaw {
   std::map<std::string, double> parameters;
   std::optional<SceneFriction> friction;
 };
-// The contact-geometry model of a pair (issue 16): seed-004 patches of the triangle meshes, or
-// Solfec-1.0 volumetric contact of convex pieces (docs/volumetric.md; contactsim_volumetric).
+// The contact-geometry model of a pair (issue 16): contour-and-plane patches of the triangle
+// meshes (Dopico et al.; docs/method.md), or Solfec-1.0 volumetric contact of convex pieces
+// (docs/volumetric.md; contactsim_volumetric).
 enum class ContactGeometry { Patch, Volumetric };
 
 struct SceneContact {

@@ -144,7 +144,7 @@ void ContactForceSource::restoreState(StateReader& in) {
 
 namespace {
 
-// Collision in B's frame (seed 004 §IV.A), regions, patches in the world.
+// Collision in B's frame (Dopico et al. §IV.B, eqs. 14–16), regions, patches in the world.
 // `touching`: whether any triangles intersect (a touch can have pairs but no patch).
 ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
                             const Pose& world_b, bool check_containment, bool depth_fields,
@@ -364,9 +364,9 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                       capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget,
                                   startLoadWork(i, load, qdot, span), span.length);
 
-  // Stick offset: separation of the two material anchor points, tangential part (seed 004
-  // eq. 3); a contact without anchors is anchored where its force acts now (offset 0). A new
-  // contact has its parent's anchors, as it will at the commit.
+  // Stick offset: separation of the two material anchor points, tangential part (as for the slip
+  // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now
+  // (offset 0). A new contact has its parent's anchors, as it will at the commit.
   e.anchor_gap = d;
   Vec3 offset = Vec3::Zero();
   const ContactHistory* anchored = history ? history : state.succession.parents[k];
@@ -399,7 +399,8 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
 
   const RollingResistance& rolling = pair.law.rolling;
   if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
-    // Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
+    // Modia3D's rolling resistance ("Contact Force Law"):
+    // τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
     const double speed = omega_rel.norm();
     const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
     const double c = rolling.coefficient * rolling.geometry_radius;

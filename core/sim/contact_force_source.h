@@ -1,7 +1,7 @@
-// Contact as a generalized force source of the ALI3-P integrator (seed 004 §III–IV): per body
-// pair, the collision query and contact regions give patches; each patch's law gives a force at
-// its centre of pressure, applied equal and opposite to the two bodies, with its tangent
-// contributions.
+// Contact as a generalized force source of the ALI3-P integrator (Dopico et al. §II–IV;
+// docs/method.md, "The patch method step by step"): per body pair, the collision query and
+// contact regions give patches; each patch's law gives a force at its centre of pressure, applied
+// equal and opposite to the two bodies, with its tangent contributions.
 #pragma once
 
 #include <cstddef>

@@ -7,7 +7,8 @@
 
 namespace contactsim {
 
-// Seed 000: τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small), on body B (opposite on A).
+// Modia3D's rolling resistance (Modia3D.jl docs, "Contact Force Law"):
+// τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small), on body B (opposite on A).
 struct RollingResistance {
   double coefficient = 0.0;      // μ_r (dimensionless); 0 = none
   double geometry_radius = 0.0;  // μ_r,geo (m)

@@ -47,7 +47,8 @@ class LawBuilder {
                             *mb.poisson_ratio);
   }
 
-  // Seed 000: μ_r,geo = r₁r₂/(r₁ + r₂) for two curved shapes (meshes are never "flat" there).
+  // Modia3D ("Contact Force Law"): μ_r,geo = r₁r₂/(r₁ + r₂) for two curved shapes (meshes are
+  // never "flat" there).
   double geometryRadius(const std::map<std::string, double>& parameters,
                         const std::string& key) const {
     const auto radius = [&](const SceneBody& body) {
@@ -125,7 +126,8 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");
     if (!(n.v_small > 0.0)) builder.fail("v_small must be > 0");
     result.normal = n;
-    // Seed 000: regularised sliding friction and rolling-resistance torque are part of the law.
+    // Modia3D ("Contact Force Law"): regularised sliding friction and rolling-resistance torque
+    // are part of the law.
     result.friction = CoulombFriction{lawValue(law, "sliding_friction"), n.v_small};
     result.rolling.coefficient = lawValue(law, "rolling_resistance");
     result.rolling.geometry_radius = n.geometry_radius;

@@ -13,8 +13,8 @@ namespace contactsim {
 ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, const SceneBody& a,
                                const SceneBody& b);
 
-// Modia3D's default contact-sphere radius of a mesh (seed 000, "FileMesh: shortestEdge/2"): half
-// the shortest side of its bounding box.
+// Modia3D's default contact-sphere radius of a mesh (Modia3D.jl docs, "Contact Force Law":
+// FileMesh, shortestEdge/2): half the shortest side of its bounding box.
 double defaultContactSphereRadius(const TriMesh& mesh);
 
 // One pair per `contact.pairs` entry (or, for "all", per pair of bodies with meshes that are

@@ -102,8 +102,8 @@ std::optional<VolumetricContactPoint> contactFromIntersection(const ConvexPiece&
   c.gap = lo - hi;
   // Lines 13–15. The extent along n overstates the penetration when A ∩ B is long along n, so the
   // pieces are pulled apart along n by 2|gap| and GJK measures what is left: gap = min(d − 2|gap|,
-  // 0). The seed prints A + n|gap|, B − n|gap|; with its own normal (from A's faces to B's) that
-  // pushes the pieces together, so the separating direction is used (docs/volumetric.md).
+  // 0). The Solfec-1.0 manual prints A + n|gap|, B − n|gap|; with its own normal (from A's faces to
+  // B's) that pushes the pieces together, so the separating direction is used (docs/volumetric.md).
   const double g = std::abs(c.gap);
   if (g > options.large_gap_ratio * std::sqrt(c.area)) {
     const GjkResult apart =

@@ -48,7 +48,7 @@ struct TrackedPoint {
   Vec3 point = Vec3::Zero();  // world, at the commit
   Vec3 normal = Vec3::Zero();
   double initial_rate = 0.0;  // δ̇ when the contact began (Hunt–Crossley's δ̇₀)
-  // The stick anchors of seed 004 eq. (3) as material points in the bodies' frames.
+  // The stick anchors of F_stick (Dopico et al. eq. 2) as material points in the bodies' frames.
   Vec3 anchor_a = Vec3::Zero(), anchor_b = Vec3::Zero();
   // Its passivity ledger (sim/contact_passivity.h), kept as the patch source's ContactHistory keeps
   // it: the energy it has absorbed and its load at the last commit, and both before that (forces
@@ -105,7 +105,7 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
   return normal;
 }
 
-// Friction exactly as the patch source feeds it (seed 004 eq. 2–5), the stick offset the
+// Friction exactly as the patch source feeds it (Dopico et al. eq. 2–5), the stick offset the
 // tangential separation of the two material anchors, and the force kept in the tangent plane.
 FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent_projector,
                                  const Vec3& slip_velocity, const NormalForce& normal,

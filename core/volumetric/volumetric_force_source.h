@@ -1,11 +1,11 @@
 // Volumetric contact as a generalized force source (issue 16): the second contact-geometry model
-// beside the seed-004 patches of ContactForceSource. Per body pair the bodies' convex pieces
-// (convexPiecesOfMesh, built once in the body frames) are posed, every piece pair whose boxes
-// overlap gives one contact point from the surface of the pieces' intersection (Solfec-1.0,
-// Koziara & Bićanić 2008; volumetric_contact.h), the points are sparsified (sparsify.h), and each
-// point carries the pair's own normal law with δ = −gap and friction as the patch source applies
-// it, so every law of docs/scene-format.md works in both modes (docs/volumetric.md, "Volumetric
-// contact in the dynamics").
+// beside the contour-and-plane patches (Dopico et al.) of ContactForceSource. Per body pair the
+// bodies' convex pieces (convexPiecesOfMesh, built once in the body frames) are posed, every piece
+// pair whose boxes overlap gives one contact point from the surface of the pieces' intersection
+// (Solfec-1.0, Koziara & Bićanić 2008; volumetric_contact.h), the points are sparsified
+// (sparsify.h), and each point carries the pair's own normal law with δ = −gap and friction as the
+// patch source applies it, so every law of docs/scene-format.md works in both modes
+// (docs/volumetric.md, "Volumetric contact in the dynamics").
 #pragma once
 
 #include <memory>

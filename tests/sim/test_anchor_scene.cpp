@@ -1,4 +1,4 @@
-// The flagship scene (seed 004 §V, issues 7 and 15): assets/scenes/anchor_hull.json loads, its
+// The flagship scene (Dopico et al. §V, issues 7 and 15): assets/scenes/anchor_hull.json loads, its
 // anchor weighs 6414 kg, its first simulated second runs through the core's Simulation class with
 // contact against the hull, the revolute pin held and the chain (docs/chain.md) pulling only, and
 // the whole heave is calm: bounded tension and contact forces, few contact events, no energy

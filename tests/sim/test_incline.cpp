@@ -66,7 +66,8 @@ TEST_CASE("Stribeck friction creeps below tan θ = μs at the speed of its curve
   stribeck.static_coefficient = kStatic;
   stribeck.dynamic_coefficient = kDynamic;
   stribeck.stiction_tolerance = 1e-4;
-  // μ(s) = μs·s²(3 − 2s) on s = v/v_s < 1 (seed 002): the creep speed solves μ(s) = tan θ.
+  // μ(s) = μs·s²(3 − 2s) on s = v/v_s < 1 (friction.cpp's rise of Drake's Stribeck curve): the
+  // creep speed solves μ(s) = tan θ.
   double lo = 0.0, hi = 1.0;
   for (int i = 0; i < 60; ++i) {
     const double s = 0.5 * (lo + hi);

@@ -10,7 +10,7 @@ using namespace contactsim;
 
 namespace {
 
-// "cube.stl" is a 1 m cube (a 0.5 m contact-sphere radius by seed 000's rule).
+// "cube.stl" is a 1 m cube (a 0.5 m contact-sphere radius by Modia3D's FileMesh rule).
 TriMesh cubeLoader(const SceneMesh&) { return makeBox(Vec3::Constant(0.5)); }
 
 Scene sceneWith(const std::string& contact, const std::string& material = "steel") {
