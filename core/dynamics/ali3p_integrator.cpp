@@ -208,153 +208,173 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
   return p;
 }
 
-bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
-                              NewtonMode mode) {
-  const bool bracket_cycles = mode == NewtonMode::Bracketed;
-  const SparseMatrix& M = system_.massMatrix();
-  const int n = system_.coordinateCount();
+Ali3pIntegrator::Trapezoidal Ali3pIntegrator::startStep(double h, MultibodyState& next) const {
   const MultibodyState& s = state_;
-  const double t1 = s.t + h;
+  Trapezoidal step;
+  step.h = h;
+  step.t1 = s.t + h;
+  step.h2 = h * h / 4.0;
   // α is defined at the nominal step: keep α·h²/4 (the penalty relative to M) unchanged.
-  const double alpha = alpha_ * std::pow(settings_.time_step / h, 2);
-  const double h2 = h * h / 4.0;
-
+  step.alpha = alpha_ * std::pow(settings_.time_step / h, 2);
   // Trapezoidal rule: q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈ (docs/dynamics.md, "The step").
-  const Eigen::VectorXd qd_hat = -((2.0 / h) * s.q + s.qdot);
-  const Eigen::VectorXd qdd_hat = -((4.0 / (h * h)) * s.q + (4.0 / h) * s.qdot + s.qddot);
-  next.t = t1;
+  step.qd_hat = -((2.0 / h) * s.q + s.qdot);
+  step.qdd_hat = -((4.0 / (h * h)) * s.q + (4.0 / h) * s.qdot + s.qddot);
+  next.t = step.t1;
   next.q = s.q + h * s.qdot + (0.5 * h * h) * s.qddot;  // predictor
   next.lambda = s.lambda;
-  auto updateRates = [&] {
-    next.qdot = (2.0 / h) * next.q + qd_hat;
-    next.qddot = (4.0 / (h * h)) * next.q + qdd_hat;
-  };
-  updateRates();
+  step.updateRates(next);
+  return step;
+}
 
-  const int m = system_.constraintCount();
+void Ali3pIntegrator::Trapezoidal::updateRates(MultibodyState& next) const {
+  next.qdot = (2.0 / h) * next.q + qd_hat;
+  next.qddot = (4.0 / (h * h)) * next.q + qdd_hat;
+}
+
+bool Ali3pIntegrator::attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
+                              NewtonMode mode) {
+  const Trapezoidal step = startStep(h, next);
+  double alpha_k = 0.0;
+  if (!iterate(step, mode, next, iterations, alpha_k, failure)) return false;
+  next.lambda += alpha_k * step_constraints_.phi;
+  attempt_penalty_carry_ = std::max(1.0, alpha_k / step.alpha / kPenaltyCarryDecay);
+  return project(step, alpha_k, next, failure);
+}
+
+// The iterate q_k is accepted when Newton's estimated remaining error η·‖Δq‖ (Hairer & Wanner,
+// Solving ODEs II, §IV.8: η = ρ/(1 − ρ), ρ the observed contraction) is a small fraction of the
+// step's own motion, and the constraints hold (docs/dynamics.md, "Newton convergence"). Relative
+// to the motion because an error e in q becomes 2e/h in q̇ and 4e/h² in q̈, which the trapezoidal
+// rule never damps: an absolute tolerance fine at 1 ms ruins a run at 0.1 ms.
+//
+// Near a singular position of a mechanism two things happen. The λ* update converges only
+// linearly, at the rate 1/(1 + α·σ) of the smallest singular value σ of Φ_q M⁻¹ Φ_qᵀ (h²/4 folded
+// in), which tends to 1 as σ → 0: while Φ still falls, α is raised for the rest of the step (the
+// method of multipliers' penalty update, Bertsekas 1982, §2.2), and the step's λ* and projections
+// use the raised α consistently. And a violation outside the range of Φ_q cannot be removed by
+// any first-order correction: when Φ and Δq both stop falling with Φ within 100× the tolerance,
+// the step is accepted — λ* carries the rest into the next step.
+//
+// In the Bracketed mode (the last resort at the smallest substep), iterates that cycle at a kink
+// of a force law are bracketed and bisected (NewtonBracket); then the rate-based estimate does not
+// apply (the rate of a bisection says nothing about Newton's contraction): the full update itself
+// must be small.
+bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, MultibodyState& next,
+                              int& iterations, double& alpha_k, std::string& failure) {
+  const MultibodyState& s = state_;
   ConstraintValues& cv = step_constraints_;
-  ForceValues& fv = step_forces_;
-  // The iterate q_k is accepted when Newton's estimated remaining error η·‖Δq‖ (Hairer &
-  // Wanner, Solving ODEs II, §IV.8: η = ρ/(1 − ρ), ρ the observed contraction) is a small
-  // fraction of the step's own motion, and the constraints hold (docs/dynamics.md, "Newton
-  // convergence"). Relative to the motion because an error e in q becomes 2e/h in q̇ and 4e/h²
-  // in q̈, which the trapezoidal rule never damps: an absolute tolerance fine at 1 ms ruins a
-  // run at 0.1 ms.
-  //
-  // Near a singular position of a mechanism two things happen. The λ* update converges only
-  // linearly, at the rate 1/(1 + α·σ) of the smallest singular value σ of Φ_q M⁻¹ Φ_qᵀ (h²/4
-  // folded in), which tends to 1 as σ → 0: while Φ still falls, α is raised for the rest of the
-  // step (the method of multipliers' penalty update, Bertsekas 1982, §2.2), and the step's λ*
-  // and projections use the raised α consistently. And a violation outside the range of Φ_q
-  // cannot be removed by any first-order correction: when Φ and Δq both stop falling with Φ
-  // within 100× the tolerance, the step is accepted — λ* carries the rest into the next step.
-  //
-  // With `bracket_cycles` (the last resort at the smallest substep), iterates that cycle at a
-  // kink of a force law are bracketed and bisected (NewtonBracket); then the rate-based
-  // estimate does not apply (the rate of a bisection says nothing about Newton's contraction):
-  // the full update itself must be small.
-  const Eigen::VectorXd q_start = s.q;
-  const double rest_motion = h * 1.0;  // the model moving its own length per second
+  const double rest_motion = step.h * 1.0;  // the model moving its own length per second
   const double constraint_tolerance = settings_.constraint_tolerance;
-  double alpha_k = alpha * (mode == NewtonMode::Retry ? 1.0 : penalty_carry_);
+  alpha_k = step.alpha * (mode == NewtonMode::Retry ? 1.0 : penalty_carry_);
   double dq_norm = std::numeric_limits<double>::infinity();
   double rate = 1.0, violation = 0.0;
-  bool converged = false;
   iterations = 0;
   bracket_.reset();
   if (mode == NewtonMode::Retry) {
     reaction_stiffness_.clear();
-    system_.constraints().addHessian(s.multipliers, t1, reaction_stiffness_);
+    system_.constraints().addHessian(s.multipliers, step.t1, reaction_stiffness_);
   }
   for (int it = 0;; ++it) {
-    system_.constraints().evaluate(next.q, next.qdot, t1, true, cv);
+    system_.constraints().evaluate(next.q, next.qdot, step.t1, true, cv);
     const double previous_violation = violation;
     violation = maxNorm(cv.violation.cwiseProduct(inverse_row_scales_));
     if (it > 0) {
-      const double motion = maxNorm((next.q - q_start).cwiseProduct(inverse_scales_));
+      const double motion = maxNorm((next.q - s.q).cwiseProduct(inverse_scales_));
       const double tolerance = settings_.newton_tolerance * std::max(motion, rest_motion);
       // The first update has no observed rate: it must be small by itself.
       const bool small_update =
           dq_norm <= tolerance || (it > 1 && !bracket_.active() && rate < 1.0 &&
                                    rate / (1.0 - rate) * dq_norm <= tolerance);
       const bool violation_stalled = violation > 0.99 * previous_violation;
-      if (small_update && violation <= constraint_tolerance) {
-        converged = true;
-      } else if (it > 1 && rate > 0.9 && violation_stalled &&
-                 violation <= 100.0 * constraint_tolerance) {
-        converged = true;  // stalled at a singular position or at round-off (long chains)
-      }
+      const bool converged =
+          (small_update && violation <= constraint_tolerance) ||
+          // stalled at a singular position or at round-off (long chains)
+          (it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance);
+      if (converged && cv.phi.allFinite()) return true;
       if (converged || it == settings_.max_newton_iterations) break;
-      if (it > 1 && rate > 0.5 && !violation_stalled && alpha_k < kMaxPenaltyGrowth * alpha)
+      if (it > 1 && rate > 0.5 && !violation_stalled && alpha_k < kMaxPenaltyGrowth * step.alpha)
         alpha_k *= 10.0;
       // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
       next.lambda += alpha_k * cv.phi;
     }
     ++iterations;
-    system_.forces().evaluate(next.q, next.qdot, t1, fv);
-    const SparseMatrix& Jq = assembly_.jacobian(m, n, cv.jacobian);
-    // f = (h²/4)[M q̈ + Φ_qᵀ(αΦ + λ*) − Q];  f_q ≈ M + (h/2)C + (h²/4)(αΦ_qᵀΦ_q + K).
-    multipliers_ = alpha_k * cv.phi + next.lambda;
-    residual_.noalias() = M * next.qddot;
-    residual_.noalias() += Jq.transpose() * multipliers_;
-    residual_ = h2 * (residual_ - fv.q_force);
-    if (mode == NewtonMode::Retry)
-      fv.stiffness.insert(fv.stiffness.end(), reaction_stiffness_.begin(),
-                          reaction_stiffness_.end());
-    // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ of
-    // its lower triangle (a third of SparseLU's time for A02), the upper one completed only
-    // for LU if LDLᵀ is refused. The projections' solves are refined once against A, since α
-    // may be raised ×1e4; a Newton update is corrected by the next iteration.
-    const bool symmetric = fv.damping.empty() && fv.stiffness.empty();
-    const SparseMatrix& A =
-        assembly_.tangent(M, fv.damping, 0.5 * h, fv.stiffness, h2, h2 * alpha_k, symmetric);
-    if (!residual_.allFinite() || !((symmetric && solver_.factorizeSymmetric(A)) ||
-                                    solver_.factorize(symmetric ? assembly_.completeUpper() : A))) {
-      failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
-      return false;
-    }
-    dq_ = -residual_;
-    solver_.solveInPlace(dq_, false);
+    if (!solveUpdate(step, mode, alpha_k, next, failure)) return false;
     const Eigen::VectorXd& dq = dq_;
-    if (!dq.allFinite()) {
-      failure = "non-finite Newton update; worst: " + worstConstraint(cv);
-      return false;
-    }
-    if (bracket_cycles) {
+    if (mode == NewtonMode::Bracketed) {
       bracket_.move(next.q, dq, inverse_scales_, step_);
       next.q += step_;
     } else {
       next.q += dq;
     }
-    updateRates();
+    step.updateRates(next);
     const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
     rate = norm / dq_norm;  // ρ; 0 after the first update
     dq_norm = norm;
   }
-  if (!converged || !cv.phi.allFinite()) {
-    failure = "Newton did not converge in " + std::to_string(settings_.max_newton_iterations) +
-              " iterations; worst: " + worstConstraint(cv);
+  failure = "Newton did not converge in " + std::to_string(settings_.max_newton_iterations) +
+            " iterations; worst: " + worstConstraint(cv);
+  return false;
+}
+
+// f = (h²/4)[M q̈ + Φ_qᵀ(αΦ + λ*) − Q];  f_q ≈ M + (h/2)C + (h²/4)(αΦ_qᵀΦ_q + K), and
+// dq_ = −f_q⁻¹f. The forces and the tangent's factors stay for the projections.
+bool Ali3pIntegrator::solveUpdate(const Trapezoidal& step, NewtonMode mode, double alpha_k,
+                                  const MultibodyState& next, std::string& failure) {
+  const SparseMatrix& M = system_.massMatrix();
+  const ConstraintValues& cv = step_constraints_;
+  ForceValues& fv = step_forces_;
+  system_.forces().evaluate(next.q, next.qdot, step.t1, fv);
+  const SparseMatrix& Jq =
+      assembly_.jacobian(system_.constraintCount(), system_.coordinateCount(), cv.jacobian);
+  multipliers_ = alpha_k * cv.phi + next.lambda;
+  residual_.noalias() = M * next.qddot;
+  residual_.noalias() += Jq.transpose() * multipliers_;
+  residual_ = step.h2 * (residual_ - fv.q_force);
+  if (mode == NewtonMode::Retry)
+    fv.stiffness.insert(fv.stiffness.end(), reaction_stiffness_.begin(), reaction_stiffness_.end());
+  // Without force tangents A = M + (h²/4)αΦ_qᵀΦ_q is symmetric positive definite: LDLᵀ of its
+  // lower triangle (a third of SparseLU's time for A02), the upper one completed only for LU if
+  // LDLᵀ is refused. The projections' solves are refined once against A, since α may be raised
+  // ×1e4; a Newton update is corrected by the next iteration.
+  const bool symmetric = fv.damping.empty() && fv.stiffness.empty();
+  const SparseMatrix& A = assembly_.tangent(M, fv.damping, 0.5 * step.h, fv.stiffness, step.h2,
+                                            step.h2 * alpha_k, symmetric);
+  if (!residual_.allFinite() || !((symmetric && solver_.factorizeSymmetric(A)) ||
+                                  solver_.factorize(symmetric ? assembly_.completeUpper() : A))) {
+    failure = "singular or non-finite tangent; worst: " + worstConstraint(cv);
     return false;
   }
-  next.lambda += alpha_k * cv.phi;
-  attempt_penalty_carry_ = std::max(1.0, alpha_k / alpha / kPenaltyCarryDecay);
+  dq_ = -residual_;
+  solver_.solveInPlace(dq_, false);
+  if (!dq_.allFinite()) {
+    failure = "non-finite Newton update; worst: " + worstConstraint(cv);
+    return false;
+  }
+  return true;
+}
 
-  // Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
-  // factorisation of A (docs/dynamics.md, "The step", 3). The Φ_t and γ terms carry the
-  // prescribed cable motion.
+// Projections with W = M + (h/2)C + (h²/4)K and A = W + (h²/4)Φ_qᵀαΦ_q, reusing the last
+// factorisation of A (docs/dynamics.md, "The step", 3). The Φ_t and γ terms carry the prescribed
+// cable motion.
+bool Ali3pIntegrator::project(const Trapezoidal& step, double alpha_k, MultibodyState& next,
+                              std::string& failure) {
+  const SparseMatrix& M = system_.massMatrix();
+  ConstraintValues& cv = step_constraints_;
+  const ForceValues& fv = step_forces_;
+  const double h2 = step.h2;
   // x ← W x − (h²/4)αΦ_qᵀ rates, W x = M x + (h/2)C x + (h²/4)K x from the last iteration's
   // force tangents: the right-hand side of a projection, x being Newton's q̇* or q̈*.
   const SparseMatrix& Jq = assembly_.lastJacobian();  // of the last factorised tangent
   const auto projectionRhs = [&](Eigen::VectorXd& x, const Eigen::VectorXd& rates) {
     w_.noalias() = M * x;
-    for (const auto& e : fv.damping) w_[e.row()] += 0.5 * h * e.value() * x[e.col()];
+    for (const auto& e : fv.damping) w_[e.row()] += 0.5 * step.h * e.value() * x[e.col()];
     for (const auto& e : fv.stiffness) w_[e.row()] += h2 * e.value() * x[e.col()];
     x.noalias() = w_ - (h2 * alpha_k) * (Jq.transpose() * rates);
   };
   projectionRhs(next.qdot, cv.phi_t);
   solver_.solveInPlace(next.qdot);
-  system_.constraints().evaluate(next.q, next.qdot, t1, false, cv);
-  attempt_violation_ = {t1, maxNorm(cv.violation)};
+  system_.constraints().evaluate(next.q, next.qdot, step.t1, false, cv);
+  attempt_violation_ = {step.t1, maxNorm(cv.violation)};
   projectionRhs(next.qddot, cv.gamma);
   solver_.solveInPlace(next.qddot);
   // The projection solved M(q̈ − q̈*) + Φ_qᵀ(h²/4)α(Φ_q q̈ + γ) = 0 (C, K aside) while

@@ -157,10 +157,29 @@ class Ali3pIntegrator {
                // substep
   };
   enum class AttemptResult { Converged, NewtonFailed, Refused };
-  // One trapezoidal step of size h from state_ into `next`; false (with `failure` set) when
-  // Newton does not converge. A force source refusing a trial state throws StepRejected.
+  // One trapezoidal step of size h from state_ into `next`: startStep, iterate, project. False
+  // (with `failure` set) when Newton does not converge. A force source refusing a trial state
+  // throws StepRejected.
   bool attempt(double h, MultibodyState& next, int& iterations, std::string& failure,
                NewtonMode mode);
+  // A step of size h from state_: its rates as affine functions of q_{n+1} and its penalty.
+  struct Trapezoidal {
+    double h = 0.0, t1 = 0.0, h2 = 0.0;  // h2 = h²/4
+    double alpha = 0.0;                  // α at h (α·h²/4 as at the nominal step)
+    Eigen::VectorXd qd_hat, qdd_hat;     // q̇ = (2/h) q + q̂̇, q̈ = (4/h²) q + q̂̈
+    void updateRates(MultibodyState& next) const;
+  };
+  // The step's rule and `next` at its predictor.
+  Trapezoidal startStep(double h, MultibodyState& next) const;
+  // Newton's iteration for q_{n+1} with the λ* updates; true when it converged, with `alpha_k`
+  // the penalty it ended at and step_constraints_ evaluated at the accepted iterate.
+  bool iterate(const Trapezoidal& step, NewtonMode mode, MultibodyState& next, int& iterations,
+               double& alpha_k, std::string& failure);
+  // The residual and tangent at `next`, factorised, and the update dq_ = −A⁻¹f.
+  bool solveUpdate(const Trapezoidal& step, NewtonMode mode, double alpha_k,
+                   const MultibodyState& next, std::string& failure);
+  // The velocity and acceleration projections onto the constraints, and the multipliers.
+  bool project(const Trapezoidal& step, double alpha_k, MultibodyState& next, std::string& failure);
   // attempt() with its Newton iterations counted in `report`; a force source's StepRejected is
   // Refused (retried smaller), any other runtime error ends the run as SimulationError.
   AttemptResult attemptCounted(double h, MultibodyState& next, StepReport& report,
