@@ -1,7 +1,8 @@
 // `contactsim-cli contact A B [--pose-a P] [--pose-b P] [--units U] [--repeat N] [--json]
-//  [--geometry patch|volumetric]`: the contact regions of two posed meshes (architecture note,
-// "Command-line contract"), or with --geometry volumetric the contact points of their convex
-// pieces (docs/volumetric.md: each shell of a file hulled, one point per overlapping piece pair).
+//  [--geometry patch|volumetric]`: the contact regions of two posed meshes (findContact; patches in
+// world coordinates, docs/method.md "Frames in names"), or with --geometry volumetric the contact
+// points of their convex pieces (docs/volumetric.md: each shell of a file hulled, one point per
+// overlapping piece pair).
 #include <cstdio>
 #include <iostream>
 #include <memory>

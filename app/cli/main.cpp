@@ -1,4 +1,6 @@
-// contactsim-cli: the headless front end (architecture note, "Command-line contract").
+// contactsim-cli: the headless front end. Its contract: one sub-command per job, results on
+// stdout (as JSON with --json where a command offers it), and any bad input, a file or a command
+// line, one line `error: ...` on stderr with exit code 2 (README, "Meshes"; tests/cli/).
 #include <cstdio>
 #include <exception>
 
@@ -25,7 +27,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // Bad command lines are bad input: exit 2 as the contract says, with one line.
+    // Bad command lines are bad input: exit 2 as the contract above says, with one line.
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {

@@ -1,6 +1,6 @@
 // `contactsim-cli run SCENE [--until T] [--dt H] [--output-every S] [--csv FILE]
 // [--contacts-csv FILE] [--record FILE] [--geometry-update MODE] [--threads N] [--json]`: runs a
-// scene headless (architecture.md, "Command-line contract"). `run [SCENE] --resume RECORDING
+// scene headless (the CLI's contract: app/cli/main.cpp). `run [SCENE] --resume RECORDING
 // --at T ...` continues a recorded run from its frame at T (core/record/FORMAT.md, "Resuming").
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 // [--camera SPEC] [--follow BODY] [--preset clean|default|debug] [--hide-body NAME]...
 // [--body-opacity NAME=A]... [--force-scale N] [--colour plain|pressure|stick-slip]
 // [--pressure-range LOW:HIGH] [--force-labels] [--screenshot FILE] [--quit]
-// (architecture.md, "Command-line contract").
+// (README, "The window").
 #pragma once
 
 #include <QString>

@@ -18,6 +18,7 @@
 #include "contact_colour_controls.h"
 #include "contact_inspector.h"
 #include "contact_law_form.h"
+#include "edited_scene.h"
 #include "layer_controls.h"
 #include "patch_highlight.h"
 #include "plots_panel.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow()
       profiler_(new ProfilerPanel(this)),
       recordings_(new Recordings(*simulation_, statusBar(), this,
                                  [this] { return layers_->forceScale(); })),
+      scene_(new EditedScene([this] { return rebuild(); }, this)),
       status_(new RunStatus(statusBar())),
       start_notice_(new StartOverlapNotice(this, statusBar())),
       report_error_([this](const QString& title, const QString& text) {
@@ -99,17 +101,16 @@ MainWindow::MainWindow()
     selectBody(items.isEmpty() ? std::nullopt
                                : std::optional<int>(items.front()->data(0, Qt::UserRole).toInt()));
   });
+  connect(scene_, &EditedScene::failed, this, &MainWindow::reportError);
   connect(body_form_, &BodyForm::applied, this, [this](const nlohmann::json& body) {
     if (!selected_body_) return;
-    const nlohmann::json before = document_.json();
-    document_.json()["bodies"][*selected_body_] = body;
-    if (!rebuild()) document_.json() = before;
+    scene_->commit([&](SceneDocument& d) { d.json()["bodies"][*selected_body_] = body; });
   });
   connect(law_form_, &ContactLawForm::applied, this, [this](const nlohmann::json& law) {
-    const nlohmann::json before = document_.json();
-    if (!document_.json().contains("contact")) document_.json()["contact"] = {{"pairs", "all"}};
-    document_.json()["contact"]["law"] = law;
-    if (!rebuild()) document_.json() = before;
+    scene_->commit([&](SceneDocument& d) {
+      if (!d.json().contains("contact")) d.json()["contact"] = {{"pairs", "all"}};
+      d.json()["contact"]["law"] = law;
+    });
   });
   connect(inspector_, &ContactInspector::patchSelected, this, &MainWindow::onPatchSelected);
   connect(start_notice_, &StartOverlapNotice::liftClearRequested, this,
@@ -203,9 +204,7 @@ void MainWindow::connectSimulation() {
     }
   });
   connect(controls_, &SimControls::timeStepEdited, this, [this](double h) {
-    const nlohmann::json before = document_.json();
-    document_.json()["solver"]["time_step"] = h;
-    if (!rebuild()) document_.json() = before;
+    scene_->commit([h](SceneDocument& d) { d.json()["solver"]["time_step"] = h; });
   });
 }
 
@@ -264,9 +263,10 @@ void MainWindow::fillTree(const QStringList& names, const std::vector<int>& tria
 }
 
 bool MainWindow::rebuild() {
+  SceneDocument& document = scene_->document();
   Scene scene;
   try {
-    scene = document_.build(meshes_);
+    scene = document.build(meshes_);
     if (start_keyframe_) applyKeyframe(scene, *start_keyframe_);
   } catch (const std::exception& error) {
     reportError("Cannot build the scene", QString::fromStdString(error.what()));
@@ -284,8 +284,8 @@ bool MainWindow::rebuild() {
   setView(std::move(meshes));
   setupSceneOverlays(*sim_view_, scene);
   fillTree(names, triangles);
-  law_form_->showContact(document_.json().contains("contact") ? &document_.json()["contact"]
-                                                              : nullptr);
+  law_form_->showContact(document.json().contains("contact") ? &document.json()["contact"]
+                                                             : nullptr);
   QStringList cables;
   for (const SceneCable& cable : scene.cables) cables << QString::fromStdString(cable.name);
   plots_->clear(names, cables, driveNames(scene), scene.contact.has_value());
@@ -295,25 +295,20 @@ bool MainWindow::rebuild() {
   for (const std::string& warning : scene.warnings) {
     statusBar()->showMessage(QString::fromStdString("warning: " + warning), 8000);
   }
-  setWindowTitle(QString::fromStdString(document_.file().filename().string()) + " – contactsim");
+  setWindowTitle(QString::fromStdString(document.file().filename().string()) + " – contactsim");
   simulation_->setSpeed(controls_->speed());
-  simulation_->load(std::move(scene), document_.text(), ++generation_, resume_point_);
+  simulation_->load(std::move(scene), document.text(), ++generation_, resume_point_);
   return true;
 }
 
 bool MainWindow::liftStartOverlapsClear() {
-  const nlohmann::json before = document_.json();
-  if (const StartOverlap* stuck = liftClear(document_.json(), start_notice_->overlaps())) {
-    document_.json() = before;
+  nlohmann::json lifted = scene_->document().json();
+  if (const StartOverlap* stuck = liftClear(lifted, start_notice_->overlaps())) {
     reportError("Cannot lift clear",
                 QString::fromStdString(describe(*stuck)) + "\n\nNeither body of the pair is free.");
     return false;
   }
-  if (!rebuild()) {
-    document_.json() = before;
-    return false;
-  }
-  return true;
+  return scene_->commit([&](SceneDocument& d) { d.json() = std::move(lifted); });
 }
 
 void MainWindow::onFrameAvailable() {

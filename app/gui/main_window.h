@@ -5,7 +5,8 @@
 // _files (open, import, save, drop), _keyframes, _mouse_spring (the view's drags to the worker),
 // _scene_edit (the Scene menu), _selection. Jobs that hold state of their own are classes the
 // window composes: run controls (sim_controls.h), recording and replay (recordings.h), layers
-// (layer_controls.h), scene editing (scene_edit_dialog.h), the mouse spring's drag
+// (layer_controls.h), the edited scene and its commits (edited_scene.h), the Scene menu's editor
+// (scene_edit_dialog.h), the mouse spring's drag
 // (mouse_spring_drag.h), the start check's notice (start_overlap_notice.h) and the status bar's
 // readout (run_status.h). Tests reach those, and the panels, through the window's children
 // (QObject::findChild); the window's own public methods are what main() and the user do.
@@ -37,6 +38,7 @@ class BodyForm;
 class ContactInspector;
 class ContactLawForm;
 class ContactColourControls;
+class EditedScene;
 class LayerControls;
 class PatchHighlight;
 class PlotsPanel;
@@ -89,8 +91,6 @@ class MainWindow : public QMainWindow {
   // frame of that time is shown. A recording being replayed shows its first frame at or after t.
   void runUntil(double t);
 
-  // The scene being edited: what Save scene writes and the run is built from.
-  SceneDocument& document() { return document_; }
   VtkViewWidget& view() const { return *view_; }
   LayerControls& layers() const { return *layers_; }
   ContactColourControls& contactColours() const { return *contact_colours_; }
@@ -118,8 +118,6 @@ class MainWindow : public QMainWindow {
   void createSceneMenu();  // main_window_scene_edit.cpp
   // Scene ▸ Joints…, Cables…, Contact laws per pair… (made on first use).
   SceneEditDialog& sceneEditor();
-  // The scene editor's commit (see SceneCommit): edit, rebuild, undo when it does not build.
-  bool commitSceneEdit(const SceneEdit& edit);
   void createDocks();
   void connectSimulation();
   // Builds the document's scene, a new view and a new run (paused at t = 0). On failure reports
@@ -147,7 +145,6 @@ class MainWindow : public QMainWindow {
   void showErrors(const QStringList& errors);
   void reportError(const QString& title, const QString& text);
 
-  SceneDocument document_;
   MeshCache meshes_;
   BodyTrees trees_;
   std::unique_ptr<render::SimulationView> sim_view_;
@@ -170,6 +167,7 @@ class MainWindow : public QMainWindow {
   PlotsPanel* plots_;
   ProfilerPanel* profiler_;
   Recordings* recordings_;
+  EditedScene* scene_;  // the document every run is built from, and its commits
   SimControls* controls_ = nullptr;
   LayerControls* layers_ = nullptr;
   ContactColourControls* contact_colours_ = nullptr;

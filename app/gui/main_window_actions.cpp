@@ -7,6 +7,7 @@
 #include <QToolBar>
 
 #include "contact_colour_controls.h"
+#include "edited_scene.h"
 #include "layer_controls.h"
 #include "main_window.h"
 #include "recent_files.h"
@@ -42,7 +43,7 @@ void MainWindow::createActions() {
   connect(keyframes, &QMenu::aboutToShow, this, [this, keyframes] {
     keyframes->clear();
     keyframes->addAction("Initial state", this, [this] { resetToKeyframe(QString()); });
-    for (const std::string& name : document_.keyframeNames()) {
+    for (const std::string& name : scene_->document().keyframeNames()) {
       const QString label = QString::fromStdString(name);
       keyframes->addAction(label, this, [this, label] { resetToKeyframe(label); });
     }

@@ -9,6 +9,7 @@
 #include <QStatusBar>
 #include <utility>
 
+#include "edited_scene.h"
 #include "file_kinds.h"
 #include "import_dialog.h"
 #include "main_window.h"
@@ -37,8 +38,7 @@ void MainWindow::showErrors(const QStringList& errors) {
 QStringList MainWindow::importFiles(const QStringList& files, const ImportOptions& options,
                                     bool body_per_object) {
   QStringList errors;
-  const nlohmann::json before = document_.json();
-  bool added = false;
+  std::vector<NewBody> bodies;  // of the files whose meshes import, all added in one edit
   QApplication::setOverrideCursor(Qt::WaitCursor);
   for (const QString& file : files) {
     if (isSceneFile(file) || isRecordingFile(file)) {
@@ -55,25 +55,27 @@ QStringList MainWindow::importFiles(const QStringList& files, const ImportOption
           for (const MeshObject& object : listed) objects.push_back(object.name);
       }
       if (objects.empty()) objects.push_back(options.object);
-      std::vector<NewBody> bodies;
+      std::vector<NewBody> file_bodies;
       for (const std::string& object : objects) {
         NewBody body;
         body.mesh_file = absolute;
         body.import = options;
         body.import.object = object;
         meshes_.get(absolute.toStdString(), body.import);  // fails early, before any is added
-        bodies.push_back(body);
+        file_bodies.push_back(body);
       }
-      for (const NewBody& body : bodies) document_.addBody(body);
-      added = true;
+      bodies.insert(bodies.end(), file_bodies.begin(), file_bodies.end());
     } catch (const std::exception& error) {
       const QString message = QString::fromStdString(error.what());
       errors << (message.startsWith(file) ? message : file + ": " + message);
     }
   }
   QApplication::restoreOverrideCursor();
-  if (added) resume_point_.reset();  // another body: the recorded state no longer fits
-  if (added && !rebuild()) document_.json() = before;
+  if (bodies.empty()) return errors;
+  resume_point_.reset();  // another body: the recorded state no longer fits
+  scene_->commit([&](SceneDocument& d) {
+    for (const NewBody& body : bodies) d.addBody(body);
+  });
   return errors;
 }
 
@@ -95,9 +97,9 @@ void MainWindow::openFiles(const QStringList& files) {
 }
 
 bool MainWindow::openScene(const QString& path) {
-  SceneDocument previous = document_;
+  SceneDocument previous = scene_->document();
   try {
-    document_ = SceneDocument::fromFile(path);
+    scene_->document() = SceneDocument::fromFile(path);
   } catch (const std::exception& error) {
     reportError("Cannot open the scene", QString::fromStdString(error.what()));
     return false;
@@ -105,7 +107,7 @@ bool MainWindow::openScene(const QString& path) {
   std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, nullptr);
   std::optional<std::string> previous_keyframe = std::exchange(start_keyframe_, std::nullopt);
   if (!rebuild()) {
-    document_ = std::move(previous);
+    scene_->document() = std::move(previous);
     resume_point_ = std::move(previous_resume);
     start_keyframe_ = std::move(previous_keyframe);
     return false;
@@ -116,7 +118,7 @@ bool MainWindow::openScene(const QString& path) {
 
 bool MainWindow::saveScene(const QString& path) {
   try {
-    document_.save(path);
+    scene_->document().save(path);
   } catch (const std::exception& error) {
     reportError("Cannot save the scene", QString::fromStdString(error.what()));
     return false;
@@ -174,11 +176,11 @@ bool MainWindow::continueFromHere() {
     return false;
   }
   const QString recording = QString::fromStdString(reader.path().filename().string());
-  SceneDocument previous_document = std::exchange(document_, std::move(document));
+  SceneDocument previous_document = std::exchange(scene_->document(), std::move(document));
   std::shared_ptr<const ResumePoint> previous_resume = std::exchange(resume_point_, point);
   std::optional<std::string> previous_keyframe = std::exchange(start_keyframe_, std::nullopt);
   if (!rebuild()) {  // the recorded scene no longer builds (a mesh moved): the replay stays
-    document_ = std::move(previous_document);
+    scene_->document() = std::move(previous_document);
     resume_point_ = std::move(previous_resume);
     start_keyframe_ = std::move(previous_keyframe);
     return false;
@@ -205,7 +207,8 @@ void MainWindow::chooseAndOpenFiles() {
 
 void MainWindow::chooseAndSaveScene() {
   const QString file = QFileDialog::getSaveFileName(
-      this, "Save scene", QString::fromStdString(document_.file().string()), "Scenes (*.json)");
+      this, "Save scene", QString::fromStdString(scene_->document().file().string()),
+      "Scenes (*.json)");
   if (!file.isEmpty()) saveScene(file);
 }
 

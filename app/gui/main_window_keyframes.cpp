@@ -5,6 +5,7 @@
 #include <QStatusBar>
 #include <utility>
 
+#include "edited_scene.h"
 #include "main_window.h"
 
 namespace contactsim::gui {
@@ -19,7 +20,7 @@ bool MainWindow::saveKeyframe(const QString& name) {
     reportError("Cannot save a keyframe", "A keyframe needs a name.");
     return false;
   }
-  document_.setKeyframe(name.trimmed().toStdString(), *shown);
+  scene_->document().setKeyframe(name.trimmed().toStdString(), *shown);
   statusBar()->showMessage(QString("Keyframe '%1' saved at t = %2 s (Save scene writes it to the "
                                    "file; Simulation ▸ Reset to keyframe starts from it)")
                                .arg(name.trimmed())

@@ -3,6 +3,7 @@
 // said in the status bar.
 #include <QStatusBar>
 
+#include "edited_scene.h"
 #include "main_window.h"
 #include "simulation_thread.h"
 #include "vtk_view_widget.h"
@@ -15,8 +16,9 @@ void MainWindow::connectMouseSpring() {
             mouse_spring_.end();  // no drag unless this press starts one
             const SimulationFrame* shown = shownFrame();
             if (!shown || replaying()) return;
-            const std::optional<MouseSpringDrag::Grab> grab = mouse_spring_.start(
-                *sim_view_, *shown, vtk_x, vtk_y, horizontal, documentGravity(document_.json()));
+            const std::optional<MouseSpringDrag::Grab> grab =
+                mouse_spring_.start(*sim_view_, *shown, vtk_x, vtk_y, horizontal,
+                                    documentGravity(scene_->document().json()));
             if (grab) simulation_->grab(grab->body, grab->point_on_body, grab->target_world);
           });
   connect(view_, &VtkViewWidget::bodyDragMoved, this, [this](double vtk_x, double vtk_y) {

@@ -1,8 +1,8 @@
-// MainWindow's Scene menu: the editor of joints, cables and per-pair contact laws, and the commit
-// through which its forms change the scene — the same way the body form does: apply the edit,
-// rebuild the run (paused at t = 0), and put the document back when the scene does not build.
+// MainWindow's Scene menu: the editor of joints, cables and per-pair contact laws, whose forms
+// change the scene through the edited scene's commit (edited_scene.h), as the body form does.
 #include <QMenuBar>
 
+#include "edited_scene.h"
 #include "main_window.h"
 #include "scene_edit_dialog.h"
 
@@ -21,25 +21,11 @@ void MainWindow::createSceneMenu() {
 SceneEditDialog& MainWindow::sceneEditor() {
   if (!scene_editor_) {
     scene_editor_ = new SceneEditDialog(
-        document_, [this](const SceneEdit& edit) { return commitSceneEdit(edit); }, this);
+        scene_->document(), [this](const SceneEdit& edit) { return scene_->commit(edit); }, this);
     // A scene opened, reset or edited elsewhere (the body form) is shown as it now is.
     connect(this, &MainWindow::viewReplaced, scene_editor_, &SceneEditDialog::refresh);
   }
   return *scene_editor_;
-}
-
-bool MainWindow::commitSceneEdit(const SceneEdit& edit) {
-  const nlohmann::json before = document_.json();
-  try {
-    edit(document_);
-  } catch (const std::exception& error) {
-    document_.json() = before;
-    reportError("Cannot edit the scene", QString::fromStdString(error.what()));
-    return false;
-  }
-  if (rebuild()) return true;  // rebuild() reported the reader's error
-  document_.json() = before;
-  return false;
 }
 
 }  // namespace contactsim::gui

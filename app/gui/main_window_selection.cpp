@@ -9,6 +9,7 @@
 #include "body.h"
 #include "body_form.h"
 #include "contact_inspector.h"
+#include "edited_scene.h"
 #include "geometry/units.h"
 #include "main_window.h"
 #include "patch_highlight.h"
@@ -29,27 +30,28 @@ void MainWindow::selectBody(std::optional<int> index) {
     const render::BodyId id = index ? sim_view_->viewId(*index) : -1;
     sim_view_->scene().setSelectedBody(id >= 0 ? std::optional<render::BodyId>(id) : std::nullopt);
   }
-  const nlohmann::json& bodies = document_.json().value("bodies", nlohmann::json::array());
+  nlohmann::json& scene = scene_->document().json();
+  const nlohmann::json& bodies = scene.value("bodies", nlohmann::json::array());
   QStringList materials;
-  for (const auto& m : document_.json().value("materials", nlohmann::json::array())) {
+  for (const auto& m : scene.value("materials", nlohmann::json::array())) {
     materials << QString::fromStdString(m.value("name", ""));
   }
   const bool editable = index && !replaying() && *index < int(bodies.size());
-  body_form_->showBody(editable ? &document_.json()["bodies"][*index] : nullptr, materials);
+  body_form_->showBody(editable ? &scene["bodies"][*index] : nullptr, materials);
   properties_->showBody(nullptr);
-  if (editable && document_.json()["bodies"][*index].contains("mesh")) {
+  if (editable && scene["bodies"][*index].contains("mesh")) {
     try {
-      const nlohmann::json& b = document_.json()["bodies"][*index];
+      const nlohmann::json& b = scene["bodies"][*index];
       Body body;
       body.name = body_names_[*index];
-      body.path = QString::fromStdString(document_.meshFile(*index).string());
+      body.path = QString::fromStdString(scene_->document().meshFile(*index).string());
       body.options.units =
           parseLengthUnit(b["mesh"].value("units", "m")).value_or(LengthUnit::Metre);
       body.options.scale = b["mesh"].value("scale", 1.0);
       body.options.object = b["mesh"].value("object", "");
       body.imported = *meshes_.get(body.path.toStdString(), body.options);
       double density = kSteelDensity;
-      for (const auto& m : document_.json().value("materials", nlohmann::json::array())) {
+      for (const auto& m : scene.value("materials", nlohmann::json::array())) {
         if (m.value("name", "") == b.value("material", "")) density = m.value("density", density);
       }
       setDensity(body, density);

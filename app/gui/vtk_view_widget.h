@@ -1,6 +1,6 @@
 // The Qt <-> VTK bridge: a QOpenGLWidget that lets a vtkGenericOpenGLRenderWindow render into
 // Qt's framebuffer and feeds Qt's mouse input to a VTK trackball-camera interactor.
-// (VTK's own Qt widgets are built against Qt 5 on Debian 12; see the architecture note.)
+// (VTK's own Qt widgets are built against Qt 5 on Debian 12; README, "The window".)
 #pragma once
 
 #include <vtkSmartPointer.h>

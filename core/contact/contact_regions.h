@@ -48,8 +48,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
 
 // The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
-// world coordinates (architecture note: normal from A into B). A one-off query: it sizes a
-// workspace of its own.
+// world coordinates, normal from A into B (docs/method.md, "Frames in names"). A one-off query: it
+// sizes a workspace of its own.
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b);
 

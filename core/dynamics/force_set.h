@@ -29,7 +29,11 @@ class GeneralizedForceSource {
  public:
   virtual ~GeneralizedForceSource() = default;
   // Adds Q to out.q_force and its K and C triplets, for a trial state inside a Newton iteration.
-  // Must be a pure function of (q, q̇, t) and of the state at the last accepted step.
+  // A function of (q, q̇, t), of the state at the last accepted step and, for a source that
+  // linearises within a step, of the point it linearises about: the first state it was given
+  // with this t (ContactGeometryUpdate::OncePerStep keys its contact geometry on t, so every
+  // trial of a step, a retry to the same t and that step's acceptStep share it). A source that
+  // does not linearise is a pure function of (q, q̇, t) and the last accepted step.
   virtual void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                          ForceValues& out) = 0;
   // Called once per accepted step with its final state (e.g. to update contact tracking).

@@ -1,7 +1,7 @@
 // The CSV files of a run, written from SimulationFrames, so that `contactsim-cli run` and
 // `contactsim-cli replay` produce byte-identical files from the same frames. No SQLite here.
 //
-// Body-state CSV (architecture.md, "Command-line contract"): `t`, then per body in scene order
+// Body-state CSV (`run --csv`, `replay --csv`): `t`, then per body in scene order
 // NAME.x,NAME.y,NAME.z,NAME.qw,NAME.qx,NAME.qy,NAME.qz,NAME.vx,NAME.vy,NAME.vz,NAME.wx,NAME.wy,
 // NAME.wz (position and velocity of the body frame origin, quaternion with w >= 0, world angular
 // velocity), then per cable NAME.length,NAME.tension, then per driven joint (prescribed motion

@@ -3,7 +3,7 @@
 // the authoritative table layout (RecordingWriter executes it verbatim).
 //
 // Conventions:
-// - SI units, world frame, quaternions [w, x, y, z] with w >= 0 (architecture.md, "Conventions").
+// - SI units, world frame, quaternions [w, x, y, z] with w >= 0 (FORMAT.md, "Conventions").
 // - Every float column is declared WITHOUT a type (BLOB affinity), so SQLite keeps each float64
 //   exactly as written: a REAL column would store -0.0 as the integer 0 and read back +0.0. NaN
 //   cannot be stored by SQLite and is written as NULL; the reader turns NULL back into NaN.

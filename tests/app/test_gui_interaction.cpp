@@ -33,6 +33,7 @@
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::sceneDocument;
 using contactsim::testing::shownFrame;
 using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
@@ -266,7 +267,7 @@ TEST_CASE("a dropped assembly asks, then gives one body per object or one merged
     dropFiles(window, {QString::fromStdString(file.string())});
     CHECK(asked);
     MeshCache cache;
-    const Scene scene = window.document().build(cache);
+    const Scene scene = sceneDocument(window).build(cache);
     // Steel, the document's starter material: ρ·8·h_x·h_y·h_z per part.
     const double density = scene.materials.at(0).density;
     if (choice == 0) {

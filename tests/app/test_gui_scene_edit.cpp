@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <stdexcept>
 
 #include "../test_output_dir.h"
 #include "cable_form.h"
@@ -32,9 +33,11 @@
 #include "scene_edit_dialog.h"
 #include "sim/scene_contact.h"
 #include "test_application.h"
+#include "window_part.h"
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::sceneDocument;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -519,6 +522,44 @@ TEST_CASE("a body added to an empty document brings the starter material and law
   CHECK(scene.contact->law->model == law.model);
 }
 
+// The window's edited scene alone (edited_scene.h): an edit stays when the run rebuilds, and the
+// document is put back as it was when the rebuild fails (which reports its own error) or the edit
+// throws (reported as failed, without a rebuild).
+TEST_CASE("an edit is kept when the scene rebuilds and undone when it does not or throws",
+          "[scene-edit]") {
+  application();
+  bool builds = true;
+  int rebuilds = 0;
+  EditedScene scene(
+      [&] {
+        ++rebuilds;
+        return builds;
+      },
+      nullptr);
+  QSignalSpy failed(&scene, &EditedScene::failed);
+  CHECK(scene.commit([](SceneDocument& d) { d.json()["solver"]["time_step"] = 2e-3; }));
+  CHECK(scene.document().json()["solver"]["time_step"] == 2e-3);
+  CHECK(rebuilds == 1);
+  const json edited = scene.document().json();
+
+  builds = false;
+  CHECK_FALSE(scene.commit([](SceneDocument& d) { d.json()["solver"]["time_step"] = 5e-3; }));
+  CHECK(scene.document().json() == edited);
+  CHECK(rebuilds == 2);
+  CHECK(failed.isEmpty());
+
+  builds = true;
+  CHECK_FALSE(scene.commit([](SceneDocument& d) {
+    d.json()["solver"]["time_step"] = 7e-3;
+    throw std::runtime_error("joints[0].body_b: unknown body 'b'");
+  }));
+  CHECK(scene.document().json() == edited);
+  CHECK(rebuilds == 2);
+  REQUIRE(failed.size() == 1);
+  CHECK(failed[0][0].toString() == "Cannot edit the scene");
+  CHECK(failed[0][1].toString() == "joints[0].body_b: unknown body 'b'");
+}
+
 TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is reported and undone",
           "[scene-edit]") {
   application();
@@ -563,22 +604,22 @@ TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is repo
   INFO(errors.join("\n").toStdString());
   REQUIRE(form.errorText().isEmpty());
   CHECK(rebuilt.size() == 1);
-  REQUIRE(window.document().json()["joints"].size() == 1);
-  CHECK(window.document().json()["joints"][0]["body_b"] == "b");
+  REQUIRE(sceneDocument(window).json()["joints"].size() == 1);
+  CHECK(sceneDocument(window).json()["joints"][0]["body_b"] == "b");
 
   // The body the joint holds goes away (as if deleted): the form keeps the reference, marked
   // missing, and the reader's error names it; the window reports it and keeps its last run.
-  window.document().json()["bodies"].erase(2);
+  sceneDocument(window).json()["bodies"].erase(2);
   dialog->refresh();
   CHECK(part<QComboBox>(form, "joint_body_b")->currentText() == "b (missing)");
   form.select(0);
-  const json before = window.document().json();
+  const json before = sceneDocument(window).json();
   click(form, "apply_joint");
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].contains("joints[0].body_b"));
   CHECK(errors[0].contains("unknown body 'b'"));
   CHECK(form.errorText().startsWith("Not applied"));
-  CHECK(window.document().json() == before);
+  CHECK(sceneDocument(window).json() == before);
   CHECK(rebuilt.size() == 1);
   CHECK(window.isVisible());
 
@@ -586,7 +627,7 @@ TEST_CASE("Scene menu edits rebuild the run; a scene that does not build is repo
   click(form, "remove_joint");
   CHECK(errors.size() == 1);
   CHECK(rebuilt.size() == 2);
-  CHECK(window.document().json()["joints"].empty());
+  CHECK(sceneDocument(window).json()["joints"].empty());
   CHECK(window.bodyNames() == QStringList({"floor", "a"}));
 }
 

@@ -46,6 +46,7 @@
 
 using namespace contactsim;
 using namespace contactsim::gui;
+using contactsim::testing::sceneDocument;
 using contactsim::testing::shownFrame;
 using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
@@ -231,7 +232,7 @@ TEST_CASE("a mesh dropped into a scene becomes a free body; save writes the scen
   INFO(errors.messages.join("\n").toStdString());
   REQUIRE(tree->topLevelItemCount() == 3);
   CHECK(tree->topLevelItem(2)->text(0) == "dropped_box");
-  const nlohmann::json& body = window.document().json()["bodies"][2];
+  const nlohmann::json& body = sceneDocument(window).json()["bodies"][2];
   CHECK(body.value("fixed", false) == false);
   CHECK(body["mesh"]["units"] == "mm");
   // The run restarted with three bodies; the new one falls.
@@ -248,7 +249,7 @@ TEST_CASE("a mesh dropped into a scene becomes a free body; save writes the scen
   reopened_errors.attach(reopened);
   REQUIRE(reopened.openScene(saved));
   CHECK(reopened.findChild<QTreeWidget*>()->topLevelItemCount() == 3);
-  CHECK(reopened.document().json()["bodies"][2]["mesh"]["file"] == "dropped_box.stl");
+  CHECK(sceneDocument(reopened).json()["bodies"][2]["mesh"]["file"] == "dropped_box.stl");
   CHECK(reopened_errors.messages.isEmpty());
 }
 
@@ -351,7 +352,7 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
   runUntil(window, 0.1);  // falling, before the first impact
   const BodyState saved = shownFrame(window)->bodies[1];
   REQUIRE(window.saveKeyframe("falling"));
-  const std::vector<std::string> names = window.document().keyframeNames();
+  const std::vector<std::string> names = sceneDocument(window).keyframeNames();
   REQUIRE(names == std::vector<std::string>{"falling"});
   runUntil(window, 0.3);
 
@@ -368,7 +369,7 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
   const fs::path file = workDir() / "keyframe_scene.json";
   REQUIRE(window.saveScene(QString::fromStdString(file.string())));
   REQUIRE(window.openScene(QString::fromStdString(file.string())));
-  CHECK(window.document().keyframeNames() == names);
+  CHECK(sceneDocument(window).keyframeNames() == names);
   // Back to the bodies' own initial state.
   REQUIRE(window.resetToKeyframe(QString()));
   REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownFrame(window)->time == 0.0; },

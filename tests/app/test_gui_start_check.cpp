@@ -13,6 +13,7 @@
 #include "window_part.h"
 
 using namespace contactsim::gui;
+using contactsim::testing::sceneDocument;
 using contactsim::testing::shownFrame;
 using contactsim::testing::windowPart;
 
@@ -58,7 +59,7 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
   emit notice.liftClearRequested();
   REQUIRE(rebuilt.size() == 1);
   REQUIRE(QTest::qWaitFor([&] { return notice.lines().isEmpty(); }, kTimeoutMs));
-  const double z = window.document().json()["bodies"][1]["position"][2].get<double>();
+  const double z = sceneDocument(window).json()["bodies"][1]["position"][2].get<double>();
   CHECK(z == Approx(0.085 + 0.015).epsilon(0.05));
   CHECK(errors.isEmpty());
 }

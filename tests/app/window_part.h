@@ -1,11 +1,12 @@
 // What a GUI test reads of its window beyond the window's own public methods: the classes it
-// composes (panels, the run's thread, the recordings, the start check's notice), found among its
-// children, and the frame its view drew last.
+// composes (panels, the run's thread, the recordings, the edited scene, the start check's
+// notice), found among its children, and the frame its view drew last.
 #pragma once
 
 #include <QObject>
 #include <catch2/catch.hpp>
 
+#include "edited_scene.h"
 #include "main_window.h"
 #include "simulation_view.h"
 
@@ -17,6 +18,11 @@ Part& windowPart(const gui::MainWindow& window) {
   auto* part = window.findChild<Part*>();
   REQUIRE(part != nullptr);
   return *part;
+}
+
+// The scene document the window edits and builds its runs from (EditedScene).
+inline gui::SceneDocument& sceneDocument(const gui::MainWindow& window) {
+  return windowPart<gui::EditedScene>(window).document();
 }
 
 // The frame the window's view drew last (live or replayed); null before its first.
