@@ -3,12 +3,17 @@
 #   1. every libFuzzer target from its committed seeds: by default a fixed seed and a fixed number
 #      of inputs per target (~45 s each here), so CI replays the same inputs on every machine and a
 #      failure is a regression, not luck; FUZZ_SECONDS=N fuzzes N s per target from a random seed
-#      instead (a campaign: its findings go to docs/reliability.md and to the seed corpus);
-#   2. the fast tests (not slow/display/render/soak) under ASan+UBSan;
+#      instead (a campaign: its findings go to docs/reliability.md and to the seed corpus). The
+#      targets run in two lanes at once, one per core;
+#   2. the tests of the code that parses, allocates and indexes (SANITIZED_TESTS below) under
+#      ASan+UBSan;
 #   3. the threaded tests under ThreadSanitizer.
 # Any finding fails the script; a fuzzer's crash prints the reproducer (path, base64 and the
 # command that replays it). Usage: scripts/ci-reliability.sh [fuzz|asan|tsan]... (default: all)
-# Build directories: build-fuzz, build-asan, build-tsan (each builds only what its runs need).
+# Build directories: build-asan (clang, ASan+UBSan and libFuzzer's coverage hooks: the fuzzers and
+# the sanitized tests share its libraries, so the core is compiled once for both) and build-tsan,
+# each building only what its runs need, with Ninja: it builds the test targets side by side,
+# where make's top level builds the targets it is given one after another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -20,12 +25,31 @@ steps=("$@")
 
 section() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 
+# dir cmake-arguments...: configures with Ninja; a directory made by another generator (an older
+# run of this script) is configured afresh, since CMake refuses to switch generators in place.
+configure() {
+  local dir=$1
+  shift
+  if [[ -f $dir/CMakeCache.txt ]] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
+    rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
+  fi
+  cmake -G Ninja -S . -B "$dir" "$@" >/dev/null
+}
+
+# The fuzzers' and the sanitized tests' build. CONTACTSIM_SANITIZE as well, for the tests that
+# scale their work down under the sanitizers.
+configure_asan() {
+  CC=clang CXX=clang++ configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCONTACTSIM_BUILD_FUZZ=ON -DCONTACTSIM_SANITIZE=ON -DCONTACTSIM_BUILD_APP=OFF
+}
+
 # name corpus-dir runs [dictionary]; runs: the fixed number of inputs CI tries (about 45 s of this
-# 2-core VM's executions per second, measured: mesh 190/s, scene 14 k/s, recording 3.8 k/s,
-# collision 190/s), or 0 for the committed inputs only.
+# 2-core VM's executions per second with both lanes busy, measured from a clean clone on
+# 2026-11-28: scene 3.7 k/s, recording 1.1 k/s, collision 67/s), or 0 for the committed inputs
+# only.
 run_fuzzer() {
   local name=$1 corpus=$2 runs=$3 dict=${4:-}
-  local work=build-fuzz/runs/$name
+  local work=build-asan/runs/$name
   rm -rf "$work" && mkdir -p "$work/corpus" "$work/artifacts"
   local args=(-timeout=25 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/")
   if [[ -n $fuzz_seconds ]]; then
@@ -42,7 +66,7 @@ run_fuzzer() {
   # New inputs go to a scratch corpus; the committed seeds are only read.
   # lsan.supp: a leak inside Debian's Assimp (docs/reliability.md, "Findings").
   if TMPDIR=/dev/shm LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp" \
-    build-fuzz/tests/fuzz/fuzz_"$name" "${args[@]}" "$work/corpus" \
+    build-asan/tests/fuzz/fuzz_"$name" "${args[@]}" "$work/corpus" \
       "tests/fuzz/corpus/$corpus" >"$work/log.txt" 2>&1; then
     grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$work/log.txt" | tr '\n' ' '
     echo
@@ -54,45 +78,64 @@ run_fuzzer() {
   for artifact in "$work"/artifacts/*; do
     [[ -e $artifact ]] || continue
     echo "reproducer: $root/$artifact (base64: $(base64 -w0 "$artifact"))" >&2
-    echo "replay:     build-fuzz/tests/fuzz/fuzz_$name $artifact" >&2
+    echo "replay:     build-asan/tests/fuzz/fuzz_$name $artifact" >&2
   done
   return 1
 }
 
 fuzz() {
   section "fuzz targets${fuzz_seconds:+, ${fuzz_seconds}s each}"
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCONTACTSIM_BUILD_FUZZ=ON -DCONTACTSIM_BUILD_APP=OFF -DCONTACTSIM_BUILD_TESTS=OFF >/dev/null
-  cmake --build build-fuzz -j"$jobs" --target fuzz_mesh_import fuzz_scene_reader \
+  configure_asan
+  cmake --build build-asan -j"$jobs" --target fuzz_mesh_import fuzz_scene_reader \
     fuzz_recording_reader fuzz_collision_contact
-  local failed=0
+  mkdir -p build-asan/runs
+  # Two lanes, one per core, each printed when it is done (so their lines do not interleave).
   # Mesh import replays its committed inputs only: under mutation, Debian's Assimp corrupts freed
   # heap memory now and then (finding 8 in docs/reliability.md: ASan's quarantine check fails
   # inside Assimp's delete after thousands of inputs, on no input alone), which would fail CI at
   # random. Campaigns (FUZZ_SECONDS) still mutate it.
-  run_fuzzer mesh_import mesh 0 mesh.dict || failed=1
-  run_fuzzer scene_reader scene 600000 json.dict || failed=1
-  run_fuzzer recording_reader recording 170000 || failed=1
-  run_fuzzer collision_contact collision 8000 || failed=1
+  (
+    failed=0
+    run_fuzzer scene_reader scene 170000 json.dict || failed=1
+    run_fuzzer mesh_import mesh 0 mesh.dict || failed=1
+    exit $failed
+  ) >build-asan/runs/lane1.txt 2>&1 &
+  local lane1=$!
+  (
+    failed=0
+    run_fuzzer recording_reader recording 50000 || failed=1
+    run_fuzzer collision_contact collision 3000 || failed=1
+    exit $failed
+  ) >build-asan/runs/lane2.txt 2>&1 &
+  local lane2=$!
+  local failed=0
+  wait "$lane1" || failed=1
+  wait "$lane2" || failed=1
+  cat build-asan/runs/lane1.txt build-asan/runs/lane2.txt
   return $failed
 }
 
+# The tests under ASan+UBSan: those of mesh, scene, URDF and recording parsing, of the geometry,
+# collision and contact code (trees, segments, contours, depth fields, volumes), of the
+# checkpoints' byte images (test_geometry) and of the start check. The other fast tests run the
+# integrator over longer simulations: under the sanitizers they would add half an hour of
+# building and running to CI (docs/reliability.md, "CI"); run them with
+# `ctest -LE 'slow|display|render|soak'` in build-asan before changing memory layout or threads.
+SANITIZED_TESTS=(test_geometry test_collision test_contact test_depth_fields test_volumetric
+  test_scene test_assets test_urdf test_record test_start_check)
+
 asan() {
-  section "fast tests under ASan+UBSan"
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_SANITIZE=ON \
-    -DCONTACTSIM_BUILD_APP=OFF >/dev/null
-  local skip='slow|display|render|soak'
-  # test_conforming_dynamics takes 4 of the 5 minutes under ASan (long integrations of the same
-  # contact code test_sim covers); left to the plain run to keep CI's added time near 20 min.
-  local exclude='^test_conforming_dynamics$'
-  # Build only what runs: each test is named after its executable's target.
-  local targets
-  mapfile -t targets < <(cd build-asan && ctest -N -LE "$skip" -E "$exclude" |
-    sed -n 's/^ *Test *#[0-9]*: //p')
-  cmake --build build-asan -j"$jobs" --target "${targets[@]}"
+  section "tests under ASan+UBSan"
+  configure_asan
+  # Each test is named after its executable's target.
+  cmake --build build-asan -j"$jobs" --target "${SANITIZED_TESTS[@]}"
+  local pattern
+  pattern="^($(IFS='|' && echo "${SANITIZED_TESTS[*]}"))\$"
+  # lsan.supp: a leak inside Debian's Assimp (docs/reliability.md, "Findings").
   (cd build-asan &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --output-on-failure -j"$jobs" -LE "$skip" -E "$exclude")
+      LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp" \
+      ctest --output-on-failure -j"$jobs" -R "$pattern")
 }
 
 tsan() {
@@ -100,8 +143,8 @@ tsan() {
   # Label `threads`: the frame mailbox between two threads and the contact pairs on two
   # std::threads. test_parallel_pairs (oneTBB) is not run here: libtbb.so is not instrumented,
   # so TSan reports oneTBB's own task hand-offs as races (docs/reliability.md).
-  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_BUILD_APP=OFF \
-    -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
+  configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONTACTSIM_BUILD_APP=OFF \
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
   cmake --build build-tsan -j"$jobs" --target test_frame_mailbox_threads test_pair_loop_threads
   (cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
     ctest --output-on-failure -L threads)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages contactsim needs; does nothing when all are present.
 # Usage: scripts/install-deps.sh [--bench] [--reliability]
-#   --bench adds the benchmark-only peers FCL and Bullet; --reliability adds clang and its
-#   libFuzzer/sanitizer runtimes for scripts/ci-reliability.sh (docs/reliability.md).
+#   --bench adds the benchmark-only peers FCL and Bullet; --reliability adds clang, its
+#   libFuzzer/sanitizer runtimes and Ninja for scripts/ci-reliability.sh (docs/reliability.md).
 set -euo pipefail
 
 packages=(
@@ -29,7 +29,7 @@ packages=(
 for option in "$@"; do
   case $option in
     --bench) packages+=(libfcl-dev libbullet-dev) ;;  # benchmark peers, never in the product
-    --reliability) packages+=(clang libclang-rt-14-dev) ;;  # libFuzzer builds only
+    --reliability) packages+=(clang libclang-rt-14-dev ninja-build) ;;  # libFuzzer, sanitizer builds
     *) echo "unknown option $option (expected --bench or --reliability)" >&2 && exit 2 ;;
   esac
 done

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "volumetric/volumetric_contact.h"
 #include "volumetric_test_shapes.h"
@@ -249,7 +250,15 @@ TEST_CASE("robustness sweep: near-coincident, touching, contained and random pai
     if (cut.status == IntersectionStatus::Overlap) {
       const auto hull = convexPieceFromPoints(cut.vertices);
       REQUIRE(hull);
-      CHECK(std::abs(hull->volume - cut.volume) <= 1e-6 * cut.volume);
+      // Relative agreement, except for the slivers of mode 1 (down to 1e-15 of the size thick):
+      // there the vertices' rounding, ε·|x| with |x| up to the pose's 1e3, moves the surface of
+      // area ~size² by more than the sliver's own thickness, so the two volumes may differ by
+      // that much whatever the sliver's volume.
+      double reach = 0.0;
+      for (const Vec3& x : cut.vertices) reach = std::max(reach, x.norm());
+      const double size = std::max(A.size, B.size);
+      const double rounding = 100.0 * std::numeric_limits<double>::epsilon() * reach * size * size;
+      CHECK(std::abs(hull->volume - cut.volume) <= 1e-6 * cut.volume + rounding);
     }
     for (const VolumetricContactPoint& c : volumetricContacts(A, B)) {
       ++contacts;
