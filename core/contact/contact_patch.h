@@ -20,9 +20,9 @@ struct TriangleDepth {
 };
 
 // Points and directions are in the frame of the query that made the patch: the frame both
-// PosedMesh poses are given in (findContactRegions works in body B's frame). findContact and the
-// simulation's queryRegions map their patches to world coordinates (transformed), which is what
-// every patch that leaves core/contact/ is in (docs/method.md, "Frames in names").
+// PosedMesh poses are given in (findContactRegions works in body B's frame). findContact, which the
+// CLI, the start check and the simulation run, maps them to world coordinates (transformed), which
+// is what every patch that leaves core/contact/ is in (docs/method.md, "Frames in names").
 struct ContactPatch {
   int id = -1;                   // persistent across steps once tracked (ContactTracker)
   Vec3 centroid = Vec3::Zero();  // centroid of the contour projected into the contact plane

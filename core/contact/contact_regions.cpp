@@ -2,6 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -322,17 +323,42 @@ CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose&
 }
 
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
-                           const Pose& world_b) {
+                           const Pose& world_b, PenetrationWorkspace& workspace,
+                           const ContactQueryOptions& options, ContactQueryReport* report) {
+  ContactQueryReport unused;
+  ContactQueryReport& r = report ? *report : unused;
+  r = {};
+  // Boxes apart: no triangles can intersect and neither body can be inside the other.
+  if (!PosedMesh{a.mesh(), world_a}.boundsInQuery().intersects(
+          PosedMesh{b.mesh(), world_b}.boundsInQuery())) {
+    return {};
+  }
+  r.queried = true;
+  using Clock = std::chrono::steady_clock;
+  const auto secondsSince = [](Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  auto start = Clock::now();
   // Dopico et al. work in body j's (here B's) frame (§IV.B, eqs. 14–16): only A's touched
   // vertices are transformed.
-  Pose a_in_b = relativePose(world_a, world_b);
+  Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
   const CollisionResult collision = collideTransversally(a, b, a_in_b);
-  PenetrationWorkspace workspace;
-  ContactRegions regions =
-      findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
-                         collision.pairs, workspace);
+  r.touching = !collision.pairs.empty();
+  r.collision_seconds = secondsSince(start);
+
+  start = Clock::now();
+  ContactRegions regions = findContactRegions(
+      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs,
+      workspace, options.check_containment, options.depth_fields);
+  r.regions_seconds = secondsSince(start);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
   return regions;
+}
+
+ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
+                           const Pose& world_b) {
+  PenetrationWorkspace workspace;
+  return findContact(a, world_a, b, world_b, workspace);
 }
 
 }  // namespace contactsim

@@ -47,9 +47,29 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 // when it was applied; the regions must be found at that pose.
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
 
-// The whole query for two bodies in the world: collision in B's frame, regions, patches mapped to
-// world coordinates, normal from A into B (docs/method.md, "Frames in names"). A one-off query: it
-// sizes a workspace of its own.
+// findContactRegions' options, as findContact passes them on.
+struct ContactQueryOptions {
+  bool check_containment = true;
+  bool depth_fields = true;
+};
+
+// What findContact reports beyond its regions, for a caller that tracks or profiles its queries.
+struct ContactQueryReport {
+  bool queried = false;            // the posed meshes' boxes overlapped, so the collision query ran
+  bool touching = false;           // some triangles intersect (a touch can have pairs but no patch)
+  double collision_seconds = 0.0;  // wall time of the collision query
+  double regions_seconds = 0.0;    // and of findContactRegions
+};
+
+// The whole query for two bodies in the world, the one the CLI, the start check and the
+// simulation all run: nothing when the posed meshes' boxes are apart; else the collision in B's
+// frame, the regions, and the patches mapped to world coordinates, normal from A into B
+// (docs/method.md, "Frames in names"). `workspace` is the inside tests' scratch (findPenetration).
+ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
+                           const Pose& world_b, PenetrationWorkspace& workspace,
+                           const ContactQueryOptions& options = {},
+                           ContactQueryReport* report = nullptr);
+// A one-off query, with a workspace of its own.
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b);
 

@@ -142,39 +142,6 @@ void ContactForceSource::restoreState(StateReader& in) {
   contacts_.clear();
 }
 
-namespace {
-
-// Collision in B's frame (Dopico et al. §IV.B, eqs. 14–16), regions, patches in the world.
-// `touching`: whether any triangles intersect (a touch can have pairs but no patch).
-ContactRegions queryRegions(const ContactPairDefinition& pair, const Pose& world_a,
-                            const Pose& world_b, bool check_containment, bool depth_fields,
-                            PenetrationWorkspace& workspace, ContactTimings& timings,
-                            bool& touching) {
-  touching = false;
-  const TriMesh& mesh_a = pair.tree_a->mesh();
-  const TriMesh& mesh_b = pair.tree_b->mesh();
-  if (!PosedMesh{mesh_a, world_a}.boundsInQuery().intersects(
-          PosedMesh{mesh_b, world_b}.boundsInQuery())) {
-    return {};
-  }
-  auto start = Clock::now();
-  Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
-  const CollisionResult collision = collideTransversally(*pair.tree_a, *pair.tree_b, a_in_b);
-  touching = !collision.pairs.empty();
-  timings.collision += secondsSince(start);
-  ++timings.queries;
-
-  start = Clock::now();
-  ContactRegions regions =
-      findContactRegions(PosedMesh{mesh_a, a_in_b}, PosedMesh{mesh_b, Pose::identity()},
-                         collision.pairs, workspace, check_containment, depth_fields);
-  timings.regions += secondsSince(start);
-  for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
-  return regions;
-}
-
-}  // namespace
-
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
   // Broad phase: each body's box over the step (from its pose at the last commit to its pose
@@ -248,12 +215,20 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   const ContactPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
-  bool touching = false;
-  // Not near: the boxes at q are apart too, so queryRegions would return nothing.
+  // Not near: the boxes at q are apart too, so findContact would return nothing.
+  ContactQueryReport query;
   ContactRegions regions =
-      near ? queryRegions(pair, world_a, world_b, state.may_be_contained, options_.depth_fields,
-                          state.workspace, result.timings, touching)
+      near ? findContact(*pair.tree_a, world_a, *pair.tree_b, world_b, state.workspace,
+                         {.check_containment = state.may_be_contained,
+                          .depth_fields = options_.depth_fields},
+                         &query)
            : ContactRegions{};
+  if (query.queried) {
+    result.timings.collision += query.collision_seconds;
+    result.timings.regions += query.regions_seconds;
+    ++result.timings.queries;
+  }
+  const bool touching = query.touching;
   const std::string pair_name =
       "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
   if (regions.containment != Containment::None) {
@@ -375,51 +350,13 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                    system_.pointOn(a, *anchored->stick_anchor_a);
     offset = tangent_projector * e.anchor_gap.value(q);
   }
-  // Friction resists the slip and the spin about n together (docs/method.md, "Friction against
-  // spin"): the law sees the generalised slip s = v_t + r·ω_n·n, r the patch's friction radius,
-  // and its force F(s) splits into the sliding force P·F on B and the torque r·(n·F)·n, so that
-  // F·s is their power and the two limit each other as a patch's distributed friction does.
-  const double r = state.spin_radius[k];
-  const double spin = n.dot(omega_rel);
-  FrictionInput friction_input;
-  friction_input.slip_velocity = e.slip + r * spin * n;
-  friction_input.normal_force = e.normal.value;
-  friction_input.normal_stiffness = e.normal.d_indentation;
-  friction_input.normal_damping = e.normal.d_rate;
-  friction_input.stick_offset = offset;
-  e.friction = contactsim::evaluate(pair.law.friction, friction_input);
-  const Mat3 D = e.friction.d_velocity;  // ∂F/∂s
-  e.spin_torque = r * n.dot(e.friction.force) * n;
-  e.spin_d_omega = -r * r * n.dot(D * n) * n * n.transpose();
-  e.spin_d_slip = r * n * (n.transpose() * D * tangent_projector);
-  e.friction_d_omega = r * tangent_projector * D * n * n.transpose();
-  e.friction.force = tangent_projector * e.friction.force;
-  e.friction.d_velocity = tangent_projector * D * tangent_projector;
-  e.friction.d_offset = tangent_projector * e.friction.d_offset;
-
-  const RollingResistance& rolling = pair.law.rolling;
-  if (rolling.coefficient > 0.0 && e.normal.value > 0.0) {
-    // Modia3D's rolling resistance ("Contact Force Law"):
-    // τ = −μ_r·μ_r,geo·F_n·ω_rel/reg(|ω_rel|, ω_small).
-    const double speed = omega_rel.norm();
-    const auto [reg, reg_rate] = regularisedSpeed(speed, rolling.w_small);
-    const double c = rolling.coefficient * rolling.geometry_radius;
-    e.rolling_torque = -c * e.normal.value * omega_rel / reg;
-    e.rolling_d_force = -c * omega_rel / reg;
-    e.rolling_d_omega = c * e.normal.value / reg * Mat3::Identity();
-    if (speed > 0.0) {
-      e.rolling_d_omega -=
-          c * e.normal.value * reg_rate / (reg * reg * speed) * omega_rel * omega_rel.transpose();
-    }
-  }
-
-  // The law's damping acts at one point, so a face rocking about it would not be damped;
-  // spread over the contact area like the pressure it damps tilting with
-  // D = ∂F/∂δ̇ · ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA / A).
-  if (pair.law.spread_damping && e.normal.d_rate > 0.0 && patch.area > 0.0) {
-    e.rocking_damping =
-        e.normal.d_rate * patch.area / (4.0 * 3.14159265358979323846) * tangent_projector;
-  }
+  // The terms besides the normal force (patch_terms.h).
+  PatchFriction friction = patchFriction(pair.law.friction, e.normal, n, e.slip, omega_rel,
+                                         state.spin_radius[k], offset);
+  e.friction = std::move(friction.sliding);
+  e.spin = friction.spin;
+  e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
+  if (pair.law.spread_damping) e.rocking_damping = rockingDamping(e.normal.d_rate, patch.area, n);
   e.rocking_torque = -e.rocking_damping * omega_rel;
   return e;
 }
@@ -451,20 +388,20 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
     if (const int oa = system_.coordinateOffset(a); oa >= 0)
       addBodyTorque(oa, -torque, q, qdot, out.q_force, &out.stiffness);
   }
-  addRelativeAngularTangents(system_, a, b, e.rocking_damping + e.rolling_d_omega + e.spin_d_omega,
+  addRelativeAngularTangents(system_, a, b, e.rocking_damping + e.rolling.d_omega + e.spin.d_omega,
                              q, qdot, out.stiffness, out.damping);
   // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
   // to be above): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ; the spin torque also follows the slip ḋ.
   const Vec3 torque_d_force =
-      e.rolling_d_force +
-      (e.normal.value > 0.0 ? Vec3(e.spin_torque / e.normal.value) : Vec3::Zero());
-  if (torque_d_force != Vec3::Zero() || !e.spin_d_slip.isZero()) {
+      e.rolling.d_force +
+      (e.normal.value > 0.0 ? Vec3(e.spin.torque / e.normal.value) : Vec3::Zero());
+  if (torque_d_force != Vec3::Zero() || !e.spin.d_slip.isZero()) {
     addTorqueThroughSeparation(system_, a, b, d,
                                -e.normal.d_indentation * torque_d_force * n.transpose(),
-                               -e.normal.d_rate * torque_d_force * n.transpose() + e.spin_d_slip, q,
+                               -e.normal.d_rate * torque_d_force * n.transpose() + e.spin.d_slip, q,
                                out.stiffness, out.damping);
   }
-  addForceThroughRelativeAngular(system_, a, b, d, e.friction_d_omega, q, qdot, out.stiffness,
+  addForceThroughRelativeAngular(system_, a, b, d, e.spin.sliding_d_omega, q, qdot, out.stiffness,
                                  out.damping);
   if (e.start_load_gain != 0.0) {
     // A capped F_n moves with W₀: ∂F_n/∂ḋ₀ = g·F₀ᵀ at the start load's points d₀ and
@@ -515,8 +452,8 @@ ContactDiagnostics ContactForceSource::patchDiagnostics(std::size_t i, std::size
   diagnostics.indentation_rate = e.rate;
   diagnostics.normal_force = e.normal.value;
   diagnostics.friction_force = e.friction.force;
-  diagnostics.rolling_torque = e.rolling_torque;
-  diagnostics.spin_torque = patch.normal.dot(e.spin_torque);
+  diagnostics.rolling_torque = e.rolling.torque;
+  diagnostics.spin_torque = patch.normal.dot(e.spin.torque);
   diagnostics.slip_velocity = e.slip;
   diagnostics.sticking = e.friction.sticking;
   return diagnostics;

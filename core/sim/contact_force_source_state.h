@@ -15,6 +15,7 @@
 #include "dynamics/affine_vec3.h"
 #include "geometry/pose.h"
 #include "sim/contact_force_source.h"
+#include "sim/patch_terms.h"
 
 namespace contactsim {
 
@@ -98,17 +99,10 @@ struct ContactForceSource::Evaluation {
   AffineVec3 anchor_gap;                  // the stick anchors' separation (d without anchors)
   double indentation = 0.0, rate = 0.0;
   NormalForce normal;
-  FrictionForce friction;
+  FrictionForce friction;  // sliding (patch_terms.h, PatchFriction)
   Vec3 slip = Vec3::Zero();
-  // Friction against the spin about n (a torque on B along n) and its derivatives: −∂τ/∂ω_rel,
-  // ∂τ/∂ḋ, and the sliding friction force's ∂F/∂ω_rel (the two share one friction law).
-  Vec3 spin_torque = Vec3::Zero();
-  Mat3 spin_d_omega = Mat3::Zero();
-  Mat3 spin_d_slip = Mat3::Zero();
-  Mat3 friction_d_omega = Mat3::Zero();
-  Vec3 rolling_torque = Vec3::Zero();
-  Mat3 rolling_d_omega = Mat3::Zero();  // −∂τ/∂ω_rel of the rolling torque
-  Vec3 rolling_d_force = Vec3::Zero();  // ∂τ/∂F_n
+  SpinFriction spin;
+  RollingTorque rolling;
   Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
   Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
   // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
@@ -120,7 +114,7 @@ struct ContactForceSource::Evaluation {
   // The patch's load on B (−it on A): the normal force along the patch normal n with friction,
   // and the rolling, rocking and spin torques.
   Vec3 force(const Vec3& n) const { return normal.value * n + friction.force; }
-  Vec3 torque() const { return rolling_torque + rocking_torque + spin_torque; }
+  Vec3 torque() const { return rolling.torque + rocking_torque + spin.torque; }
 };
 
 }  // namespace contactsim
