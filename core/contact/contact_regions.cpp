@@ -2,7 +2,6 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -16,6 +15,7 @@
 #include "contact/penetration.h"
 #include "contact/piece_patches.h"
 #include "contact/pressure_centre.h"
+#include "geometry/wall_clock.h"
 
 namespace contactsim {
 namespace {
@@ -334,11 +334,7 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
     return {};
   }
   r.queried = true;
-  using Clock = std::chrono::steady_clock;
-  const auto secondsSince = [](Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-  };
-  auto start = Clock::now();
+  auto start = WallClock::now();
   // Dopico et al. work in body j's (here B's) frame (§IV.B, eqs. 14–16): only A's touched
   // vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
@@ -346,7 +342,7 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   r.touching = !collision.pairs.empty();
   r.collision_seconds = secondsSince(start);
 
-  start = Clock::now();
+  start = WallClock::now();
   ContactRegions regions = findContactRegions(
       PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs,
       workspace, options.check_containment, options.depth_fields);

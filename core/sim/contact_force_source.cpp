@@ -5,7 +5,6 @@
 #include "sim/contact_force_source.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <stdexcept>
@@ -16,6 +15,7 @@
 #include "contact/contact_regions.h"
 #include "contact/patch_geometry.h"
 #include "dynamics/step_rejected.h"
+#include "geometry/wall_clock.h"
 #include "sim/contact_force_source_state.h"
 #include "sim/contact_passivity.h"
 #include "sim/relative_rotation_tangents.h"
@@ -23,12 +23,6 @@
 
 namespace contactsim {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Contacts may move this fraction of the smaller body's size per step and keep their identity
 // (and with it δ̇₀ and the stick anchor): a rolling sphere's patch radius is far smaller than
@@ -146,7 +140,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
                                   bool commit, ForceValues* out) {
   // Broad phase: each body's box over the step (from its pose at the last commit to its pose
   // at q, any rotation) — a pair whose boxes stay apart cannot have met within the step.
-  const auto broad_start = Clock::now();
+  const auto broad_start = WallClock::now();
   std::vector<Box3> boxes(body_trees_.size());
   std::vector<Pose> poses(body_trees_.size());
   for (std::size_t b = 0; b < body_trees_.size(); ++b) {
@@ -239,7 +233,7 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   }
   if (near && !commit && state.committed && state.apart) {
     // Apart at the last commit: did they meet and part in between? (sweptThrough)
-    const auto sweep_start = Clock::now();
+    const auto sweep_start = WallClock::now();
     const Pose a_in_b = relativePose(world_a, world_b);
     const bool through =
         sweptThrough(*pair.tree_a, state.committed_a_in_b, a_in_b, *pair.tree_b, touching) ||
@@ -522,7 +516,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     result.forces.q_force = Eigen::VectorXd::Zero(q.size());
     out = &result.forces;
   }
-  const auto start = Clock::now();
+  const auto start = WallClock::now();
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, span);
     if (out) addPatchForces(i, k, e, q, qdot, span, *out);

@@ -1,23 +1,17 @@
 #include "volumetric/volumetric_force_source.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <stdexcept>
 
+#include "geometry/wall_clock.h"
 #include "sim/contact_passivity.h"
 
 namespace contactsim::volumetric {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // A point keeps its identity (its δ̇₀ of Hunt & Crossley 1975 and its stick anchor) from one step
 // to the next when it moved less than this fraction of the model size and its normal turned by
@@ -442,7 +436,7 @@ void VolumetricForceSource::acceptStep(const Eigen::VectorXd& q, const Eigen::Ve
 }
 
 void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t) {
-  const auto start = Clock::now();
+  const auto start = WallClock::now();
   const VolumetricPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const Pose world_a = system_.bodyPose(pair.body_a, q), world_b = system_.bodyPose(pair.body_b, q);
@@ -483,7 +477,7 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
 }
 
 std::vector<char> VolumetricForceSource::nearPairs(const Eigen::VectorXd& q) {
-  const auto start = Clock::now();
+  const auto start = WallClock::now();
   std::vector<Box3> world_boxes(body_boxes_.size());
   for (std::size_t body = 0; body < body_boxes_.size(); ++body) {
     if (body_boxes_[body].isEmpty()) continue;
@@ -513,7 +507,7 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
       continue;
     }
     if (new_geometry) updateGeometry(i, q, t);
-    const auto start = Clock::now();
+    const auto start = WallClock::now();
     evaluatePair(i, q, qdot, t, commit, new_geometry, out);
     statistics_.force_seconds += secondsSince(start);
   }
