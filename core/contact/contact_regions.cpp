@@ -22,6 +22,10 @@ namespace {
 
 // Above this thickness ratio (ContactPlane) the fitted plane is not trusted.
 constexpr double kMaxContourThickness = 0.3;
+// How far the contour's vector area may turn the oriented plane's normal: beyond it the loops
+// bound almost no area along that normal and their vector area is a difference of nearly equal
+// parts, so the plane stays.
+constexpr double kAreaNormalCone = 60.0 * std::numbers::pi / 180;
 
 class DisjointSets {
  public:
@@ -240,6 +244,13 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     } else if (plane->normal.dot(reference) < 0.0) {
       plane = planeFromNormal(plane->origin, -plane->normal);
     }
+    // The normal is the contour's vector area, the overlap volume's gradient: a body sliding
+    // along the other with constant overlap then has no normal rate, which a plane fitted to a
+    // curved contour gives it (docs/method.md, "The normal of a region"). Equal to the plane's
+    // for a flat contour; the plane stays where the loops bound no area in its direction.
+    const Vec3 area_vector = vectorArea(*plane, patch.loops);
+    if (area_vector.dot(plane->normal) > std::cos(kAreaNormalCone) * area_vector.norm())
+      plane = planeFromNormal(plane->origin, area_vector.normalized());
     const ProjectedRegion projected = projectRegion(*plane, patch.loops);
     patch.normal = plane->normal;
     patch.area = projected.area;

@@ -19,14 +19,20 @@ std::vector<Vec2> project(const ContactPlane& plane, const std::vector<Vec3>& lo
   return polygon;
 }
 
+struct SignedPolygon {
+  std::vector<Vec2> polygon;
+  double sign;       // +1 or −1
+  std::size_t loop;  // index into the loops it was projected from
+};
+
 // Each loop projected into the plane, with the sign that turns its walk into + for an outer
 // boundary and − for a hole: holes are found by nesting (a loop inside an odd number of others),
 // whatever the loops' walking direction. Loops of fewer than three points are dropped.
-std::vector<std::pair<std::vector<Vec2>, double>> signedPolygons(
-    const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
+std::vector<SignedPolygon> signedPolygons(const ContactPlane& plane,
+                                          std::span<const std::vector<Vec3>> loops) {
   std::vector<std::vector<Vec2>> polygons;
   for (const auto& loop : loops) polygons.push_back(project(plane, loop));
-  std::vector<std::pair<std::vector<Vec2>, double>> out;
+  std::vector<SignedPolygon> out;
   for (std::size_t i = 0; i < polygons.size(); ++i) {
     const auto& poly = polygons[i];
     if (poly.size() < 3) continue;
@@ -41,7 +47,7 @@ std::vector<std::pair<std::vector<Vec2>, double>> signedPolygons(
       if (j != i && polygons[j].size() >= 3 && pointInPolygon(poly.front(), polygons[j])) ++depth;
     }
     const double sign = (twice_area < 0 ? -1.0 : 1.0) * (depth % 2 == 0 ? 1.0 : -1.0);
-    out.emplace_back(poly, sign);
+    out.push_back({poly, sign, i});
   }
   return out;
 }
@@ -113,7 +119,7 @@ std::optional<ContactPlane> fitContactPlane(std::span<const std::vector<Vec3>> l
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
   double area = 0.0;
   Vec2 moment = Vec2::Zero();
-  for (const auto& [poly, sign] : signedPolygons(plane, loops)) {
+  for (const auto& [poly, sign, loop] : signedPolygons(plane, loops)) {
     double signed_area = 0.0;
     Vec2 signed_moment = Vec2::Zero();
     for (std::size_t k = 0; k < poly.size(); ++k) {
@@ -133,10 +139,27 @@ ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::ve
   return region;
 }
 
+Vec3 vectorArea(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
+  Vec3 sum = Vec3::Zero();
+  for (const SignedPolygon& p : signedPolygons(plane, loops)) {
+    // ½∮x × dx about the plane's origin (any point gives the same for a closed loop; a near one
+    // keeps the products' precision far from the world origin).
+    const std::vector<Vec3>& loop = loops[p.loop];
+    Vec3 twice = Vec3::Zero();
+    for (std::size_t k = 0; k < loop.size(); ++k) {
+      twice += (loop[k] - plane.origin).cross(loop[(k + 1) % loop.size()] - plane.origin);
+    }
+    // The sign turns the walk, whichever way it goes, into an outer boundary about +normal
+    // (its projected area, twice·normal, positive) or a hole.
+    sum += 0.5 * p.sign * twice;
+  }
+  return sum;
+}
+
 double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
   // Fanned from the origin: the signed triangles (origin, a, b) of each loop sum to the region.
   double area = 0.0, distance = 0.0;
-  for (const auto& [poly, sign] : signedPolygons(plane, loops)) {
+  for (const auto& [poly, sign, loop] : signedPolygons(plane, loops)) {
     for (std::size_t k = 0; k < poly.size(); ++k) {
       const Vec2& a = poly[k];
       const Vec2& b = poly[(k + 1) % poly.size()];

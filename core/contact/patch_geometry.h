@@ -36,6 +36,13 @@ struct ProjectedRegion {
 // loop inside an odd number of others subtracts), whatever the loops' walking direction.
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
 
+// ∮½ x × dx of the loops, each walked as an outer boundary about +normal or, nested inside
+// another, as a hole. For loops that bound a surface (the part of one body's surface inside the
+// other) this is ∫n dA over that surface, whatever its shape, and so the gradient of the overlap
+// volume with respect to a translation of one body (docs/method.md, "The normal of a region").
+// Equal to area × normal for flat loops.
+Vec3 vectorArea(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
+
 // The mean distance of the region's points from the plane's origin, ∫|x − o| dA / A over the
 // loops projected into the plane (holes subtracted; 0 for no area): the lever arm of a uniform
 // friction traction resisting a spin about the normal (a disc of radius a about its centre: 2a/3).

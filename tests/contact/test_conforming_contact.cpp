@@ -432,3 +432,52 @@ TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the ed
     }
   }
 }
+
+TEST_CASE("a pin sliding along its own axis through a bore's rim: the normal has no axial part",
+          "[conforming]") {
+  // A prism translated along its own axis keeps its shape, so the overlap with the fixed bore is
+  // the same body at every position and the contact can have no normal rate: the patch normal
+  // must be perpendicular to the axis. The pin (A, 64 sides, rings every 3.75 mm) is tilted in
+  // the bore (B, 72 facets; tilts that keep the far side off the upper rim) and pressed against
+  // the lower rim, where the bore's wall meets its
+  // end face at 90°, so the contour runs over pin facets and both of the rim's faces and is not
+  // flat; a plane fitted to it leaned up to 20° along the axis (a sliding pin read ±0.34 of its
+  // speed as a normal rate). The contour's vector area is the overlap volume's gradient, which a
+  // shape-preserving slide leaves without an axial part (docs/method.md, "The normal of a
+  // region"). Exact up to rounding, whatever the slide does to the sampled δ.
+  const double r = 0.048, bore = 0.05, plate = 0.04;
+  const TriMesh pin = makeCylinder(r, 0.15, 64, 40);
+  const TriMesh tube = makeTube(bore, 0.2, plate, 72, 2);
+  const Pose tube_pose = at(Vec3::Zero());
+  struct Case {
+    double tilt, azimuth, spin, interference;
+  };
+  for (const Case c : {Case{0.03, 0.3, 0.1, 3e-4}, Case{0.07, 2.1, 0.9, 5e-4},
+                       Case{0.06, 4.0, 0.02, 2e-4}, Case{0.05, 5.5, 0.6, 8e-4}}) {
+    const Vec3 tilt_axis(std::cos(c.azimuth), std::sin(c.azimuth), 0.0);
+    const Mat3 rotation =
+        (Eigen::AngleAxisd(c.tilt, tilt_axis) * Eigen::AngleAxisd(c.spin, Vec3::UnitZ()))
+            .toRotationMatrix();
+    const Vec3 axis = rotation * Vec3::UnitZ();
+    // The side of the rim the pin leans toward: across the axis, in the bore's end plane.
+    const Vec3 toward = -Vec3(axis.x(), axis.y(), 0.0).normalized();
+    // The pin's cross-section in the end plane is an ellipse reaching r/cos(tilt) along `toward`;
+    // put it the interference beyond the rim there.
+    const Vec3 at_rim =
+        (bore + c.interference - r / std::cos(c.tilt)) * toward - Vec3(0.0, 0.0, plate / 2);
+    for (const double slide : {-0.006, -0.0023, 0.0, 0.0011, 0.0042, 0.0075}) {
+      INFO("tilt " << c.tilt << " azimuth " << c.azimuth << " slide " << slide);
+      const Pose pin_pose{rotation, at_rim + slide * axis};
+      const ContactRegions result = contactOf(pin, pin_pose, tube, tube_pose);
+      REQUIRE(!result.patches.empty());
+      for (const ContactPatch& p : result.patches) {
+        CHECK(std::abs(p.normal.dot(axis)) < 1e-9);
+        // Out of the pin across its axis at the patch (a tip of the lune may be a patch of its own
+        // on the next facet, so not necessarily along `toward`).
+        const Vec3 offset = p.centroid - pin_pose.translation;
+        const Vec3 radial = (offset - offset.dot(axis) * axis).normalized();
+        CHECK(p.normal.dot(radial) > 0.5);
+      }
+    }
+  }
+}

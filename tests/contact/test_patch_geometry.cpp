@@ -81,6 +81,35 @@ TEST_CASE("an annulus subtracts its hole whatever the loops' directions", "[plan
   CHECK(projectRegion(plane, loops).centroid.x() == Approx(-0.9 * 4 / 12));
 }
 
+TEST_CASE("a contour's vector area is ∫n dA of any surface it bounds", "[plane]") {
+  // A flat annulus: (16 − 4)·normal, whatever the loops' walking directions and the plane's
+  // origin.
+  const Vec3 n = Vec3(0.3, -0.5, 0.8).normalized();
+  const ContactPlane frame = planeFromNormal(Vec3(5, -3, 2), n);
+  auto square = [&](double half) {
+    std::vector<Vec3> loop;
+    for (const auto& [u, v] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}})
+      loop.push_back(frame.origin + half * (u * frame.axis_u + v * frame.axis_v));
+    return loop;
+  };
+  std::vector<Vec3> outer = square(2), inner = square(1);
+  for (int flip = 0; flip < 4; ++flip) {
+    if (flip & 1) std::reverse(outer.begin(), outer.end());
+    if (flip & 2) std::reverse(inner.begin(), inner.end());
+    const std::vector<std::vector<Vec3>> loops = {inner, outer};
+    CHECK((vectorArea(frame, loops) - 12.0 * n).norm() < 1e-12);
+    const ContactPlane shifted = planeFromNormal(frame.origin + 0.7 * frame.axis_u, n);
+    CHECK((vectorArea(shifted, loops) - 12.0 * n).norm() < 1e-12);
+  }
+  // A bent strip: the boundary of a 2 × 1 face in z = 0 (normal +z) folded at x = 0 into a
+  // 1 × 1 face in the plane x = 0 going down (normal −x). The loop bounds both faces, so its
+  // vector area is 2·(0, 0, 1) + 1·(−1, 0, 0), not the normal of any plane fitted to it.
+  const std::vector<std::vector<Vec3>> bent = {
+      {{0, 0, -1}, {0, 0, 0}, {2, 0, 0}, {2, 1, 0}, {0, 1, 0}, {0, 1, -1}}};
+  const ContactPlane up = planeFromNormal(Vec3(1, 0.5, 0), Vec3::UnitZ());
+  CHECK((vectorArea(up, bent) - Vec3(-1, 0, 2)).norm() < 1e-12);
+}
+
 // ∫|x − o| dA / A in closed form: a unit square seen from a corner (polar about the corner,
 // 2·(1/3)∫₀^{π/4} sec³φ dφ) gives (√2 + asinh 1)/3, and so does a square of side 2 seen from its
 // centre (four such squares); an annulus about its centre 2(R³ − r³)/(3(R² − r²)); a disc 2a/3.
