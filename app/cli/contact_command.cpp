@@ -58,6 +58,8 @@ void runContact(const ContactArguments& args) {
         {"centroid", toJson(p.centroid)},
         {"normal", toJson(p.normal)},
         {"indentation", p.indentation},
+        {"law_indentation", p.law_indentation},
+        {"pressure_centre", toJson(p.pressure_centre)},
         {"area", p.area},
         {"contour", polyline(outerLoop(p))},
         {"loops", loops},

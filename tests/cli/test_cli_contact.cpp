@@ -26,12 +26,18 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
   const auto j = nlohmann::json::parse(r.out);
   REQUIRE(j.at("regions").size() == 1);
   const auto& region = j.at("regions").at(0);
-  for (const char* key : {"id", "centroid", "normal", "indentation", "area", "contour", "loops",
-                          "triangles_a", "triangles_b"}) {
+  for (const char* key :
+       {"id", "centroid", "normal", "indentation", "law_indentation", "pressure_centre", "area",
+        "contour", "loops", "triangles_a", "triangles_b"}) {
     CHECK(region.contains(key));
   }
   CHECK(region.at("normal").at(2).get<double>() < -0.999);  // from the sphere (A) into the plate
   CHECK(region.at("indentation").get<double>() == Approx(0.01).epsilon(0.05));
+  // On a convex cap the column under the centroid is the deepest one: the law gets δ too, at
+  // the centre of pressure on the axis.
+  CHECK(region.at("law_indentation").get<double>() == Approx(0.01).epsilon(0.05));
+  CHECK(std::hypot(region.at("pressure_centre").at(0).get<double>(),
+                   region.at("pressure_centre").at(1).get<double>()) < 1e-3);
   CHECK(region.at("area").get<double>() ==
         Approx(std::numbers::pi * (0.01 - 0.0081)).epsilon(0.02));
   CHECK(std::hypot(region.at("centroid").at(0).get<double>(),
