@@ -61,6 +61,7 @@ void runContact(const ContactArguments& args) {
         {"law_indentation", p.law_indentation},
         {"pressure_centre", toJson(p.pressure_centre)},
         {"area", p.area},
+        {"overlap_volume", p.overlap_volume},
         {"contour", polyline(outerLoop(p))},
         {"loops", loops},
         {"open_contour", p.has_open_loop},

@@ -40,6 +40,10 @@ struct ContactPatch {
   // on a flat; the mean depth of a flat face, whatever its small tilt.
   double law_indentation = 0.0;
   double area = 0.0;  // projected area inside the contour (holes subtracted)
+  // |A ∩ B| in this region, m³ (overlap_volume.h): computed with the depth fields (inspection and
+  // display; no force uses it), and not for the pieces of a split region, whose cuts are not part
+  // of A ∩ B's boundary (0 then).
+  double overlap_volume = 0.0;
   // Closed polylines (last point not repeated); outer contours and holes of the region.
   std::vector<std::vector<Vec3>> loops;
   // A contour ran into a mesh boundary, or was cut where a non-planar region was split into

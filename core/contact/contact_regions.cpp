@@ -11,6 +11,7 @@
 
 #include "contact/contour_builder.h"
 #include "contact/local_overlap.h"
+#include "contact/overlap_volume.h"
 #include "contact/patch_geometry.h"
 #include "contact/penetration.h"
 #include "contact/piece_patches.h"
@@ -180,7 +181,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
   }
   const double magnitude =
       std::max({a.mesh.scale(), b.mesh.scale(), coordinateMagnitude(a), coordinateMagnitude(b)});
-  const std::vector<ContourLoop> loops = buildContours(segments, 1e-9 * magnitude);
+  const double weld = 1e-9 * magnitude;
+  const std::vector<ContourLoop> loops = buildContours(segments, weld);
   if (loops.empty()) return result;
 
   const Penetration penetration_a = findPenetration(a, b, colliding_a, workspace);
@@ -279,6 +281,10 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
         pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
+    if (depth_fields) {
+      patch.overlap_volume = overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments,
+                                           weld, plane->origin);
+    }
     // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
     // a finely meshed ground under a block is most of the field's cost.
     if (depth_fields && !negligibleSide(surface_a, surface_b))

@@ -4,6 +4,7 @@ target_sources(contactsim_core PRIVATE
   contact/friction.cpp
   contact/local_overlap.cpp
   contact/normal_force.cpp
+  contact/overlap_volume.cpp
   contact/contact_tracker.cpp
   contact/contour_builder.cpp
   contact/patch_geometry.cpp

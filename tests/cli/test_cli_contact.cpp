@@ -28,7 +28,7 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
   const auto& region = j.at("regions").at(0);
   for (const char* key :
        {"id", "centroid", "normal", "indentation", "law_indentation", "pressure_centre", "area",
-        "contour", "loops", "triangles_a", "triangles_b"}) {
+        "overlap_volume", "contour", "loops", "triangles_a", "triangles_b"}) {
     CHECK(region.contains(key));
   }
   CHECK(region.at("normal").at(2).get<double>() < -0.999);  // from the sphere (A) into the plate
@@ -36,6 +36,10 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
   // On a convex cap the column under the centroid is the deepest one: the law gets δ too, at
   // the centre of pressure on the axis.
   CHECK(region.at("law_indentation").get<double>() == Approx(0.01).epsilon(0.05));
+  // The cap below the plate's face, π h²(3R − h)/3 for the ball, a little less for its facets
+  // (test_overlap_volume bounds a faceted ball's cap from both sides).
+  CHECK(region.at("overlap_volume").get<double>() ==
+        Approx(std::numbers::pi * 1e-4 * (0.3 - 0.01) / 3).epsilon(0.05));
   CHECK(std::hypot(region.at("pressure_centre").at(0).get<double>(),
                    region.at("pressure_centre").at(1).get<double>()) < 1e-3);
   CHECK(region.at("area").get<double>() ==

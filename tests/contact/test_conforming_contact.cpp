@@ -444,7 +444,8 @@ TEST_CASE("a pin sliding along its own axis through a bore's rim: the normal has
   // flat; a plane fitted to it leaned up to 20° along the axis (a sliding pin read ±0.34 of its
   // speed as a normal rate). The contour's vector area is the overlap volume's gradient, which a
   // shape-preserving slide leaves without an axial part (docs/method.md, "The normal of a
-  // region"). Exact up to rounding, whatever the slide does to the sampled δ.
+  // region"). Exact up to rounding, whatever the slide does to the sampled δ; so is the overlap's
+  // volume (overlap_volume.h), which the vertices' sampling does not enter.
   const double r = 0.048, bore = 0.05, plate = 0.04;
   const TriMesh pin = makeCylinder(r, 0.15, 64, 40);
   const TriMesh tube = makeTube(bore, 0.2, plate, 72, 2);
@@ -465,11 +466,18 @@ TEST_CASE("a pin sliding along its own axis through a bore's rim: the normal has
     // put it the interference beyond the rim there.
     const Vec3 at_rim =
         (bore + c.interference - r / std::cos(c.tilt)) * toward - Vec3(0.0, 0.0, plate / 2);
+    double first_volume = -1.0;
     for (const double slide : {-0.006, -0.0023, 0.0, 0.0011, 0.0042, 0.0075}) {
       INFO("tilt " << c.tilt << " azimuth " << c.azimuth << " slide " << slide);
       const Pose pin_pose{rotation, at_rim + slide * axis};
       const ContactRegions result = contactOf(pin, pin_pose, tube, tube_pose);
       REQUIRE(!result.patches.empty());
+      // The overlap is the same solid wherever the slide leaves the pin's rings: its volume too.
+      double volume = 0.0;
+      for (const ContactPatch& p : result.patches) volume += p.overlap_volume;
+      if (first_volume < 0.0) first_volume = volume;
+      CHECK(volume > 0.0);
+      CHECK(volume == Approx(first_volume).epsilon(1e-9));
       for (const ContactPatch& p : result.patches) {
         CHECK(std::abs(p.normal.dot(axis)) < 1e-9);
         // Out of the pin across its axis at the patch (a tip of the lune may be a patch of its own

@@ -1,0 +1,134 @@
+#include "contact/overlap_volume.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <vector>
+
+namespace contactsim {
+namespace {
+
+// One body's side of the region: its triangles that reach into the other body, clipped.
+class SideClipper {
+ public:
+  SideClipper(const PosedMesh& self, const PenetratedSide& side, const PosedMesh& other,
+              std::span<const ContourSegment> segments, double weld)
+      : self_(self), side_(side), other_(other), segments_(segments), weld_(weld) {}
+
+  // (triangle of self, segment) for every colliding entry of the region, sorted by triangle.
+  void setSegments(std::vector<std::pair<std::int32_t, std::int32_t>> on_triangle,
+                   std::vector<std::int32_t> other_triangle) {
+    std::sort(on_triangle.begin(), on_triangle.end());
+    on_triangle_ = std::move(on_triangle);
+    other_triangle_ = std::move(other_triangle);
+  }
+
+  // ⅓((x − o)·n)|P| summed over the side's triangles.
+  double volume(const Vec3& origin) const {
+    double sum = 0.0;
+    for (const auto* list : {&side_.triangles, &side_.crossing}) {
+      for (const std::int32_t t : *list) {
+        const Vec3 n = self_.normal(t).normalized();
+        const double area = insideArea(t, n);
+        sum += (self_.corner(t, 0) - origin).dot(n) * area / 3.0;
+      }
+    }
+    return sum;
+  }
+
+ private:
+  bool inside(std::int32_t vertex) const {
+    return std::binary_search(side_.vertices.begin(), side_.vertices.end(), vertex);
+  }
+
+  // |P_t| = ½ n·∮(x − x₀) × dx around P_t, walked counter-clockwise about n: the region's
+  // segments on t, each with the inside (the other body's interior, behind its triangle's face)
+  // on its left, and the inside pieces of t's edges between its corners and the ends of the
+  // region's curve on them. Only this region's ends cut the edges: a triangle that two regions
+  // cross holds a part of each, and the other's crossings would cut this one's edges.
+  double insideArea(std::int32_t t, const Vec3& n) const {
+    const auto& corners = self_.mesh.triangles()[t];
+    const Vec3 x0 = self_.corner(t, 0);
+    Vec3 twice = Vec3::Zero();
+    auto piece = [&](const Vec3& from, const Vec3& to) { twice += (from - x0).cross(to - x0); };
+    const auto [first, last] =
+        std::equal_range(on_triangle_.begin(), on_triangle_.end(),
+                         std::pair(t, std::numeric_limits<std::int32_t>::min()),
+                         [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<Vec3> ends;
+    for (auto e = first; e != last; ++e) {
+      const ContourSegment& s = segments_[e->second];
+      const Vec3 n_other = other_.normal(other_triangle_[e->second]);
+      const Vec3 into_other = -(n_other - n_other.dot(n) * n);
+      const bool forward = n.cross(s.p1 - s.p0).dot(into_other) >= 0.0;
+      forward ? piece(s.p0, s.p1) : piece(s.p1, s.p0);
+      // An end shared by two segments on t lies inside it (the curve crossing an edge of the
+      // other mesh); one met once is where the curve leaves t, on one of its edges.
+      for (const Vec3& x : {s.p0, s.p1}) {
+        const auto same = std::find_if(ends.begin(), ends.end(), [&](const Vec3& y) {
+          return (x - y).squaredNorm() <= weld_ * weld_;
+        });
+        same == ends.end() ? ends.push_back(x) : (void)ends.erase(same);
+      }
+    }
+    std::array<std::vector<double>, 3> cuts;  // per edge k → k + 1, as fractions along it
+    const std::array<Vec3, 3> x{self_.corner(t, 0), self_.corner(t, 1), self_.corner(t, 2)};
+    for (const Vec3& end : ends) {
+      int nearest = 0;
+      double best = std::numeric_limits<double>::infinity(), at = 0.0;
+      for (int k = 0; k < 3; ++k) {
+        const Vec3 edge = x[(k + 1) % 3] - x[k];
+        const double s = std::clamp((end - x[k]).dot(edge) / edge.squaredNorm(), 0.0, 1.0);
+        const double distance = (x[k] + s * edge - end).squaredNorm();
+        if (distance < best) best = distance, nearest = k, at = s;
+      }
+      cuts[nearest].push_back(at);
+    }
+    for (int k = 0; k < 3; ++k) {
+      const Vec3& xi = x[k];
+      const Vec3& xj = x[(k + 1) % 3];
+      std::sort(cuts[k].begin(), cuts[k].end());
+      // Inside from corner k until the first end, then alternating.
+      bool in = inside(corners[k]);
+      double from = 0.0;
+      for (const double s : cuts[k]) {
+        if (in) piece(xi + from * (xj - xi), xi + s * (xj - xi));
+        in = !in;
+        from = s;
+      }
+      if (in) piece(xi + from * (xj - xi), xj);
+    }
+    return 0.5 * n.dot(twice);
+  }
+
+  const PosedMesh& self_;
+  const PenetratedSide& side_;
+  const PosedMesh& other_;
+  std::span<const ContourSegment> segments_;
+  double weld_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> on_triangle_;
+  std::vector<std::int32_t> other_triangle_;  // per segment index
+};
+
+}  // namespace
+
+double overlapVolume(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                     const PenetratedSide& side_b, std::span<const std::int32_t> colliding,
+                     std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
+                     std::span<const ContourSegment> segments, double weld, const Vec3& origin) {
+  SideClipper clip_a(a, side_a, b, segments, weld), clip_b(b, side_b, a, segments, weld);
+  std::vector<std::pair<std::int32_t, std::int32_t>> on_a, on_b;
+  std::vector<std::int32_t> other_of_a(segments.size(), -1), other_of_b(segments.size(), -1);
+  for (const std::int32_t p : colliding) {
+    const auto [ta, tb] = colliding_a[p];
+    on_a.emplace_back(ta, p);
+    on_b.emplace_back(tb, p);
+    other_of_a[p] = tb;
+    other_of_b[p] = ta;
+  }
+  clip_a.setSegments(std::move(on_a), std::move(other_of_a));
+  clip_b.setSegments(std::move(on_b), std::move(other_of_b));
+  return clip_a.volume(origin) + clip_b.volume(origin);
+}
+
+}  // namespace contactsim

@@ -1,0 +1,28 @@
+// The volume two meshes share in one contact region, from its boundary (docs/method.md, "The
+// overlap volume").
+#pragma once
+
+#include <span>
+#include <utility>
+
+#include "contact/contour_builder.h"
+#include "contact/local_overlap.h"
+#include "contact/posed_mesh.h"
+
+namespace contactsim {
+
+// |A ∩ B| in one region, m³. The divergence theorem over the region's part of ∂(A ∩ B) — A's
+// surface inside B and B's inside A — gives V = ⅓ Σ_t ((x_t − o)·n_t)·|P_t|: every point x_t of a
+// flat triangle has the same height (x_t − o)·n_t along its normal, so each triangle needs only the
+// area of its part P_t inside the other body. Triangles with no corner outside and no curve on them
+// count whole; the others are clipped by Green's theorem along their edges' inside pieces (between
+// corners and the ends of the region's curve on them) and the curve's segments on them, each
+// oriented so that the inside lies on its left. `colliding` holds the region's entries of
+// `colliding_a` (triangle of A, triangle of B), which `segments` is indexed by; segment ends closer
+// than `weld` are one point (the contours' own tolerance).
+double overlapVolume(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                     const PenetratedSide& side_b, std::span<const std::int32_t> colliding,
+                     std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
+                     std::span<const ContourSegment> segments, double weld, const Vec3& origin);
+
+}  // namespace contactsim
