@@ -83,9 +83,11 @@ QVariant ContactTableModel::data(const QModelIndex& index, int role) const {
       return QString::number(c.friction_force.norm(), 'g', 5);
     case Area:
       return QString::number(c.patch.area * 1e6, 'g', 4);
-    case Volume:  // blank for a patch
-      return c.intersection_volume > 0.0 ? QString::number(c.intersection_volume * 1e9, 'g', 4)
-                                         : QString();
+    case Volume: {  // a volumetric point's polyhedra, or a patch's overlap; blank if unknown
+      const double volume =
+          c.intersection_volume > 0.0 ? c.intersection_volume : c.patch.overlap_volume;
+      return volume > 0.0 ? QString::number(volume * 1e9, 'g', 4) : QString();
+    }
     case State:  // blank where no friction acts (a frictionless law, or no normal force)
       switch (c.frictionState()) {
         case FrictionState::Stick:
@@ -106,7 +108,8 @@ QVariant ContactTableModel::headerData(int section, Qt::Orientation orientation,
     return "Volumetric contact: the convex pieces of A and of B whose intersection gave the point";
   }
   if (role == Qt::ToolTipRole && section == Volume) {
-    return "Volumetric contact: the volume of the intersection polyhedra A ∩ B";
+    return "Volumetric contact: the volume of the intersection polyhedra A ∩ B; a patch: |A ∩ B| "
+           "of its region (blank for the pieces of a split region)";
   }
   if (role != Qt::DisplayRole) return {};
   static const char* kHeaders[] = {"Pair",       "Id",           "Pieces A/B",

@@ -38,15 +38,17 @@ ContactDiagnostics patchContact() {
 
 }  // namespace
 
-TEST_CASE("inspector: volumetric rows show their pieces and volume, patch rows leave them blank",
+TEST_CASE("inspector: volumetric rows show their pieces and volume, patch rows their overlap",
           "[gui]") {
   const test::OverlappingBoxes boxes;
   std::vector<ContactDiagnostics> contacts = boxes.contacts;
   contacts.push_back(patchContact());
+  contacts.push_back(patchContact());
+  contacts.back().patch.overlap_volume = 2.5e-7;  // m³: a region's |A ∩ B| (overlap_volume.h)
   ContactTableModel model;
   model.setBodyNames({"slabs", "block"});
   model.setContacts(contacts);
-  REQUIRE(model.rowCount() == 3);
+  REQUIRE(model.rowCount() == 4);
   const auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
   CHECK(text(0, ContactTableModel::Pieces) == "0 / 0");
   CHECK(text(1, ContactTableModel::Pieces) == "1 / 0");
@@ -54,7 +56,9 @@ TEST_CASE("inspector: volumetric rows show their pieces and volume, patch rows l
   CHECK(text(0, ContactTableModel::Volume).toDouble() == Approx(4e5).epsilon(1e-3));
   CHECK(text(1, ContactTableModel::Volume).toDouble() == Approx(2e5).epsilon(1e-3));
   CHECK(text(2, ContactTableModel::Pieces).isEmpty());
-  CHECK(text(2, ContactTableModel::Volume).isEmpty());
+  CHECK(text(2, ContactTableModel::Volume).isEmpty());  // not computed (a split region's piece)
+  CHECK(text(3, ContactTableModel::Volume).toDouble() == Approx(250.0));
+  CHECK(text(3, ContactTableModel::Pieces).isEmpty());
   CHECK(text(2, ContactTableModel::Id) == "7");
   CHECK(model.headerData(ContactTableModel::Pieces, Qt::Horizontal).toString() == "Pieces A/B");
   CHECK(model.headerData(ContactTableModel::Volume, Qt::Horizontal).toString() == "Volume (mm³)");
