@@ -282,8 +282,10 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     if (depth_fields) {
-      patch.overlap_volume = overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments,
-                                           weld, plane->origin);
+      // Rounding leaves a touch (faces flush, no thickness) a few ulps either side of 0.
+      patch.overlap_volume =
+          std::max(0.0, overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments, weld,
+                                      plane->origin));
     }
     // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
     // a finely meshed ground under a block is most of the field's cost.

@@ -173,6 +173,8 @@ void checkPatches(const contactsim::ContactRegions& regions, const TriMesh& a, c
           "patch area not finite and >= 0: " + std::to_string(p.area));
     check(std::isfinite(p.indentation) && p.indentation >= 0.0,
           "patch indentation not finite and >= 0: " + std::to_string(p.indentation));
+    check(std::isfinite(p.overlap_volume) && p.overlap_volume >= 0.0,
+          "overlap volume not finite and >= 0: " + std::to_string(p.overlap_volume));
     check(std::isfinite(p.depth_a) && p.depth_a >= 0.0, "depth of A not finite and >= 0");
     check(std::isfinite(p.depth_b) && p.depth_b >= 0.0, "depth of B not finite and >= 0");
     for (const auto& loop : p.loops) {
