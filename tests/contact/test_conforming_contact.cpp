@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../chordal_error.h"
+#include "../mesh_rings.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "contact/contact_tracker.h"
@@ -17,6 +18,7 @@
 using namespace contactsim;
 using contactsim::test::chordSag;
 using contactsim::test::facetSag;
+using contactsim::test::ringAt;
 
 namespace {
 
@@ -82,20 +84,6 @@ TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[
 namespace {
 
 using Vec2 = Eigen::Vector2d;
-
-// The ring of `mesh`'s vertices at height z (a prism's cross-section) whose radius is within
-// [r_min, r_max], ordered by angle: the polygon the meshes really are, read from them.
-std::vector<Vec2> ringAt(const TriMesh& mesh, double z, double r_min, double r_max) {
-  std::vector<Vec2> ring;
-  for (const Vec3& v : mesh.vertices()) {
-    const double r = std::hypot(v.x(), v.y());
-    if (std::abs(v.z() - z) < 1e-12 && r >= r_min && r <= r_max) ring.emplace_back(v.x(), v.y());
-  }
-  std::sort(ring.begin(), ring.end(), [](const Vec2& a, const Vec2& b) {
-    return std::atan2(a.y(), a.x()) < std::atan2(b.y(), b.x());
-  });
-  return ring;
-}
 
 // The largest extent along u, on the line {p : p·w = s} (w ⟂ u), of a convex polygon, or NaN
 // when the line misses it.

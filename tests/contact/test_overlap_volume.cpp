@@ -5,11 +5,13 @@
 #include <numbers>
 #include <vector>
 
+#include "../mesh_rings.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "geometry/primitives.h"
 
 using namespace contactsim;
+using contactsim::test::ringAt;
 
 namespace {
 
@@ -112,19 +114,6 @@ std::vector<Vec2> clipConvex(std::vector<Vec2> subject, const std::vector<Vec2>&
     subject = std::move(out);
   }
   return subject;
-}
-
-// The ring of `mesh`'s vertices at height z within [r_min, r_max] of the axis, counter-clockwise.
-std::vector<Vec2> ringAt(const TriMesh& mesh, double z, double r_min, double r_max) {
-  std::vector<Vec2> ring;
-  for (const Vec3& v : mesh.vertices()) {
-    const double r = std::hypot(v.x(), v.y());
-    if (std::abs(v.z() - z) < 1e-9 && r > r_min && r < r_max) ring.emplace_back(v.x(), v.y());
-  }
-  std::sort(ring.begin(), ring.end(), [](const Vec2& a, const Vec2& b) {
-    return std::atan2(a.y(), a.x()) < std::atan2(b.y(), b.x());
-  });
-  return ring;
 }
 
 }  // namespace
