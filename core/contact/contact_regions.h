@@ -22,16 +22,17 @@ struct ContactRegions {
 
 // Regions: segments chained into contours; contours bounding the same penetrated piece of
 // either surface (a ring contact's inner and outer loop) form one region. Per region: the
-// length-weighted plane, the normal oriented from A into B, projected area and centroid, the
-// deepest point of each body beyond the plane and the indentation δ, the largest local overlap of
-// the two penetrated surfaces along the normal (local_overlap.h).
+// length-weighted plane, the normal from A into B (the contour's vector area, which is the plane's
+// normal for a flat contour; docs/method.md "The normal of a region"), projected area and
+// centroid, the deepest point of each body beyond the plane and the indentation δ, the largest
+// local overlap of the two penetrated surfaces along the normal (local_overlap.h).
 // The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
 // Without pairs, containment is checked (a winding number: a pass over a mesh) unless
 // `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
 // cannot have jumped inside each other. With `depth_fields`, each patch also carries its
 // per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
-// penetrated triangles). `workspace` is the inside tests' scratch (findPenetration).
+// penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests' scratch (findPenetration).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
                                   PenetrationWorkspace& workspace, bool check_containment = true,
