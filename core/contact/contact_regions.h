@@ -32,7 +32,8 @@ struct ContactRegions {
 // `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
 // cannot have jumped inside each other. With `depth_fields`, each patch also carries its
 // per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
-// penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests' scratch (findPenetration).
+// penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests'
+// scratch (findPenetration).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
                                   PenetrationWorkspace& workspace, bool check_containment = true,
