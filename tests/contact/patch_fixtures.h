@@ -1,9 +1,11 @@
-// Helpers of the contact tests that look at one region: a pose from a translation and rotation
-// vector, and the single patch two posed meshes make (found with the brute-force pair oracle).
+// Helpers of the contact tests: a pose from a translation and rotation vector, the regions two
+// posed meshes make through the query the simulation runs (findContact), and the single patch
+// they make (found with the brute-force pair oracle).
 #pragma once
 
 #include <catch2/catch.hpp>
 
+#include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "pair_oracle.h"
 
@@ -11,6 +13,11 @@ namespace contactsim::testing {
 
 inline Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
   return Pose::fromTranslationRotationVector(t, rotation_vector);
+}
+
+inline ContactRegions contactOf(const TriMesh& a, const Pose& pa, const TriMesh& b,
+                                const Pose& pb) {
+  return findContact(AabbTree(a), pa, AabbTree(b), pb);
 }
 
 inline ContactPatch onlyPatch(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {

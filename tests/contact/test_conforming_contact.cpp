@@ -9,28 +9,17 @@
 
 #include "../chordal_error.h"
 #include "../mesh_rings.h"
-#include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "contact/contact_tracker.h"
 #include "contact/region_split.h"
 #include "geometry/primitives.h"
+#include "patch_fixtures.h"
 
 using namespace contactsim;
+using namespace contactsim::testing;
 using contactsim::test::chordSag;
 using contactsim::test::facetSag;
 using contactsim::test::ringAt;
-
-namespace {
-
-Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
-  return Pose::fromTranslationRotationVector(t, rotation_vector);
-}
-
-ContactRegions contactOf(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
-  return findContact(AabbTree(a), pa, AabbTree(b), pb);
-}
-
-}  // namespace
 
 TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[conforming]") {
   // Pin of radius r (A) in a bore of radius R (B), pin axis moved by e toward direction u:

@@ -6,22 +6,15 @@
 #include <vector>
 
 #include "../mesh_rings.h"
-#include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "geometry/primitives.h"
+#include "patch_fixtures.h"
 
 using namespace contactsim;
+using namespace contactsim::testing;
 using contactsim::test::ringAt;
 
 namespace {
-
-Pose at(const Vec3& t, const Vec3& rotation_vector = Vec3::Zero()) {
-  return Pose::fromTranslationRotationVector(t, rotation_vector);
-}
-
-ContactRegions contactOf(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
-  return findContact(AabbTree(a), pa, AabbTree(b), pb);
-}
 
 double total(const ContactRegions& r) {
   double v = 0.0;
