@@ -8,6 +8,12 @@
 namespace contactsim {
 namespace {
 
+// A segment of the region's curve on a triangle of one side, and the other side's triangle it
+// crosses there.
+struct SegmentOn {
+  std::int32_t triangle, segment, other;
+};
+
 // One body's side of the region: its triangles that reach into the other body, clipped.
 class SideClipper {
  public:
@@ -15,12 +21,12 @@ class SideClipper {
               std::span<const ContourSegment> segments, double weld)
       : self_(self), side_(side), other_(other), segments_(segments), weld_(weld) {}
 
-  // (triangle of self, segment) for every colliding entry of the region, sorted by triangle.
-  void setSegments(std::vector<std::pair<std::int32_t, std::int32_t>> on_triangle,
-                   std::vector<std::int32_t> other_triangle) {
-    std::sort(on_triangle.begin(), on_triangle.end());
+  // One entry per colliding pair of the region, sorted here by self's triangle.
+  void setSegments(std::vector<SegmentOn> on_triangle) {
+    std::sort(on_triangle.begin(), on_triangle.end(), [](const SegmentOn& x, const SegmentOn& y) {
+      return std::pair(x.triangle, x.segment) < std::pair(y.triangle, y.segment);
+    });
     on_triangle_ = std::move(on_triangle);
-    other_triangle_ = std::move(other_triangle);
   }
 
   // ⅓((x − o)·n)|P| summed over the side's triangles.
@@ -51,14 +57,13 @@ class SideClipper {
     const Vec3 x0 = self_.corner(t, 0);
     Vec3 twice = Vec3::Zero();
     auto piece = [&](const Vec3& from, const Vec3& to) { twice += (from - x0).cross(to - x0); };
-    const auto [first, last] =
-        std::equal_range(on_triangle_.begin(), on_triangle_.end(),
-                         std::pair(t, std::numeric_limits<std::int32_t>::min()),
-                         [](const auto& x, const auto& y) { return x.first < y.first; });
+    const auto [first, last] = std::equal_range(
+        on_triangle_.begin(), on_triangle_.end(), SegmentOn{t, 0, 0},
+        [](const SegmentOn& x, const SegmentOn& y) { return x.triangle < y.triangle; });
     std::vector<Vec3> ends;
     for (auto e = first; e != last; ++e) {
-      const ContourSegment& s = segments_[e->second];
-      const Vec3 n_other = other_.normal(other_triangle_[e->second]);
+      const ContourSegment& s = segments_[e->segment];
+      const Vec3 n_other = other_.normal(e->other);
       const Vec3 into_other = -(n_other - n_other.dot(n) * n);
       const bool forward = n.cross(s.p1 - s.p0).dot(into_other) >= 0.0;
       forward ? piece(s.p0, s.p1) : piece(s.p1, s.p0);
@@ -106,8 +111,7 @@ class SideClipper {
   const PosedMesh& other_;
   std::span<const ContourSegment> segments_;
   double weld_;
-  std::vector<std::pair<std::int32_t, std::int32_t>> on_triangle_;
-  std::vector<std::int32_t> other_triangle_;  // per segment index
+  std::vector<SegmentOn> on_triangle_;
 };
 
 }  // namespace
@@ -117,17 +121,14 @@ double overlapVolume(const PosedMesh& a, const PenetratedSide& side_a, const Pos
                      std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
                      std::span<const ContourSegment> segments, double weld, const Vec3& origin) {
   SideClipper clip_a(a, side_a, b, segments, weld), clip_b(b, side_b, a, segments, weld);
-  std::vector<std::pair<std::int32_t, std::int32_t>> on_a, on_b;
-  std::vector<std::int32_t> other_of_a(segments.size(), -1), other_of_b(segments.size(), -1);
+  std::vector<SegmentOn> on_a, on_b;
   for (const std::int32_t p : colliding) {
     const auto [ta, tb] = colliding_a[p];
-    on_a.emplace_back(ta, p);
-    on_b.emplace_back(tb, p);
-    other_of_a[p] = tb;
-    other_of_b[p] = ta;
+    on_a.push_back({ta, p, tb});
+    on_b.push_back({tb, p, ta});
   }
-  clip_a.setSegments(std::move(on_a), std::move(other_of_a));
-  clip_b.setSegments(std::move(on_b), std::move(other_of_b));
+  clip_a.setSegments(std::move(on_a));
+  clip_b.setSegments(std::move(on_b));
   return clip_a.volume(origin) + clip_b.volume(origin);
 }
 
