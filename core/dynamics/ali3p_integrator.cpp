@@ -30,6 +30,13 @@ double maxNorm(const Eigen::MatrixBase<Derived>& v) {
   return v.size() ? v.template lpNorm<Eigen::Infinity>() : 0.0;
 }
 
+// Iterations a linear contraction ρ still needs until its estimated remaining error
+// ρ/(1 − ρ)·‖Δq‖ is within the tolerance (Hairer & Wanner, II §IV.8); infinite unless 0 < ρ < 1.
+double iterationsToConverge(double rate, double update, double tolerance) {
+  if (!(rate > 0.0 && rate < 1.0)) return std::numeric_limits<double>::infinity();
+  return std::log(tolerance * (1.0 - rate) / (rate * update)) / std::log(rate);
+}
+
 }  // namespace
 
 Ali3pIntegrator::Ali3pIntegrator(const MultibodySystem& system, const SolverSettings& settings)
@@ -272,8 +279,9 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
   bracket_.reset();
   if (mode == NewtonMode::Retry) {
     reaction_stiffness_.clear();
-    system_.constraints().addHessian(s.multipliers, step.t1, reaction_stiffness_);
+    system_.constraints().addHessian(retry_multipliers_, step.t1, reaction_stiffness_);
   }
+  int iteration_limit = settings_.max_newton_iterations;
   for (int it = 0;; ++it) {
     system_.constraints().evaluate(next.q, next.qdot, step.t1, true, cv);
     const double previous_violation = violation;
@@ -291,7 +299,13 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           // stalled at a singular position or at round-off (long chains)
           (it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance);
       if (converged && cv.phi.allFinite()) return true;
-      if (converged || it == settings_.max_newton_iterations) break;
+      // A linear contraction with the constraints already holding (the multipliers' transient at
+      // a singular position) may finish if its predicted iterations fit in one more budget.
+      if (!converged && it == settings_.max_newton_iterations &&
+          violation <= constraint_tolerance && !bracket_.active() &&
+          iterationsToConverge(rate, dq_norm, tolerance) <= settings_.max_newton_iterations)
+        iteration_limit += settings_.max_newton_iterations;
+      if (converged || it == iteration_limit) break;
       if (it > 1 && rate > 0.5 && !violation_stalled && alpha_k < kMaxPenaltyGrowth * step.alpha)
         alpha_k *= 10.0;
       // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
@@ -311,7 +325,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
     rate = norm / dq_norm;  // ρ; 0 after the first update
     dq_norm = norm;
   }
-  failure = "Newton did not converge in " + std::to_string(settings_.max_newton_iterations) +
+  failure = "Newton did not converge in " + std::to_string(iteration_limit) +
             " iterations; worst: " + worstConstraint(cv);
   return false;
 }
@@ -466,12 +480,27 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
 //   the reactions are large against M·4/h² (A03's preloaded spring, a crank turning 2.6 rad per
 //   step) its absence makes Newton linear, at a rate growing as h² (0.014, 0.055 and 0.34 at 0.5,
 //   1 and 2.5 ms), and divergent beyond.
+// When that fails too, the start's reactions were no estimate of the step's own: the half step h/2
+// is solved (not committed) and the step retried with the multipliers of its middle. Where the
+// reactions change much within a step (Andrews' crank turning 2.6 rad in a 5 ms step) this
+// converges where the start's and the end's (of two half steps) both diverge.
 // A force source's refusal is not retried at the same size: it would meet the same state.
 bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepReport& report,
                                          std::string& failure, bool last_resort) {
   AttemptResult result = attemptCounted(h, next, report, failure, NewtonMode::Plain);
-  if (result == AttemptResult::NewtonFailed)
+  if (result == AttemptResult::NewtonFailed) {
+    retry_multipliers_ = state_.multipliers;
     result = attemptCounted(h, next, report, failure, NewtonMode::Retry);
+  }
+  if (result == AttemptResult::NewtonFailed) {
+    MultibodyState middle;
+    std::string middle_failure;
+    if (attemptCounted(0.5 * h, middle, report, middle_failure, NewtonMode::Retry) ==
+        AttemptResult::Converged) {
+      retry_multipliers_ = std::move(middle.multipliers);
+      result = attemptCounted(h, next, report, failure, NewtonMode::Retry);
+    }
+  }
   if (result == AttemptResult::NewtonFailed && last_resort)
     result = attemptCounted(h, next, report, failure, NewtonMode::Bracketed);
   if (result != AttemptResult::Converged) report.failed_substeps += 1;

@@ -184,7 +184,8 @@ class Ali3pIntegrator {
   // Refused (retried smaller), any other runtime error ends the run as SimulationError.
   AttemptResult attemptCounted(double h, MultibodyState& next, StepReport& report,
                                std::string& failure, NewtonMode mode);
-  // The plain attempt, then the retries at the same size: Retry, and Bracketed at the smallest
+  // The plain attempt, then the retries at the same size: Retry with the reactions of the step's
+  // start, Retry with those of a half step solved for the purpose, and Bracketed at the smallest
   // substep (`last_resort`). True if one converged; StepReport::failed_substeps counts the
   // substeps where none did.
   bool attemptWithRetries(double h, MultibodyState& next, StepReport& report, std::string& failure,
@@ -219,8 +220,10 @@ class Ali3pIntegrator {
   ForceValues step_forces_;
   Eigen::VectorXd residual_, multipliers_, dq_, step_, w_;
   NewtonBracket bracket_;  // against cycling iterates
-  // The retry's Σ μ_i ∂²Φ_i/∂q², μ the multipliers at the step's start (NewtonMode::Retry).
+  // The retry's Σ μ_i ∂²Φ_i/∂q² (NewtonMode::Retry), μ = retry_multipliers_: those of the step's
+  // start, or of the middle of the step (attemptWithRetries).
   Triplets reaction_stiffness_;
+  Eigen::VectorXd retry_multipliers_;
   // The convergence norms' 1/s_i (SolverSettings::newton_tolerance), for q and for Φ's rows.
   Eigen::VectorXd inverse_scales_, inverse_row_scales_;
   // max |Φ| at the last attempt's state and at state_ (constraintViolation()), with the time Φ was

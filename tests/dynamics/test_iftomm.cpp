@@ -128,14 +128,16 @@ TEST_CASE("A02 N-four-bar at 0.1 ms: error and energy drift keep falling; N = 40
   }
   const Scene forty = test::readBenchmarkScene("a02_four_bar_n40.json");
   const std::vector<double> forty_reference = test::fourBarTipX(forty, 40, kG, kSample);
-  for (const double dt : {0.001, 0.0005}) {
+  for (const double dt : {0.005, 0.003, 0.0025, 0.001, 0.0005}) {
     INFO("N = 40, dt = " << dt);
     RunResult many;
     REQUIRE_NOTHROW(many = run(forty, "coupler0", Vec3::Zero(), forty_reference, dt));
     WARN("A02 N=40, dt " << dt << " s: max |x_B0 − ref| " << many.max_error << " m");
-    CHECK(many.max_error < 1e-3);
+    if (dt <= 0.001) CHECK(many.max_error < 1e-3);
     // Each singular passage used to split ten steps at 1 ms, seventeen at 0.5 ms, where the
-    // penalty carried from the last step was too high; the retry from α converges in place.
+    // penalty carried from the last step was too high; the retry from α converges in place. At
+    // 2.5 and 3 ms the multipliers' transient needs a few more than 30 iterations, which the
+    // iteration is let finish when its contraction predicts it within another 30.
     CHECK(many.failed_substeps == 0);
   }
 }
@@ -225,9 +227,9 @@ TEST_CASE("A03 Andrews' mechanism: every step size runs to the end, β converges
                         kSampleA03, &failed));
     WARN("A03, dt " << dt << " s: max |beta - beta_ref| " << error << " rad, " << failed
                     << " substeps split after a Newton failure");
-    // Up to 2 ms no step is split for Newton's sake (the retry's exact tangent); at 5 ms the crank
-    // turns 2.6 rad in a step and two steps still are (README, "Newton convergence", known gap).
-    if (dt <= 0.002) CHECK(failed == 0);
+    // No step is split for Newton's sake, not even at 5 ms where the crank turns 2.6 rad in a
+    // step (the retries' reactions' stiffness, from the step's start or its middle).
+    CHECK(failed == 0);
     errors.push_back(error);
   }
   // The crank turns 15.9 rad in 0.03 s, up to 2.6 rad per 5 ms step: only the small steps are in
