@@ -76,12 +76,18 @@ class CentroidGrid {
     const Eigen::Vector3i c = cellOf(x);
     std::ptrdiff_t best = -1;
     double best_distance = INFINITY;
+    // The keys of cells (x, y, z − 1 … z + 1) are consecutive unless z wraps in the key's 21 bits:
+    // then one run of keys covers the three cells.
+    const int run = part(c.z() + 1) == part(c.z() - 1) + 2 ? 1 : 0;  // half the run's z extent
+    const Eigen::Vector3i half_run(0, 0, run);
     for (int dx = -1; dx <= 1; ++dx) {
       for (int dy = -1; dy <= 1; ++dy) {
-        for (int dz = -1; dz <= 1; ++dz) {
-          const std::uint64_t k = key(c + Eigen::Vector3i(dx, dy, dz));
-          auto it = std::lower_bound(keys_.begin(), keys_.end(), std::make_pair(k, std::size_t{0}));
-          for (; it != keys_.end() && it->first == k; ++it) {
+        for (int dz = run - 1; dz <= 1 - run; ++dz) {
+          const Eigen::Vector3i cell = c + Eigen::Vector3i(dx, dy, dz);
+          const std::uint64_t first = key(cell - half_run), last = key(cell + half_run);
+          auto it =
+              std::lower_bound(keys_.begin(), keys_.end(), std::make_pair(first, std::size_t{0}));
+          for (; it != keys_.end() && it->first <= last; ++it) {
             const double d = (elements_[it->second].centroid - x).squaredNorm();
             const auto i = static_cast<std::ptrdiff_t>(it->second);
             if (d < best_distance || (d == best_distance && i < best)) best_distance = d, best = i;
@@ -94,10 +100,10 @@ class CentroidGrid {
 
  private:
   Eigen::Vector3i cellOf(const Vec3& x) const { return (x / cell_).array().floor().cast<int>(); }
+  static std::uint64_t part(int v) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1FFFFF);
+  }
   static std::uint64_t key(const Eigen::Vector3i& c) {
-    auto part = [](int v) {
-      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1FFFFF);
-    };
     return part(c.x()) << 42 | part(c.y()) << 21 | part(c.z());
   }
 

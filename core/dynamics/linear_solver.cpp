@@ -160,10 +160,18 @@ void TangentAssembly::rebuildTangent(const Eigen::SparseMatrix<double>& M) {
   A_.resize(n, n);
   A_.setFromTriplets(pattern.begin(), pattern.end());
   A_.makeCompressed();
+  dense_index_.clear();
+  if (n <= kMaxDenseIndex) {
+    dense_index_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1);
+    for (int col = 0; col < n; ++col) {
+      for (int k = A_.outerIndexPtr()[col]; k < A_.outerIndexPtr()[col + 1]; ++k)
+        dense_index_[static_cast<std::size_t>(col) * n + A_.innerIndexPtr()[k]] = k;
+    }
+  }
   mass_map_.clear();
   for (int col = 0; col < M.outerSize(); ++col) {
     for (int k = M.outerIndexPtr()[col]; k < M.outerIndexPtr()[col + 1]; ++k) {
-      mass_map_.push_back(valueIndex(A_, M.innerIndexPtr()[k], col));
+      mass_map_.push_back(indexInTangent(M.innerIndexPtr()[k], col));
     }
   }
   // Each product goes to A(i,j) and, off the diagonal, to A(j,i); grouped by entry with a stable
@@ -179,8 +187,8 @@ void TangentAssembly::rebuildTangent(const Eigen::SparseMatrix<double>& M) {
       for (std::size_t y = x; y < entries.size(); ++y) {
         const auto [i, a] = entries[x];
         const auto [j, b] = entries[y];
-        pairs.push_back({valueIndex(A_, std::max(i, j), std::min(i, j)),
-                         i == j ? -1 : valueIndex(A_, std::min(i, j), std::max(i, j)),
+        pairs.push_back({indexInTangent(std::max(i, j), std::min(i, j)),
+                         i == j ? -1 : indexInTangent(std::min(i, j), std::max(i, j)),
                          {a, b}});
       }
     }
@@ -218,11 +226,16 @@ void TangentAssembly::ProductGroups::add(double p, const double* jacobian, doubl
   }
 }
 
+int TangentAssembly::indexInTangent(int row, int col) const {
+  if (dense_index_.empty()) return valueIndex(A_, row, col);
+  return dense_index_[static_cast<std::size_t>(col) * static_cast<std::size_t>(A_.rows()) + row];
+}
+
 bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& map) {
   map.resize(triplets.size());
   bool complete = true;
   for (std::size_t k = 0; k < triplets.size(); ++k) {
-    map[k] = valueIndex(A_, triplets[k].row(), triplets[k].col());
+    map[k] = indexInTangent(triplets[k].row(), triplets[k].col());
     if (map[k] < 0) {
       extra_.emplace_back(triplets[k].row(), triplets[k].col());
       complete = false;

@@ -72,6 +72,10 @@ class LinearSolver {
 class TangentAssembly {
  public:
   static constexpr std::size_t kMaxStalePatternRatio = 2;
+  // Up to this many coordinates the force tangents' triplets (thousands per contact and Newton
+  // iteration) find their entries of A in a dense n × n index (4 MB at most) rather than by a
+  // binary search in their column.
+  static constexpr int kMaxDenseIndex = 1024;
   using TripletList = std::vector<Eigen::Triplet<double>>;
   const Eigen::SparseMatrix<double>& jacobian(int rows, int cols, const TripletList& triplets);
   const Eigen::SparseMatrix<double>& lastJacobian() const { return J_; }
@@ -110,10 +114,14 @@ class TangentAssembly {
   void pruneForcePositions(const TripletList& damping, const TripletList& stiffness);
   // Value indices of the triplets in A; false (the missing positions kept) if one is not there.
   bool mapForces(const TripletList& triplets, std::vector<int>& map);
+  // Value index of A(row, col), or −1: from dense_index_ when A is small enough to have one.
+  int indexInTangent(int row, int col) const;
 
   Eigen::SparseMatrix<double> J_, A_;
   std::vector<int> jacobian_rows_, jacobian_cols_, jacobian_map_;
   std::vector<int> mass_map_, damping_map_, stiffness_map_;
+  // Value index of A(i,j) at j·n + i (−1 off the pattern) for n ≤ kMaxDenseIndex, else empty.
+  std::vector<int> dense_index_;
   ProductGroups lower_, upper_;             // A(i,j) with i ≥ j, with i < j
   double upper_p_ = 0.0;                    // p of a tangent(…, lower_only) to complete
   std::vector<std::pair<int, int>> extra_;  // force-tangent positions seen so far

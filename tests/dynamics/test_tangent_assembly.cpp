@@ -17,6 +17,9 @@ using TripletList = TangentAssembly::TripletList;
 constexpr int kBodies = 20;
 constexpr int kBlock = 3;  // coordinates per body
 constexpr int kCoordinates = kBodies * kBlock;
+// Enough bodies for a tangent above TangentAssembly::kMaxDenseIndex coordinates, which looks its
+// entries up by binary search instead of in a dense index.
+constexpr int kManyBodies = 360;
 
 Eigen::MatrixXd dense(int rows, int cols, const TripletList& t) {
   Eigen::SparseMatrix<double> m(rows, cols);
@@ -25,10 +28,10 @@ Eigen::MatrixXd dense(int rows, int cols, const TripletList& t) {
 }
 
 // A block-diagonal mass matrix, symmetric positive definite.
-Eigen::SparseMatrix<double> massMatrix(std::mt19937& rng) {
+Eigen::SparseMatrix<double> massMatrix(std::mt19937& rng, int bodies = kBodies) {
   std::uniform_real_distribution<double> u(0.1, 1.0);
   TripletList t;
-  for (int b = 0; b < kBodies; ++b) {
+  for (int b = 0; b < bodies; ++b) {
     for (int i = 0; i < kBlock; ++i) {
       t.emplace_back(b * kBlock + i, b * kBlock + i, 2.0 + u(rng));
       for (int j = 0; j < i; ++j) {
@@ -38,7 +41,7 @@ Eigen::SparseMatrix<double> massMatrix(std::mt19937& rng) {
       }
     }
   }
-  return dense(kCoordinates, kCoordinates, t).sparseView();
+  return dense(bodies * kBlock, bodies * kBlock, t).sparseView();
 }
 
 // A few joints: rows coupling body b with body b + 1.
@@ -54,14 +57,14 @@ TripletList jacobianTriplets(std::mt19937& rng) {
 // The triplets of `pairs` body couplings drawn afresh: for each pair (a, b) the blocks (a,a),
 // (a,b), (b,a), (b,b), as a contact between two bodies gives; duplicates included, as force
 // sources emit them.
-TripletList couplings(std::mt19937& rng, int pairs) {
-  std::uniform_int_distribution<int> body(0, kBodies - 1);
+TripletList couplings(std::mt19937& rng, int pairs, int bodies = kBodies) {
+  std::uniform_int_distribution<int> body(0, bodies - 1);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   TripletList t;
   for (int n = 0; n < pairs; ++n) {
     const int a = body(rng);
     int b = body(rng);
-    if (b == a) b = (a + 1) % kBodies;
+    if (b == a) b = (a + 1) % bodies;
     for (int x : {a, b}) {
       for (int y : {a, b}) {
         for (int i = 0; i < kBlock; ++i) {
@@ -87,10 +90,15 @@ TEST_CASE(
     "the assembled tangent equals the dense M + cC + kK + pJᵀJ while couplings come and go, "
     "and its pattern stays bounded by what the forces use",
     "[dynamics][tangent]") {
+  // Small systems look the entries up in a dense index, large ones by binary search.
+  const auto [bodies, calls] = GENERATE(std::pair{kBodies, 80}, std::pair{kManyBodies, 12});
+  const int n = bodies * kBlock;
+  INFO(n << " coordinates");
+  REQUIRE((n > TangentAssembly::kMaxDenseIndex) == (bodies == kManyBodies));
   std::mt19937 rng(7);
-  const Eigen::SparseMatrix<double> M = massMatrix(rng);
+  const Eigen::SparseMatrix<double> M = massMatrix(rng, bodies);
   const TripletList jacobian = jacobianTriplets(rng);
-  const Eigen::MatrixXd J = dense(4, kCoordinates, jacobian);
+  const Eigen::MatrixXd J = dense(4, n, jacobian);
   const double c = 0.37, k = 2.5e3, p = 1.7e4;
 
   // Pattern of M + JᵀJ alone: what the assembly holds whatever the forces.
@@ -100,20 +108,19 @@ TEST_CASE(
   TangentAssembly assembly;
   std::size_t most_used = 0;
   std::set<std::pair<int, int>> ever_used;
-  for (int call = 0; call < 80; ++call) {
+  for (int call = 0; call < calls; ++call) {
     // Each call a different set of contacts.
-    const TripletList damping = couplings(rng, 2);
-    const TripletList stiffness = couplings(rng, 2);
+    const TripletList damping = couplings(rng, 2, bodies);
+    const TripletList stiffness = couplings(rng, 2, bodies);
     most_used = std::max(most_used, distinctPositions(damping, stiffness));
     for (const TripletList* list : {&damping, &stiffness}) {
       for (const auto& t : *list) ever_used.emplace(t.row(), t.col());
     }
 
-    assembly.jacobian(4, kCoordinates, jacobian);
+    assembly.jacobian(4, n, jacobian);
     const Eigen::SparseMatrix<double>& A = assembly.tangent(M, damping, c, stiffness, k, p);
-    const Eigen::MatrixXd expected =
-        Eigen::MatrixXd(M) + c * dense(kCoordinates, kCoordinates, damping) +
-        k * dense(kCoordinates, kCoordinates, stiffness) + p * J.transpose() * J;
+    const Eigen::MatrixXd expected = Eigen::MatrixXd(M) + c * dense(n, n, damping) +
+                                     k * dense(n, n, stiffness) + p * J.transpose() * J;
     INFO("call " << call);
     REQUIRE((Eigen::MatrixXd(A) - expected).cwiseAbs().maxCoeff() <=
             1e-12 * expected.cwiseAbs().maxCoeff());
