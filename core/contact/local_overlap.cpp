@@ -14,12 +14,18 @@ using Vec2 = Eigen::Vector2d;
 double cross2(const Vec2& x, const Vec2& y) { return x.x() * y.y() - x.y() * y.x(); }
 
 // A penetrated triangle seen along the direction: its corners in the plane across it and their
-// heights along it.
+// heights along it; and what every ray through it reuses: its projected edges from p[0] and
+// their cross product.
 struct ProjectedTriangle {
   std::array<Vec2, 3> p;
   std::array<double, 3> h;
   std::array<std::int32_t, 3> corners;
   int side;  // 0: A, 1: B
+  Vec2 e1, e2;
+  double det;
+  // Seen edge-on (a wall along the ray: never crossed, only grazed), its projected area below
+  // 1e-9 of its own area.
+  bool edge_on;
 };
 
 // Point (u, v, h) of the frame (axis_u, axis_v, normal) about `origin`: coordinates relative to a
@@ -106,6 +112,12 @@ void addTriangles(const PosedMesh& m, std::span<const std::int32_t> list, int si
       pt.h[k] = x.z();
       pt.corners[k] = m.mesh.triangles()[t][k];
     }
+    pt.e1 = pt.p[1] - pt.p[0];
+    pt.e2 = pt.p[2] - pt.p[0];
+    pt.det = cross2(pt.e1, pt.e2);
+    const Vec3 e1_3(pt.e1.x(), pt.e1.y(), pt.h[1] - pt.h[0]);
+    const Vec3 e2_3(pt.e2.x(), pt.e2.y(), pt.h[2] - pt.h[0]);
+    pt.edge_on = !(std::abs(pt.det) > 1e-9 * e1_3.cross(e2_3).norm());
     out.push_back(pt);
   }
 }
@@ -119,13 +131,9 @@ double rayLength(const ProjectedGrid& grid, int side, std::int32_t vertex, const
   grid.candidates(q, [&](const ProjectedTriangle& t) {
     const bool own = t.side == side;
     if (own && std::find(t.corners.begin(), t.corners.end(), vertex) != t.corners.end()) return;
-    const Vec2 e1 = t.p[1] - t.p[0], e2 = t.p[2] - t.p[0], d = q - t.p[0];
-    const double det = cross2(e1, e2);
-    // A triangle seen edge-on (a wall along the ray) is never crossed, only grazed: skip it
-    // when its projected area is below 1e-9 of its own area.
-    const Vec3 e1_3(e1.x(), e1.y(), t.h[1] - t.h[0]), e2_3(e2.x(), e2.y(), t.h[2] - t.h[0]);
-    if (!(std::abs(det) > 1e-9 * e1_3.cross(e2_3).norm())) return;
-    const double b1 = cross2(d, e2) / det, b2 = cross2(e1, d) / det;
+    if (t.edge_on) return;
+    const Vec2 d = q - t.p[0];
+    const double b1 = cross2(d, t.e2) / t.det, b2 = cross2(t.e1, d) / t.det;
     const double margin = -1e-12;  // a ray through a shared edge meets one of its triangles
     if (b1 < margin || b2 < margin || 1.0 - b1 - b2 < margin) return;
     const double hit = t.h[0] + b1 * (t.h[1] - t.h[0]) + b2 * (t.h[2] - t.h[0]);
