@@ -75,7 +75,9 @@ std::string writeBoxesStl(const std::string& name,
   const auto path = contactsim::testing::testOutputDir("cli_contact_volumetric") / name;
   std::ofstream out(path);
   for (std::size_t b = 0; b < boxes.size(); ++b) {
-    const auto& [lo, hi] = boxes[b];
+    // Named references, not a structured binding: clang 14 does not let a lambda capture one.
+    const contactsim::Vec3& lo = boxes[b].first;
+    const contactsim::Vec3& hi = boxes[b].second;
     const auto corner = [&](int i) {
       return contactsim::Vec3((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(),
                               (i & 4) ? hi.z() : lo.z());
