@@ -1,5 +1,6 @@
 target_sources(contactsim_core PRIVATE
   dynamics/affine_vec3.cpp
+  dynamics/ali3p_checkpoint.cpp
   dynamics/ali3p_integrator.cpp
   dynamics/cable_length.cpp
   dynamics/chain_cable.cpp
