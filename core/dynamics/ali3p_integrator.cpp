@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 #include "dynamics/step_rejected.h"
 
@@ -456,7 +457,12 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
   int iterations = 0;
   AttemptResult result = AttemptResult::NewtonFailed;
   try {
-    if (attempt(h, next, iterations, failure, mode)) result = AttemptResult::Converged;
+    if (attempt(h, next, iterations, failure, mode)) {
+      // The forces at the state the step arrives at, for its works; evaluated here because a
+      // source may still refuse that state (a contact releasing more than it absorbed).
+      attempt_powers_ = powers(next);
+      result = AttemptResult::Converged;
+    }
   } catch (const StepRejected& e) {
     failure = e.what();  // a force source rejected the trial state: retry smaller
     result = AttemptResult::Refused;
@@ -526,7 +532,7 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   const bool ok =
       attemptWithRetries(h, next, report, failure, depth >= settings_.max_step_halvings);
   Powers now;
-  if (ok) now = powers(next);
+  if (ok) now = std::move(attempt_powers_);
   const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
   if (!ok || (gained && depth < settings_.max_step_halvings)) {
     if (depth >= settings_.max_step_halvings) {
@@ -578,7 +584,7 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     Powers now;
     double error = std::numeric_limits<double>::infinity();
     if (ok) {
-      now = powers(next);
+      now = std::move(attempt_powers_);
       error = std::max(localError(next, h),
                        std::abs(energyDrift(next, now, h)) / kEnergyToleranceRatio);
     }

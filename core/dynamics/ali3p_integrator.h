@@ -180,8 +180,10 @@ class Ali3pIntegrator {
                    const MultibodyState& next, std::string& failure);
   // The velocity and acceleration projections onto the constraints, and the multipliers.
   bool project(const Trapezoidal& step, double alpha_k, MultibodyState& next, std::string& failure);
-  // attempt() with its Newton iterations counted in `report`; a force source's StepRejected is
-  // Refused (retried smaller), any other runtime error ends the run as SimulationError.
+  // attempt() with its Newton iterations counted in `report`, and the powers at the state it
+  // arrives at (attempt_powers_); a force source's StepRejected, during the iteration or at that
+  // state, is Refused (retried smaller), any other runtime error ends the run as
+  // SimulationError.
   AttemptResult attemptCounted(double h, MultibodyState& next, StepReport& report,
                                std::string& failure, NewtonMode mode);
   // The plain attempt, then the retries at the same size: Retry with the reactions of the step's
@@ -238,8 +240,9 @@ class Ali3pIntegrator {
   // Error control's smallest energy scale: the energy to lift every moving body by the model's
   // length scale (1 J·1e-12 without gravity), so a body at rest is not held to zero.
   double energy_floor_ = 0.0;
-  EnergyReport work_;   // accumulated works and dissipation
-  Powers last_powers_;  // at state_, for trapezoidal accumulation of the works
+  EnergyReport work_;      // accumulated works and dissipation
+  Powers last_powers_;     // at state_, for trapezoidal accumulation of the works
+  Powers attempt_powers_;  // at the last converged attempt's state (attemptCounted)
 };
 
 }  // namespace contactsim

@@ -22,6 +22,12 @@
 #include "sim/swept_check.h"
 
 namespace contactsim {
+
+std::string pairName(const MultibodySystem& system, const ContactPairDefinition& pair) {
+  return "contact '" + system.bodies()[pair.body_a].name + "'–'" +
+         system.bodies()[pair.body_b].name + "'";
+}
+
 namespace {
 
 // Contacts may move this fraction of the smaller body's size per step and keep their identity
@@ -202,10 +208,9 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
   }
 }
 
-void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
-                                        const Eigen::VectorXd& qdot, double t, bool commit,
-                                        bool near, const Pose& world_a, const Pose& world_b,
-                                        PairResult& result) {
+void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t,
+                                        bool commit, bool near, const Pose& world_a,
+                                        const Pose& world_b, PairResult& result) {
   const ContactPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
@@ -223,8 +228,7 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     ++result.timings.queries;
   }
   const bool touching = query.touching;
-  const std::string pair_name =
-      "contact '" + system_.bodies()[a].name + "'–'" + system_.bodies()[b].name + "'";
+  const std::string pair_name = pairName(system_, pair);
   if (regions.containment != Containment::None) {
     // No surface intersects, yet one body is inside the other: the laws have no
     // indentation to act on (the step was too large for the impact speed: a smaller one
@@ -251,27 +255,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.time = t;
   state.q = q;
   state.succession = state.tracker.succession(state.patches);
-  const ContactTracker::Succession& succession = state.succession;
-  const double h = t - state.committed_time;
   // The first trial of the first step sets the scale too, so that a run never stops on this.
   if (!commit) state.tried(t);
-  if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
-    const Vec3 omega =
-        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-    // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
-    // step, continued by none of its patches and parent of none, may not release more than
-    // they absorbed.
-    const std::vector<int>& ids = succession.ids;
-    const std::vector<const ContactHistory*>& parents = succession.parents;
-    std::vector<EndingContact> ending;
-    for (const ContactHistory& contact : state.tracker.live()) {
-      if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
-      if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
-      ending.push_back(
-          {contact.absorbed_energy, &contact.load, loadRate(i, contact.load, qdot), omega});
-    }
-    rejectUnpaidRelease(ending, h, pair_name);
-  }
   state.point_a.clear();
   state.point_b.clear();
   state.separation.clear();
@@ -329,9 +314,10 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                         : span.after_commit ? history->absorbed_energy
                                             : history->absorbed_before;
   e.start_load = load;
-  e.start_load_gain = 0.25 * span.length *
-                      capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget,
-                                  startLoadWork(i, load, qdot, span), span.length);
+  const double start_work = startLoadWork(i, load, qdot, span);
+  e.start_load_gain =
+      0.25 * span.length *
+      capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget, start_work, span.length);
 
   // Stick offset: separation of the two material anchor points, tangential part (as for the slip
   // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now
@@ -502,10 +488,31 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       state.valid && state.time == t &&
       (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
   const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
-  if (!reuse) updateGeometry(i, q, qdot, t, commit, near, world_a, world_b, result);
+  if (!reuse) updateGeometry(i, q, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
   const StepSpan span = stepSpan(i, q, qdot, t);
   if (!commit && span.after_commit) inheritLedgers(i, qdot, span);
+  const double h = t - state.committed_time;
+  if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
+    // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
+    // step, continued by none of its patches and parent of none, may not release more than
+    // they absorbed. Checked at every trial, not only where the geometry was found: the work
+    // of their committed start loads grows with the velocities the iteration arrives at (a
+    // pinion's tooth let go at 1 ms steps was thrown from 177 to 1182 rad/s).
+    const ContactTracker::Succession& succession = state.succession;
+    const Vec3 omega =
+        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+    const std::vector<int>& ids = succession.ids;
+    const std::vector<const ContactHistory*>& parents = succession.parents;
+    std::vector<EndingContact> ending;
+    for (const ContactHistory& contact : state.tracker.live()) {
+      if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
+      if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
+      ending.push_back(
+          {contact.absorbed_energy, &contact.load, loadRate(i, contact.load, qdot), omega});
+    }
+    if (!ending.empty()) rejectUnpaidRelease(ending, h, pairName(system_, pair));
+  }
   if (commit) {
     result.ledger_work += chargeEndingContacts(i, qdot, span);
     state.commit(relativePose(world_a, world_b), t);

@@ -103,17 +103,18 @@ class ContactForceSource : public GeneralizedForceSource {
   struct StepSpan;
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
-  // One pair's share of evaluate(), touching only its own state and `result`.
-  // `near`: the broad phase found the bodies' boxes over the step overlapping; when not, the
-  // collision query and the tunnelling sweep are skipped (their answers are known: nothing).
+  // One pair's share of evaluate(), touching only its own state and `result`; at every trial the
+  // release checks (StepRejected: contacts ending in the step, or a start load alone, releasing
+  // more than they absorbed). `near`: the broad phase found the bodies' boxes over the step
+  // overlapping; when not, the collision query and the tunnelling sweep are skipped (their answers
+  // are known: nothing).
   void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                     bool commit, bool with_forces, bool near, PairResult& result);
   // Its stages. The pair's contact geometry at q, when the one it holds is not for q: the
-  // collision query (none when not `near`), the containment and tunnelling checks and the
-  // release check (StepRejected), the patches' tracked identities and material points.
-  void updateGeometry(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
-                      double t, bool commit, bool near, const Pose& world_a, const Pose& world_b,
-                      PairResult& result);
+  // collision query (none when not `near`), the containment and tunnelling checks
+  // (StepRejected), the patches' tracked identities and material points.
+  void updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t, bool commit, bool near,
+                      const Pose& world_a, const Pose& world_b, PairResult& result);
   // The step forces of pair i at (q, q̇, t) end, with the velocities its ledgers count from.
   StepSpan stepSpan(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                     double t) const;

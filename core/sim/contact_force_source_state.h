@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "contact/contact_patch.h"
@@ -116,5 +117,8 @@ struct ContactForceSource::Evaluation {
   Vec3 force(const Vec3& n) const { return normal.value * n + friction.force; }
   Vec3 torque() const { return rolling.torque + rocking_torque + spin.torque; }
 };
+
+// "contact 'A'–'B'": how a refusal (StepRejected) names the pair.
+std::string pairName(const MultibodySystem& system, const ContactPairDefinition& pair);
 
 }  // namespace contactsim

@@ -30,6 +30,11 @@ double capByLedger(NormalForce& force, double rate, double start_separation_rate
   return -1.0 / per_force;
 }
 
+bool startLoadOverdraws(double start_work, double budget) {
+  // Rounding slack as in rejectUnpaidRelease: equality is the passive limit itself.
+  return start_work > std::max(budget, 0.0) + 1e-9 * std::abs(start_work);
+}
+
 double halfStepWork(const Vec3& force, const Vec3& torque, const Vec3& velocity_start,
                     const Vec3& velocity_end, const Vec3& angular_start, const Vec3& angular_end,
                     double h) {

@@ -40,6 +40,12 @@ inline constexpr double kReleaseRefinement = 32.0;
 double capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
                    double start_work, double h);
 
+// Passivity of a contact that hands its ledger on within a step: the trapezoidal rule applies
+// half of its start load whatever happens in the step, so that half's work `start_work`
+// (¼h·F₀·(v₀ + v₁)) is released whatever its heirs do. True when it alone exceeds the ledger
+// `budget` (the caller refuses the step, so that a smaller one follows the unloading).
+bool startLoadOverdraws(double start_work, double budget);
+
 // Half of the trapezoidal rule's work of one load over a step of length h, ¼h·[F·(v₀ + v₁) +
 // τ·(ω₀ + ω₁)]: `force` and `torque` on B (relative to A), and B's velocity relative to A at the
 // force's material points and its relative angular velocity at the step's start (v₀, ω₀) and end
