@@ -104,10 +104,10 @@ class ContactForceSource : public GeneralizedForceSource {
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
   // One pair's share of evaluate(), touching only its own state and `result`; at every trial the
-  // release checks (StepRejected: contacts ending in the step, or a start load alone, releasing
-  // more than they absorbed). `near`: the broad phase found the bodies' boxes over the step
-  // overlapping; when not, the collision query and the tunnelling sweep are skipped (their answers
-  // are known: nothing).
+  // release checks (StepRejected: the contacts that end in the step, or one that hands its ledger
+  // on, releasing more than they absorbed). `near`: the broad phase found the bodies' boxes over
+  // the step overlapping; when not, the collision query and the tunnelling sweep are skipped
+  // (their answers are known: nothing).
   void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                     bool commit, bool with_forces, bool near, PairResult& result);
   // Its stages. The pair's contact geometry at q, when the one it holds is not for q: the
