@@ -228,12 +228,11 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     ++result.timings.queries;
   }
   const bool touching = query.touching;
-  const std::string pair_name = pairName(system_, pair);
   if (regions.containment != Containment::None) {
     // No surface intersects, yet one body is inside the other: the laws have no
     // indentation to act on (the step was too large for the impact speed: a smaller one
     // meets the contact; or the scene starts inside).
-    throw StepRejected(pair_name + ": one body is entirely inside the other");
+    throw StepRejected(pairName(system_, pair) + ": one body is entirely inside the other");
   }
   if (near && !commit && state.committed && state.apart) {
     // Apart at the last commit: did they meet and part in between? (sweptThrough)
@@ -246,7 +245,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     result.timings.sweeps += secondsSince(sweep_start);
     ++result.timings.sweep_checks;
     if (through) {
-      throw StepRejected(pair_name + ": one body passed into or through the other within the step");
+      throw StepRejected(pairName(system_, pair) +
+                         ": one body passed into or through the other within the step");
     }
   }
   state.touching = touching;
@@ -493,25 +493,26 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const StepSpan span = stepSpan(i, q, qdot, t);
   if (!commit && span.after_commit) inheritLedgers(i, qdot, span);
   const double h = t - state.committed_time;
-  if (!commit && state.committed && h > state.longest_step / kReleaseRefinement) {
+  if (!commit && state.committed && state.refinesRelease(h)) {
     // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
     // step, continued by none of its patches and parent of none, may not release more than
     // they absorbed. Checked at every trial, not only where the geometry was found: the work
     // of their committed start loads grows with the velocities the iteration arrives at (a
     // pinion's tooth let go at 1 ms steps was thrown from 177 to 1182 rad/s).
-    const ContactTracker::Succession& succession = state.succession;
-    const Vec3 omega =
-        system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
-    const std::vector<int>& ids = succession.ids;
-    const std::vector<const ContactHistory*>& parents = succession.parents;
+    const std::vector<int>& ids = state.succession.ids;
+    const std::vector<const ContactHistory*>& parents = state.succession.parents;
     std::vector<EndingContact> ending;
     for (const ContactHistory& contact : state.tracker.live()) {
       if (std::find(ids.begin(), ids.end(), contact.id) != ids.end()) continue;
       if (std::find(parents.begin(), parents.end(), &contact) != parents.end()) continue;
-      ending.push_back(
-          {contact.absorbed_energy, &contact.load, loadRate(i, contact.load, qdot), omega});
+      ending.push_back({contact.absorbed_energy, &contact.load, loadRate(i, contact.load, qdot)});
     }
-    if (!ending.empty()) rejectUnpaidRelease(ending, h, pairName(system_, pair));
+    if (!ending.empty()) {
+      const Vec3 omega =
+          system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
+      for (EndingContact& contact : ending) contact.relative_angular_velocity = omega;
+      rejectUnpaidRelease(ending, h, pairName(system_, pair));
+    }
   }
   if (commit) {
     result.ledger_work += chargeEndingContacts(i, qdot, span);

@@ -51,7 +51,7 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
           overdrawn = overdrawn || startLoadOverdraws(work, contact.absorbed_energy);
         return contact.absorbed_energy - work;
       });
-  if (overdrawn && span.length > state.longest_step / kReleaseRefinement) {
+  if (overdrawn && state.refinesRelease(span.length)) {
     throw StepRejected(pairName(system_, pairs_[i]) +
                        ": a contact handed on to new ones would release more energy within the "
                        "step than it absorbed");

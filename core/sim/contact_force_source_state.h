@@ -16,6 +16,7 @@
 #include "dynamics/affine_vec3.h"
 #include "geometry/pose.h"
 #include "sim/contact_force_source.h"
+#include "sim/contact_passivity.h"
 #include "sim/patch_terms.h"
 
 namespace contactsim {
@@ -64,6 +65,8 @@ struct ContactForceSource::PairState {
 
   // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
   void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
+  // A step of length h is still refined for an unpaid release (above kReleaseRefinement's floor).
+  bool refinesRelease(double h) const { return h > longest_step / kReleaseRefinement; }
   // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
   // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
   // was evaluated or skipped by the broad phase (then without patches and not touching).

@@ -31,7 +31,7 @@ double capByLedger(NormalForce& force, double rate, double start_separation_rate
 }
 
 bool startLoadOverdraws(double start_work, double budget) {
-  // Rounding slack as in rejectUnpaidRelease: equality is the passive limit itself.
+  // Rounding slack: equality is the passive limit itself.
   return start_work > std::max(budget, 0.0) + 1e-9 * std::abs(start_work);
 }
 
@@ -54,8 +54,8 @@ void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
   // Together: what the ending contacts release may not exceed what they hold between them (a
   // thread's flank pieces end several at a time, young and with small ledgers of their own, and
   // which of them held the energy is an accident of the split). Contacts that go on keep their
-  // ledgers for their own unloading. Rounding slack: equality is the passive limit itself.
-  if (released > ledger + 1e-9 * std::abs(released)) {
+  // ledgers for their own unloading.
+  if (startLoadOverdraws(released, ledger)) {
     throw StepRejected(pair_name + ": loaded contacts would end within the step, releasing " +
                        "more energy than they absorbed");
   }
