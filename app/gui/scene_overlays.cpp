@@ -18,8 +18,12 @@ render::BodyPoint bodyPoint(const Scene& scene, const std::string& body, const V
 void setupSceneOverlays(render::SimulationView& view, const Scene& scene) {
   std::vector<render::CablePath> cables;
   for (const SceneCable& cable : scene.cables) {
-    cables.push_back({bodyPoint(scene, cable.body_a, cable.point_a),
-                      bodyPoint(scene, cable.body_b, cable.point_b)});
+    render::CablePath path{bodyPoint(scene, cable.body_a, cable.point_a)};
+    // A chain led through a ring is drawn through the ring's centre (the rim point it bears on
+    // moves; the two differ by at most the ring's radius).
+    if (cable.chain && cable.chain->guide) path.push_back({-1, cable.chain->guide->centre});
+    path.push_back(bodyPoint(scene, cable.body_b, cable.point_b));
+    cables.push_back(std::move(path));
   }
   view.debug().setCables(std::move(cables));
   std::vector<render::JointAxis> axes;

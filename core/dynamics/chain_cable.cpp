@@ -24,6 +24,7 @@ ChainCable::ChainCable(AffineVec3 point_a, AffineVec3 point_b, const ChainProper
     throw std::invalid_argument("chain mass_per_length must be >= 0 and finite");
   if (!(effective_mass_ > 0.0) || !std::isfinite(effective_mass_))
     throw std::invalid_argument("chain damping mass must be positive and finite");
+  if (p.guide) checkChainGuide(*p.guide);
   if (!(initial_length_ > 0.0) || !std::isfinite(initial_length_))
     throw std::invalid_argument("chain rest_length must be positive (the points coincide)");
   if (p.windlass) windlass_.emplace(*p.windlass, initial_length_);
@@ -43,14 +44,14 @@ Vec3 ChainCable::endWeight() const {
 ChainCable::Evaluation ChainCable::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                             double t) const {
   Evaluation e;
-  const Vec3 d = d_.value(q);
-  e.span = d.norm();
+  e.path = chainPath(a_.value(q), b_.value(q), properties_.guide);
+  e.span = e.path.length;
   e.rest_length = rest_length_;
   // Coincident ends have no direction: no force (a chain never gets there while taut).
   if (!(e.span > 1e-12 * initial_length_)) return e;
-  e.direction = d / e.span;
+  e.direction = e.path.grad_b;
   e.separation_rate = d_.rate(qdot);
-  e.span_rate = e.direction.dot(e.separation_rate);
+  e.span_rate = e.path.grad_a.dot(a_.rate(qdot)) + e.path.grad_b.dot(b_.rate(qdot));
 
   // L0 = L0_n − σ·τ·u with u = u_cmd·f(T), so T = k(ℓ − L0) + c(ℓ̇ + σu) = A + B·f(T) with
   // A = k(ℓ − L0_n) + cℓ̇ and B = σ(kτ + c)u_cmd. f is piecewise linear in T and A + B·f(T) − T
@@ -105,17 +106,31 @@ void ChainCable::addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot
   }
   const Evaluation e = evaluate(q, qdot, t);
   if (!e.taut()) return;  // slack: no force, zero tangent
-  const Vec3& n = e.direction;
-  // The force on b is −T·e (and +T·e on a): Q = −(∂d/∂q)ᵀ T e.
-  d_.addTransposed(-e.tension * n, out.q_force);
-  // K = −∂Q/∂q = Dᵀ [n ∂T/∂d + (T/ℓ)(I − nnᵀ)] D with ∂T/∂d = γ(k nᵀ + (c/ℓ) ḋᵀ(I − nnᵀ))
-  // (∂ℓ/∂d = nᵀ, ∂ℓ̇/∂d = ḋᵀ(I − nnᵀ)/ℓ); C = −∂Q/∂q̇ = Dᵀ γc nnᵀ D (∂ℓ̇/∂ḋ = nᵀ).
-  const Mat3 P = Mat3::Identity() - n * n.transpose();
+  // Over the ends x = (a, b) with g = ∂ℓ/∂x and H = ∂²ℓ/∂x² (chain_path.h): Q = −(∂x/∂q)ᵀ T g,
+  // K = −∂Q/∂q = (∂x/∂q)ᵀ [g ∂T/∂x + T H] (∂x/∂q) with ∂T/∂x = γ(k gᵀ + c (H ẋ)ᵀ) (ℓ̇ = g·ẋ, so
+  // ∂ℓ̇/∂x = H ẋ), and C = −∂Q/∂q̇ = (∂x/∂q)ᵀ γc ggᵀ (∂x/∂q). For a straight chain g = (−n, n) and
+  // H = [P, −P; −P, P]/ℓ with P = I − nnᵀ: the force T·n on a and −T·n on b.
+  const ChainPath& path = e.path;
+  a_.addTransposed(-e.tension * path.grad_a, out.q_force);
+  b_.addTransposed(-e.tension * path.grad_b, out.q_force);
+  const Vec3 va = a_.rate(qdot), vb = b_.rate(qdot);
+  const Vec3 rate_by_a = path.hess_aa * va + path.hess_ab * vb;              // ∂ℓ̇/∂a
+  const Vec3 rate_by_b = path.hess_ab.transpose() * va + path.hess_bb * vb;  // ∂ℓ̇/∂b
   const double gk = e.gain * stiffness_, gc = e.gain * damping_;
-  const Mat3 K = n * (gk * n.transpose() + (gc / e.span) * (P * e.separation_rate).transpose()) +
-                 (e.tension / e.span) * P;
-  addBlocks(d_, d_, K, out.stiffness);
-  if (gc != 0.0) addBlocks(d_, d_, gc * n * n.transpose(), out.damping);
+  const Vec3 tension_by_a = gk * path.grad_a + gc * rate_by_a;  // ∂T/∂a
+  const Vec3 tension_by_b = gk * path.grad_b + gc * rate_by_b;
+  const double T = e.tension;
+  addBlocks(a_, a_, path.grad_a * tension_by_a.transpose() + T * path.hess_aa, out.stiffness);
+  addBlocks(a_, b_, path.grad_a * tension_by_b.transpose() + T * path.hess_ab, out.stiffness);
+  addBlocks(b_, a_, path.grad_b * tension_by_a.transpose() + T * path.hess_ab.transpose(),
+            out.stiffness);
+  addBlocks(b_, b_, path.grad_b * tension_by_b.transpose() + T * path.hess_bb, out.stiffness);
+  if (gc != 0.0) {
+    addBlocks(a_, a_, gc * path.grad_a * path.grad_a.transpose(), out.damping);
+    addBlocks(a_, b_, gc * path.grad_a * path.grad_b.transpose(), out.damping);
+    addBlocks(b_, a_, gc * path.grad_b * path.grad_a.transpose(), out.damping);
+    addBlocks(b_, b_, gc * path.grad_b * path.grad_b.transpose(), out.damping);
+  }
 }
 
 ChainCable::Powers ChainCable::powers(const Evaluation& e, const Eigen::VectorXd& qdot) const {
@@ -223,8 +238,10 @@ std::shared_ptr<ChainCable> addChainCable(MultibodySystem& system, BodyIndex a, 
   if (!(inverse_mass > 0.0))
     throw std::invalid_argument("a chain between two fixed bodies does nothing");
   const double mass = properties.damping_mass ? *properties.damping_mass : 1.0 / inverse_mass;
-  const double length =
-      properties.rest_length ? *properties.rest_length : (point_b - point_a).norm();
+  if (properties.guide) checkChainGuide(*properties.guide);
+  const double length = properties.rest_length
+                            ? *properties.rest_length
+                            : chainPath(point_a, point_b, properties.guide).length;
   auto chain = std::make_shared<ChainCable>(std::move(ends[0]), std::move(ends[1]), properties,
                                             length, mass, system.forces().gravity());
   system.addForceSource(chain);

@@ -4,18 +4,22 @@
 //   T = k·s + c·ṡ  when the chain is taut (s > 0 and that value > 0), else T = 0 (slack),
 //   s = ℓ − L0 (stretch), ṡ = ℓ̇ − L̇0, k = EA/L0, c = 2ζ·√(k·m_eff),
 //
-// ℓ the distance between the points and m_eff the mass of the moving body at the chain's end
-// (the reduced mass m_a·m_b/(m_a + m_b) when both ends move) unless given. The damper acts on
-// the stretch rate, not on ℓ̇: hauling at steady speed (ℓ̇ = L̇0) adds no damping force. Over a
-// step k and c are those of L0 at the last accepted step (relative change |L̇0|·Δt/L0, ~1e-4).
+// ℓ the length of the chain's path (chain_path.h: the distance between the points, or the
+// shortest path through a ring fixed to the ground that leads the chain) and m_eff the mass of the
+// moving body at the chain's end (the reduced mass m_a·m_b/(m_a + m_b) when both ends move) unless
+// given. The damper acts on the stretch rate, not on ℓ̇: hauling at steady speed (ℓ̇ = L̇0) adds no
+// damping force. Over a step k and c are those of L0 at the last accepted step (relative change
+// |L̇0|·Δt/L0, ~1e-4).
 //
 // Optionally the chain's weight μ·L0·g is lumped half at each end (a one-element lumped-mass
 // chain; L0 of the last accepted step). Neglected: the chain's inertia, its sag while slack
-// (catenary), and contact of the chain with the hull (it is a straight line between its ends).
+// (catenary), friction on a guide ring, and contact of the chain with anything else (it is a
+// straight line between its ends, or two through the ring).
 #pragma once
 
 #include <optional>
 
+#include "dynamics/chain_path.h"
 #include "dynamics/multibody_system.h"
 #include "dynamics/windlass.h"
 
@@ -28,6 +32,7 @@ struct ChainProperties {
   double mass_per_length = 0.0;        // μ (kg/m) ≥ 0
   std::optional<double> rest_length;   // L0 at t = 0 (m); default: the points' distance
   std::optional<WindlassSettings> windlass;  // none: L0 stays constant
+  std::optional<ChainGuide> guide;           // a ring fixed to the ground the chain runs through
 };
 
 // Energy flows of a chain since its first accepted step (J). The work of its forces on the
@@ -50,10 +55,11 @@ class ChainCable : public GeneralizedForceSource {
 
   // The chain at a trial state: a pure function of (q, q̇, t) and the last accepted step.
   struct Evaluation {
+    ChainPath path;                       // ℓ(a, b) and its derivatives
     double span = 0.0;                    // ℓ
     double span_rate = 0.0;               // ℓ̇
-    Vec3 direction = Vec3::Zero();        // e, from point a to point b
-    Vec3 separation_rate = Vec3::Zero();  // ḋ
+    Vec3 direction = Vec3::Zero();        // e = ∂ℓ/∂b, towards point b along the last segment
+    Vec3 separation_rate = Vec3::Zero();  // ḋ = ḃ − ȧ
     double rest_length = 0.0;             // L0 at t
     double command = 0.0;       // windlass speed commanded over the step, before the stall
     double haul_speed = 0.0;    // u over the step (the windlass state's rate −σ·L̇0)
@@ -92,7 +98,7 @@ class ChainCable : public GeneralizedForceSource {
   Vec3 endWeight() const;  // ½·μ·L0·g at each end
   Powers powers(const Evaluation& e, const Eigen::VectorXd& qdot) const;
 
-  AffineVec3 a_, b_, d_;  // d = b − a
+  AffineVec3 a_, b_, d_;  // d = b − a (its rate is saved with the accepted evaluation)
   ChainProperties properties_;
   double effective_mass_;
   Vec3 gravity_;

@@ -4,6 +4,7 @@ target_sources(contactsim_core PRIVATE
   dynamics/ali3p_integrator.cpp
   dynamics/cable_length.cpp
   dynamics/chain_cable.cpp
+  dynamics/chain_path.cpp
   dynamics/constraint_set.cpp
   dynamics/force_set.cpp
   dynamics/joint_actuator.cpp

@@ -3,6 +3,7 @@
 
 #include "scene/scene_sections.h"
 
+#include <cmath>
 #include <tuple>
 
 namespace contactsim::scene_reading {
@@ -29,6 +30,29 @@ WindlassSettings readWindlass(const FieldReader& r, const json& j, const std::st
   return w;
 }
 
+// A ring fixed to the ground that leads the chain (chain_path.h), in world coordinates.
+ChainGuide readGuide(const FieldReader& r, const json& j, const std::string& path) {
+  r.expectObject(j, path, {"centre", "axis", "radius", "plane_normal"});
+  for (const char* key : {"centre", "axis", "radius"}) {
+    if (!j.contains(key)) r.fail(child(path, key), "required");
+  }
+  ChainGuide guide;
+  guide.centre = r.vec3(j["centre"], child(path, "centre"));
+  const Vec3 axis = r.vec3(j["axis"], child(path, "axis"));
+  if (!(axis.norm() > 0.0)) r.fail(child(path, "axis"), "expected a non-zero direction");
+  guide.axis = axis.normalized();
+  guide.radius = r.positive(j["radius"], child(path, "radius"));
+  if (j.contains("plane_normal")) {
+    const Vec3 normal = r.vec3(j["plane_normal"], child(path, "plane_normal"));
+    if (!(normal.norm() > 0.0) ||
+        !(std::abs(normal.normalized().dot(guide.axis)) >= std::cos(kGuideMaxLean)))
+      r.fail(child(path, "plane_normal"),
+             "expected a direction within 80 degrees of the axis (the plane the opening lies in)");
+    guide.plane_normal = normal.normalized();
+  }
+  return guide;
+}
+
 // Defaults are those of ChainProperties and WindlassSettings (docs/chain.md).
 ChainProperties readChain(const FieldReader& r, const json& j, const std::string& path) {
   ChainProperties chain;
@@ -45,6 +69,7 @@ ChainProperties readChain(const FieldReader& r, const json& j, const std::string
     chain.rest_length = r.positive(j["rest_length"], child(path, "rest_length"));
   if (j.contains("windlass"))
     chain.windlass = readWindlass(r, j["windlass"], child(path, "windlass"));
+  if (j.contains("guide")) chain.guide = readGuide(r, j["guide"], child(path, "guide"));
   return chain;
 }
 
@@ -54,7 +79,7 @@ SceneCable readCable(const FieldReader& r, const json& j, const std::string& pat
   r.expectObject(
       j, path,
       {"name", "kind", "body_a", "point_a", "body_b", "point_b", "length", "axial_stiffness",
-       "damping_ratio", "damping_mass", "mass_per_length", "rest_length", "windlass"});
+       "damping_ratio", "damping_mass", "mass_per_length", "rest_length", "windlass", "guide"});
   SceneCable cable;
   const std::string kind = j.contains("kind") ? r.string(j["kind"], child(path, "kind")) : "ideal";
   if (kind != "ideal" && kind != "chain")
@@ -78,7 +103,7 @@ SceneCable readCable(const FieldReader& r, const json& j, const std::string& pat
     return cable;
   }
   for (const char* key : {"axial_stiffness", "damping_ratio", "damping_mass", "mass_per_length",
-                          "rest_length", "windlass"}) {
+                          "rest_length", "windlass", "guide"}) {
     if (j.contains(key)) r.fail(child(path, key), "only for a cable of \"kind\": \"chain\"");
   }
   const std::string lp = child(path, "length");

@@ -167,6 +167,24 @@ TEST_CASE("chain tangents are the exact derivatives, taut, stalling and slack", 
     checkTangents(*rig.chain, q, qd, 0.002);
   }
 
+  SECTION("led through a ring the straight segment would miss: the path's tangents") {
+    ChainProperties led = p;
+    led.guide = ChainGuide{Vec3(0.5, 0, 2.0), Vec3::UnitZ(), 0.15};
+    int wrapped = 0;
+    for (int trial = 0; trial < 10; ++trial) {
+      Rig rig = twoBodies(led);
+      Eigen::VectorXd q = rig.system.initialCoordinates(), qd = q;
+      for (int i = 0; i < q.size(); ++i) {
+        q[i] += jitter(rng);
+        qd[i] = speed(rng);
+      }
+      const ChainCable::Evaluation e = rig.chain->evaluate(q, qd, 0.0);
+      wrapped += e.path.bend.has_value();
+      if (std::abs(e.stretch) > 1e-3) checkTangents(*rig.chain, q, qd, 0.0);
+    }
+    CHECK(wrapped == 10);  // the line between the ends crosses the ring's plane 0.3 m off its axis
+  }
+
   SECTION("slack: no chain force, zero tangent") {
     ChainProperties slack = p;
     slack.rest_length = distance + 0.1;

@@ -73,6 +73,7 @@ TEST_CASE("scene: chain cables, their windlass and defaults", "[scene][chain]") 
   CHECK_FALSE(d.damping_mass);
   CHECK_FALSE(d.rest_length);
   CHECK_FALSE(d.windlass);
+  CHECK_FALSE(d.guide);
   CHECK_FALSE(parse(hoist(R"({"body_a": "world", "point_a": [0, 0, 3], "body_b": "load",
                              "point_b": [0, 0, 1]})"))
                   .cables[0]
@@ -101,6 +102,28 @@ TEST_CASE("scene: chain errors name the JSON path", "[scene][chain]") {
   CHECK_THAT(errorOf(hoist(kChain + R"(, "windlass": {"speed": 0.2, "stop_length": 1,
                                                       "acceleration": 1}})")),
              Contains("cables[0].windlass.acceleration: unknown key"));
+  const std::string ring = R"(, "guide": {"centre": [0, 0, 2], "axis": [0, 0, 2], "radius": 0.1)";
+  CHECK_THAT(errorOf(hoist(kChain + R"(, "guide": {"centre": [0, 0, 2], "axis": [0, 0, 1]}})")),
+             Contains("cables[0].guide.radius: required"));
+  CHECK_THAT(errorOf(hoist(kChain + ring + R"(, "plane_normal": [1, 0, 0.1]}})")),
+             Contains("cables[0].guide.plane_normal: expected a direction within 80 degrees"));
+  CHECK_THAT(errorOf(hoist(kChain + R"(, "guide": {"centre": [0, 0, 2], "axis": [0, 0, 0],
+                                                   "radius": 0.1}})")),
+             Contains("cables[0].guide.axis: expected a non-zero direction"));
+  CHECK_THAT(errorOf(hoist(R"({"body_a": "world", "point_a": [0, 0, 3], "body_b": "load",
+                               "point_b": [0, 0, 1])" +
+                           ring + "}}")),
+             Contains("cables[0].guide: only for a cable of \"kind\": \"chain\""));
+}
+
+TEST_CASE("scene: a chain's guide ring, its axis made unit", "[scene][chain]") {
+  const Scene scene = parse(hoist(kChain + R"(, "guide": {"centre": [0, 0, 2], "axis": [0, 0, -3],
+      "radius": 0.05, "plane_normal": [0, 1, -1]}})"));
+  const ChainGuide& g = scene.cables[0].chain.value().guide.value();
+  CHECK(g.centre == Vec3(0, 0, 2));
+  CHECK(g.axis == Vec3(0, 0, -1));
+  CHECK(g.radius == 0.05);
+  CHECK((g.plane_normal.value() - Vec3(0, 1, -1).normalized()).norm() < 1e-15);
 }
 
 // Frames carry every cable in scene order: an ideal cable's prescribed length and 2·L·λ, a
