@@ -102,7 +102,8 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
   CHECK(sim.time() == Approx(1.0).margin(0.5 * h));
   INFO("first hull contact at t = " << first_contact << " s, largest normal force " << max_force
                                     << " N, deepest indentation " << max_depth << " m");
-  // The anchor hangs by its eye in the hawse pipe and swings onto the lower lip within 1 s.
+  // The anchor hangs from the hawse pipe's mouth, just clear of the plating, and leans onto it
+  // within the first second (it starts turned 0.3° beyond where it first touches).
   CHECK(first_contact > 0.0);
   CHECK(first_contact < 1.0);
   CHECK(max_force > 0.0);
@@ -110,17 +111,18 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
   CHECK(max_depth < 5e-3);
   // Revolute pin and the bodies' own constraints (ALI3-P with projections).
   CHECK(max_violation < 1e-6);
-  // The chain pulls and never pushes: where the anchor bounces off the lip it goes slack (an ideal
-  // distance constraint pushed there). Catching the anchor again is a snatch load, not limited by
-  // the windlass's stall (no slip clutch is modelled): an anchor of mass m arriving at v on a
-  // chain of stiffness k pulls at most m·g + v·√(k·m); v stays below 1 m/s here.
+  // The chain pulls and never pushes, carries the anchor, and bears on the mouth's rim (it runs
+  // down the pipe and hangs from the lip; a chain straight from the windlass would pass through
+  // the hull and swing the anchor from the deck). Any snatch stays below what an anchor of mass m
+  // arriving at v on a chain of stiffness k pulls, m·g + v·√(k·m), with v below 1 m/s.
   INFO("chain tension " << min_tension << " .. " << max_tension << " N, slack in " << slack_steps
                         << " of " << steps << " steps; stall " << stall << " N");
   const double mass = 6414.0;
   CHECK(min_tension >= 0.0);
-  CHECK(slack_steps > 0);
   CHECK(max_tension > mass * 9.81);  // it carries the anchor
   CHECK(max_tension < mass * 9.81 + 1.0 * std::sqrt(chain.stiffness() * mass));
+  const MultibodyState& state = sim.integrator().state();
+  CHECK(chain.evaluate(state.q, state.qdot, sim.time()).path.bend.has_value());
   // The impact on the lip and the rubbing after it take energy out, never put it in: what the
   // bodies and the chain hold beyond the windlass's and the chain weight's work stays at or below
   // its start, to 1e-3 of W times a metre (63 J, lifting the anchor a millimetre) for the
@@ -182,7 +184,7 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
 
 }  // namespace
 
-// Issue 15's targets over the whole heave (9.5 s), once-per-step contact geometry as the CLI and
+// Issue 15's targets over the whole heave (17.5 s), once-per-step contact geometry as the CLI and
 // the GUI run it. W is the anchor's weight. "Contact events" are births of tracked contact ids
 // (every pair, the shank–crown slot stop included): a contact that chatters is born again at each
 // impact, one that slides keeps its id.
@@ -209,16 +211,16 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   // As over the first second (63 J: 1e-3 of W times a metre): the windlass and the chain's weight
   // are all that put energy in.
   CHECK(m.energy_rise <= 1e-3 * weight);
-  // Not met yet (issue 15; README, "The flagship demo"): the anchor judders up the plating and the
-  // pipe lip in stick–slip with the stiff chain (tension between slack and the windlass's stall),
-  // and most id births are re-identifications of the shank's contact in the bore while it slides.
-  // Reported on every run, not failing it, until the contact and chain models change.
+  // Not met yet (issue 15; README, "The flagship demo"): with the chain led through the pipe's
+  // mouth the p99s are about 3.3 W and 6 W; what is left is the shank levered over the sharp lip
+  // as it enters the pipe and the crown turning into the pocket, and most id births are
+  // re-identifications of sliding contacts. Reported on every run, not failing it.
   CHECK_NOFAIL(m.p99_tension <= 3.0 * weight);
   CHECK_NOFAIL(m.p99_contact <= 5.0 * weight);
   CHECK_NOFAIL(m.ids_born < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
-  // met: a contact re-identified deep in the bore has a small passivity ledger, so its force is
-  // capped far below the law's and the shank rests millimetres deep for seconds.
+  // met: the deepest readings are contacts at the mouth's rim whose δ rises in jumps the motion
+  // did not pay for, so the passivity ledger holds their force far below Hertz's (README).
   CHECK_NOFAIL(m.deepest_shank < 0.5e-3);
   // Speed is measured, not asserted (a loaded machine must not fail the suite): the README quotes
   // the real-time factor with the command that reproduces it.
@@ -259,8 +261,10 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   }
   const MultibodyState& state = sim.integrator().state();
   const ChainCable::Evaluation e = chain.evaluate(state.q, state.qdot, sim.time());
-  // On the shank at point b; e points from a (the windlass, fixed) to b.
-  const Vec3 chain_end = shipped.cables.at(0).point_a + e.span * e.direction;
+  // On the shank at point b, pulling along its last segment (e.direction points towards b).
+  const SceneBody& shank_body = shipped.bodies[shank];
+  const Vec3 chain_end =
+      frame.bodies[shank].pose.apply(shank_body.pose.inverse().apply(shipped.cables.at(0).point_b));
   act(-e.tension * e.direction + 0.5 * chain_mass_per_length * chain.restLength() * gravity,
       chain_end);
   for (const ContactDiagnostics& c : frame.contacts) {
@@ -277,12 +281,12 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   CHECK(moment.norm() < 0.01 * weight * 1.0);
 }
 
-// The heave is chaotic: a stick–slip haul whose every catch and snatch depends on the last, so
-// one changed contact patch anywhere sends it along another trajectory, and the numbers above,
+// The heave is chaotic: every impact and slide depends on the last, so one changed contact
+// patch anywhere sends it along another trajectory, and the numbers above,
 // from one trajectory, move by tens of percent with any change to the code. This runs the heave
 // with the whole anchor moved by 0–11 µm along the hull's x (far below anything a user would
 // notice) and prints each run and the spread, against which a change must be judged.
-// Hidden (about 5 s per run; twelve runs, since five could not tell a change that leaves 2 of
+// Hidden (about 15 s per run; twelve runs, since five could not tell a change that leaves 2 of
 // 12 runs deep from one that leaves 5): `test_anchor_scene "[ensemble]"`.
 TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][ensemble]") {
   std::vector<HeaveMetrics> runs;
