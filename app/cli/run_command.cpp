@@ -188,7 +188,7 @@ nlohmann::json toJson(const StartCheck& check) {
 
 // The figures a run sums or maximises over its steps.
 struct RunTally {
-  long iterations = 0, substeps = 0, rejected = 0, failed = 0, contact_frames = 0,
+  long iterations = 0, substeps = 0, rejected = 0, failed = 0, refused = 0, contact_frames = 0,
        volumetric_frames = 0;
   int max_iterations = 0;
   double smallest_substep = 0.0, max_violation = 0.0;
@@ -201,6 +201,7 @@ struct RunTally {
     substeps += r.substeps;
     rejected += r.rejected_substeps;
     failed += r.failed_substeps;
+    refused += r.refused_substeps;
     if (r.smallest_substep > 0.0) smallest_substep = std::min(smallest_substep, r.smallest_substep);
     max_iterations = std::max(max_iterations, r.max_newton_iterations);
     max_violation = std::max(max_violation, r.constraint_violation);
@@ -248,6 +249,7 @@ nlohmann::json RunSummary::json() const {
       {"substeps", tally.substeps},
       {"rejected_substeps", tally.rejected},
       {"failed_substeps", tally.failed},
+      {"refused_substeps", tally.refused},
       {"smallest_substep", tally.smallest_substep},
       {"tolerance", simulation.scene().solver.tolerance
                         ? nlohmann::json(*simulation.scene().solver.tolerance)
@@ -312,10 +314,10 @@ void RunSummary::print() const {
   const EnergyReport e = integrator.energy();
   std::printf("scene                     %s\n", args.scene.c_str());
   std::printf(
-      "steps                     %ld of %.6g s (%ld substeps, %ld rejected of which %ld failed, "
-      "smallest %.3g s)\n",
+      "steps                     %ld of %.6g s (%ld substeps, %ld rejected of which %ld failed: "
+      "%ld refused by a force source, %ld Newton; smallest %.3g s)\n",
       plan.steps - plan.first_step, plan.h, tally.substeps, tally.rejected, tally.failed,
-      tally.smallest_substep);
+      tally.refused, tally.failed - tally.refused, tally.smallest_substep);
   if (resume) std::printf("resumed at                %.6g s\n", resume->state.time);
   std::printf("simulated seconds         %.6g\n", simulated);
   std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,

@@ -510,6 +510,7 @@ bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepRep
   if (result == AttemptResult::NewtonFailed && last_resort)
     result = attemptCounted(h, next, report, failure, NewtonMode::Bracketed);
   if (result != AttemptResult::Converged) report.failed_substeps += 1;
+  if (result == AttemptResult::Refused) report.refused_substeps += 1;
   return result == AttemptResult::Converged;
 }
 

@@ -77,6 +77,9 @@ struct StepReport {
   // Of those, the ones whose Newton iteration failed or whose state a force source refused (the
   // rest are refinements chosen by error control or the fixed-step energy rule).
   int failed_substeps = 0;
+  // Of the failed ones, those a force source refused (StepRejected: a contact that would release
+  // more than it absorbed, a body that passed into another); the rest are Newton's failures.
+  int refused_substeps = 0;
   double smallest_substep = 0.0;      // s
   double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
 };

@@ -169,7 +169,7 @@ TEST_CASE("chain tangents are the exact derivatives, taut, stalling and slack", 
 
   SECTION("led through a ring the straight segment would miss: the path's tangents") {
     ChainProperties led = p;
-    led.guide = ChainGuide{Vec3(0.5, 0, 2.0), Vec3::UnitZ(), 0.15};
+    led.guide = ChainGuide{Vec3(0.5, 0, 2.0), Vec3::UnitZ(), 0.15, std::nullopt};
     int wrapped = 0;
     for (int trial = 0; trial < 10; ++trial) {
       Rig rig = twoBodies(led);

@@ -44,7 +44,7 @@ void checkDerivatives(const Vec3& a, const Vec3& b, const ChainGuide& ring) {
 
 TEST_CASE("a chain through a ring: straight through the opening, around the rim otherwise",
           "[chain][guide]") {
-  const ChainGuide ring{Vec3(1.0, 2.0, 3.0), Vec3(0, 0, 1), 0.25};
+  const ChainGuide ring{Vec3(1.0, 2.0, 3.0), Vec3(0, 0, 1), 0.25, std::nullopt};
 
   SECTION("the segment passes through the opening: the straight path, no bend") {
     const Vec3 a(1.1, 2.0, 5.0), b(0.9, 2.1, 1.0);
@@ -125,10 +125,11 @@ TEST_CASE("a chain through a ring: straight through the opening, around the rim 
   SECTION("a bad ring is refused with the field named") {
     CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::UnitZ(), 1.0, Vec3::UnitX()}),
                       Catch::Contains("plane_normal"));
-    CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::UnitZ(), 0.0}),
+    CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::UnitZ(), 0.0, std::nullopt}),
                       Catch::Contains("radius"));
-    CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::Zero(), 1.0}), Catch::Contains("axis"));
-    CHECK_THROWS_WITH(checkChainGuide({Vec3(NAN, 0, 0), Vec3::UnitZ(), 1.0}),
+    CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::Zero(), 1.0, std::nullopt}),
+                      Catch::Contains("axis"));
+    CHECK_THROWS_WITH(checkChainGuide({Vec3(NAN, 0, 0), Vec3::UnitZ(), 1.0, std::nullopt}),
                       Catch::Contains("centre"));
   }
 }
@@ -152,7 +153,7 @@ TEST_CASE("a load swings about the ring its chain runs through", "[chain][guide]
   ChainProperties p;
   p.axial_stiffness = EA;
   p.damping_ratio = 0.3;
-  p.guide = ChainGuide{Vec3::Zero(), Vec3::UnitZ(), r};
+  p.guide = ChainGuide{Vec3::Zero(), Vec3::UnitZ(), r, std::nullopt};
   const Vec3 top(0, 0, 10.0);
   const double path = chainPath(top, load.pose.translation, p.guide).length;
   p.rest_length = path / (1.0 + m * kG * std::cos(theta0) / EA);  // T = m·g·cos θ0 at release

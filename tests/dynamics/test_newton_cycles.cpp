@@ -5,12 +5,14 @@
 // velocity the opposite force would give, where the tangent is zero again — the two iterates
 // v_n and v_n − hF₀/m for ever, however small the step, as long as the band is narrower than
 // hF₀/m. The run used to stop there ("Newton did not converge"); it must go through and stop
-// the body where the closed form says.
+// the body where the closed form says. Also: StepReport counts the substeps split because Newton
+// failed apart from those a force source refused.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "dynamics/ali3p_integrator.h"
+#include "dynamics/step_rejected.h"
 
 using namespace contactsim;
 
@@ -34,6 +36,23 @@ class SaturatingBrake : public GeneralizedForceSource {
  private:
   int offset_;
   double force_, band_;
+};
+
+// Refuses every trial state more than `longest` after the last accepted one, as a contact does
+// that must meet an impact in a shorter step; applies no force.
+class RefusesLongSteps : public GeneralizedForceSource {
+ public:
+  explicit RefusesLongSteps(double longest) : longest_(longest) {}
+  void addForces(const Eigen::VectorXd&, const Eigen::VectorXd&, double t, ForceValues&) override {
+    if (t - accepted_ > longest_ * (1.0 + 1e-9)) throw StepRejected("refused: a step too long");
+  }
+  void acceptStep(const Eigen::VectorXd&, const Eigen::VectorXd&, double t) override {
+    accepted_ = t;
+  }
+
+ private:
+  double longest_;
+  double accepted_ = 0.0;
 };
 
 }  // namespace
@@ -75,5 +94,57 @@ TEST_CASE(
       // (SolverSettings::newton_tolerance), which is 2·newton_tolerance·(1 m/s) in q̇ = 2q/h + ….
       CHECK(std::abs(velocity) <= band + 2.0 * settings.newton_tolerance * 1.0);
     }
+  }
+}
+
+TEST_CASE("failed substeps: a force source's refusals are counted apart from Newton's failures",
+          "[dynamics][newton]") {
+  constexpr double kStep = 1e-3, kG = 9.81;
+  SECTION("a source that refuses steps longer than h/2: every step split, all refusals") {
+    MultibodySystem system;
+    system.setGravity(Vec3(0, 0, -kG));
+    BodyDefinition body;
+    body.name = "ball";
+    body.mass = {1.0, Vec3::Zero(), 0.01 * Mat3::Identity()};
+    const BodyIndex index = system.addBody(body);
+    system.addForceSource(std::make_shared<RefusesLongSteps>(0.5 * kStep));
+    SolverSettings settings;
+    settings.time_step = kStep;
+    Ali3pIntegrator integrator(system, settings);
+    for (int k = 0; k < 20; ++k) {
+      const StepReport report = integrator.step();
+      CHECK(report.substeps == 2);
+      CHECK(report.failed_substeps == 1);
+      CHECK(report.refused_substeps == 1);
+    }
+    // The split steps still integrate free fall exactly (the trapezoidal rule is exact for a
+    // constant acceleration): z = −g·t²/2.
+    const double t = integrator.state().t;
+    CHECK(t == Approx(20 * kStep));
+    const double z = integrator.state().q[system.coordinateOffset(index) + 2];
+    CHECK(z == Approx(-0.5 * kG * t * t).epsilon(1e-12));
+  }
+  SECTION("Newton failing at a saturating brake's stop: failures, none of them refusals") {
+    // The narrowest band of the case above: full Newton steps cycle there, so the stop's step is
+    // split (and the bracketed iteration settles it).
+    MultibodySystem system;
+    BodyDefinition body;
+    body.name = "block";
+    body.mass = {2.0, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
+    body.linear_velocity = Vec3(1.00371, 0, 0);
+    const BodyIndex index = system.addBody(body);
+    system.addForceSource(
+        std::make_shared<SaturatingBrake>(system.coordinateOffset(index), 20.0, 1e-11));
+    SolverSettings settings;
+    settings.time_step = kStep;
+    Ali3pIntegrator integrator(system, settings);
+    int failed = 0, refused = 0;
+    while (integrator.state().t < 0.15) {
+      const StepReport report = integrator.step();
+      failed += report.failed_substeps;
+      refused += report.refused_substeps;
+    }
+    CHECK(failed > 0);
+    CHECK(refused == 0);
   }
 }
