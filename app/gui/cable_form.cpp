@@ -6,6 +6,7 @@
 #include <QLineEdit>
 
 #include "body_choice.h"
+#include "chain_fields.h"
 #include "number_fields.h"
 
 namespace contactsim::gui {
@@ -14,6 +15,8 @@ using nlohmann::json;
 
 namespace {
 
+const char* kIdeal = "ideal";
+const char* kChain = "chain";
 const char* kRamp = "ramp";
 const char* kTable = "table (as written)";
 
@@ -31,17 +34,21 @@ CableForm::CableForm(SceneDocument& document, SceneCommit commit, QWidget* paren
       point_a_(new NumberFields("point_a", 3, this)),
       body_b_(new QComboBox(this)),
       point_b_(new NumberFields("point_b", 3, this)),
+      kind_(new QComboBox(this)),
       length_kind_(new QComboBox(this)),
       initial_(new NumberFields("length.initial", 1, this)),
       rate_(new NumberFields("length.rate", 1, this)),
       ramp_time_(new NumberFields("length.ramp_time", 1, this)),
-      table_(new QLabel(this)) {
+      table_(new QLabel(this)),
+      chain_(new ChainFields(this)) {
   name_->setObjectName("cable_name");
   name_->setPlaceholderText("(a unique name is given)");
   body_a_->setObjectName("cable_body_a");
   point_a_->setObjectName("cable_point_a");
   body_b_->setObjectName("cable_body_b");
   point_b_->setObjectName("cable_point_b");
+  kind_->setObjectName("cable_kind");
+  kind_->addItems({kIdeal, kChain});
   length_kind_->setObjectName("cable_length_kind");
   initial_->setObjectName("cable_initial");
   initial_->entry(0)->setPlaceholderText("initial distance");
@@ -57,19 +64,28 @@ CableForm::CableForm(SceneDocument& document, SceneCommit commit, QWidget* paren
   fields()->addRow("Point A (m, world)", point_a_);
   fields()->addRow("Body B", body_b_);
   fields()->addRow("Point B (m, world)", point_b_);
+  fields()->addRow("Kind", kind_);
   fields()->addRow("Length", length_kind_);
   fields()->addRow("Initial length (m)", initial_);
   fields()->addRow("Rate (m/s)", rate_);
   fields()->addRow("Ramp time (s)", ramp_time_);
   fields()->addRow("Table [t, L]", table_);
-  connect(length_kind_, &QComboBox::currentTextChanged, this, &CableForm::onLengthKindChanged);
+  fields()->addRow(chain_);
+  connect(kind_, &QComboBox::currentTextChanged, this, &CableForm::onKindChanged);
+  connect(length_kind_, &QComboBox::currentTextChanged, this, &CableForm::onKindChanged);
   refresh();
 }
 
-void CableForm::onLengthKindChanged() {
-  const bool ramp = length_kind_->currentText() == kRamp;
+bool CableForm::isChain() const { return kind_->currentText() == kChain; }
+
+// An ideal cable's length fields or a chain's fields, never both.
+void CableForm::onKindChanged() {
+  const bool chain = isChain();
+  const bool ramp = !chain && length_kind_->currentText() == kRamp;
+  length_kind_->setEnabled(!chain);
   for (NumberFields* field : {initial_, rate_, ramp_time_}) field->setEnabled(ramp);
-  table_->setEnabled(!ramp);
+  table_->setEnabled(!chain && !ramp);
+  chain_->setVisible(chain);
 }
 
 void CableForm::showItem(const json& cable) {
@@ -78,6 +94,11 @@ void CableForm::showItem(const json& cable) {
   showBodyChoice(body_b_, bodies(), true, text(cable, "body_b"));
   point_a_->setValues(cable.value("point_a", json()), {0, 0, 0});
   point_b_->setValues(cable.value("point_b", json()), {0, 0, 0});
+  {
+    const QSignalBlocker blocker(kind_);
+    kind_->setCurrentText(text(cable, "kind", kIdeal) == kChain ? kChain : kIdeal);
+  }
+  chain_->show(cable);
   const json length =
       cable.contains("length") && cable["length"].is_object() ? cable["length"] : json::object();
   {
@@ -92,7 +113,7 @@ void CableForm::showItem(const json& cable) {
   rate_->setValues(length.value("rate", json()));
   ramp_time_->setValues(length.value("ramp_time", json()));
   table_->setText(hasTable(cable) ? QString::fromStdString(length["table"].dump()) : "–");
-  onLengthKindChanged();
+  onKindChanged();
 }
 
 bool CableForm::readItem(json& cable, QString& error) const {
@@ -112,6 +133,14 @@ bool CableForm::readItem(json& cable, QString& error) const {
   if (!point_a_->read(point_a, error) || !point_b_->read(point_b, error)) return false;
   cable["point_a"] = point_a;
   cable["point_b"] = point_b;
+  if (isChain()) {
+    // A chain's length is paid out by its windlass: no "length" (the reader refuses one).
+    cable["kind"] = kChain;
+    cable.erase("length");
+    return chain_->read(cable, error);
+  }
+  if (text(cable, "kind") == kChain) cable.erase("kind");
+  ChainFields::erase(cable);
   if (length_kind_->currentText() == kTable) return true;  // the table as written
 
   json initial, rate, ramp_time;
