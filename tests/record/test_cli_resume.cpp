@@ -80,6 +80,21 @@ TEST_CASE("run --resume continues a recorded run bit for bit, in CSVs and record
   CHECK(slurp(path("c.csv")) == rowsFrom(slurp(path("a.csv")), 0.2));
 }
 
+// assets/recordings/ is what the README tells a user to resume; a change of the checkpoint layout
+// (kCheckpointVersion) must come with recordings written again, or this fails.
+TEST_CASE("the shipped recordings resume with this program's checkpoint layout", "[cli]") {
+  const std::string recordings = std::string(CONTACTSIM_SOURCE_DIR) + "/assets/recordings/";
+  for (const auto& [name, at] :
+       {std::pair{"bouncing_ball", 0.3}, {"block_on_ramp", 0.3}, {"anchor_hull", 3.0}}) {
+    INFO(name);
+    const CliResult r =
+        runCli({"run", kScenes + name + ".json", "--resume", recordings + name + ".db", "--at",
+                std::to_string(at), "--until", std::to_string(at + 0.05), "--json"});
+    requireSuccess(r);
+    CHECK(nlohmann::json::parse(r.out).at("resumed_at").get<double>() == Approx(at).margin(0.021));
+  }
+}
+
 TEST_CASE("run SCENE --resume: a law edited at T changes the motion from T on", "[cli]") {
   // The block slides down the 30° ramp (μ = 0.25 < tan 30°). Resumed at 0.15 s with μ = 0.65,
   // friction exceeds the slope's pull: it decelerates at g(μ cos 30° − sin 30°) = 0.62 m/s²
