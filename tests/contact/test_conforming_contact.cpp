@@ -344,10 +344,11 @@ TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the ed
   // footprint: a corner of either inside the other, or a crossing of their edges.
   // δ is measured along the patch normal, which lies between the faces' normals β apart: it may
   // differ from the vertical thickness by the factor 1/cos β (< 2e-4 here).
-  // Not met (README, "What the ensemble found"): δ is sampled at the bodies' vertices inside the
-  // other, and here there are none, so δ = 0 for every case. Rays from the intersection curve's
-  // corners (branch wip/contour-rays) measure the square crossings exactly and the oblique ones
-  // to at least the depth under the bar's middle line, but change the anchor heave for the worse.
+  // Not met (docs/flagship-investigations.md, "What the ensemble found"): δ is sampled at the
+  // bodies' vertices inside the other, and here there are none, so δ = 0 for every case. Rays from
+  // the intersection curve's corners (branch wip/contour-rays) measure the square crossings exactly
+  // and the oblique ones to at least the depth under the bar's middle line, but change the anchor
+  // heave for the worse.
   const double a = 0.2, top = 0.01, half_width = 0.025, half_length = 0.5;
   const TriMesh plate = makeBox(Vec3(a, a, top));  // vertices at its corners only
   const TriMesh bar = makeBox(Vec3(half_length, half_width, half_width));
