@@ -140,7 +140,7 @@ bool CableForm::readItem(json& cable, QString& error) const {
     return chain_->read(cable, error);
   }
   if (text(cable, "kind") == kChain) cable.erase("kind");
-  ChainFields::erase(cable);
+  chain_->erase(cable);
   if (length_kind_->currentText() == kTable) return true;  // the table as written
 
   json initial, rate, ramp_time;

@@ -11,6 +11,10 @@ using nlohmann::json;
 
 namespace {
 
+// The nested objects of a chain's keys.
+const char* const kWindlass = "windlass";
+const char* const kGuide = "guide";
+
 // Shows `object`'s values of `fields` (empty entries for absent keys).
 template <typename Fields>
 void showFields(const Fields& fields, const json& object) {
@@ -38,42 +42,43 @@ bool readFields(const Fields& fields, json& object, QString& error) {
 ChainFields::ChainFields(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
-  chain_ = {{"axial_stiffness", add(form, "axial_stiffness", 1, "EA (N)")},
-            {"damping_ratio", add(form, "damping_ratio", 1, "Damping ratio ζ")},
-            {"damping_mass", add(form, "damping_mass", 1, "Damping mass (kg)")},
-            {"mass_per_length", add(form, "mass_per_length", 1, "Mass per length (kg/m)")},
-            {"rest_length", add(form, "rest_length", 1, "Paid-out length at t = 0 (m)")}};
+  chain_ = {add(form, "", "axial_stiffness", 1, "EA (N)"),
+            add(form, "", "damping_ratio", 1, "Damping ratio ζ"),
+            add(form, "", "damping_mass", 1, "Damping mass (kg)"),
+            add(form, "", "mass_per_length", 1, "Mass per length (kg/m)"),
+            add(form, "", "rest_length", 1, "Paid-out length at t = 0 (m)")};
   form->addRow(new QLabel(tr("Windlass (empty: none)"), this));
-  windlass_ = {{"speed", add(form, "windlass.speed", 1, "Speed (m/s)")},
-               {"ramp_time", add(form, "windlass.ramp_time", 1, "Ramp time (s)")},
-               {"stop_length", add(form, "windlass.stop_length", 1, "Stop length (m)")},
-               {"stall_tension", add(form, "windlass.stall_tension", 1, "Stall tension (N)")},
-               {"stall_band", add(form, "windlass.stall_band", 1, "Stall band (fraction)")}};
+  windlass_ = {add(form, kWindlass, "speed", 1, "Speed (m/s)"),
+               add(form, kWindlass, "ramp_time", 1, "Ramp time (s)"),
+               add(form, kWindlass, "stop_length", 1, "Stop length (m)"),
+               add(form, kWindlass, "stall_tension", 1, "Stall tension (N)"),
+               add(form, kWindlass, "stall_band", 1, "Stall band (fraction)")};
   form->addRow(new QLabel(tr("Guide ring, world (empty: none)"), this));
-  guide_ = {{"centre", add(form, "guide.centre", 3, "Centre (m)")},
-            {"axis", add(form, "guide.axis", 3, "Axis")},
-            {"radius", add(form, "guide.radius", 1, "Radius (m)")},
-            {"plane_normal", add(form, "guide.plane_normal", 3, "Opening's plane normal")}};
+  guide_ = {add(form, kGuide, "centre", 3, "Centre (m)"), add(form, kGuide, "axis", 3, "Axis"),
+            add(form, kGuide, "radius", 1, "Radius (m)"),
+            add(form, kGuide, "plane_normal", 3, "Opening's plane normal")};
 }
 
-NumberFields* ChainFields::add(QFormLayout* form, const char* key, int count,
-                               const QString& label) {
-  auto* entries = new NumberFields(key, count, this);
-  // Object names for scripts and tests: "chain_axial_stiffness", "chain_windlass_speed", …
-  entries->setObjectName(QStringLiteral("chain_") + QString(key).replace('.', '_'));
+ChainFields::Field ChainFields::add(QFormLayout* form, const char* group, const char* key,
+                                    int count, const QString& label) {
+  // Errors name the scene field ("windlass.speed"); object names, for scripts and tests, follow
+  // it: "chain_axial_stiffness", "chain_windlass_speed", …
+  const QString field = *group ? QString("%1.%2").arg(group, key) : QString(key);
+  auto* entries = new NumberFields(field, count, this);
+  entries->setObjectName(QStringLiteral("chain_") + QString(field).replace('.', '_'));
   form->addRow(label, entries);
-  return entries;
+  return {key, entries};
 }
 
 void ChainFields::show(const json& cable) {
   showFields(chain_, cable);
-  showFields(windlass_, cable.value("windlass", json()));
-  showFields(guide_, cable.value("guide", json()));
+  showFields(windlass_, cable.value(kWindlass, json()));
+  showFields(guide_, cable.value(kGuide, json()));
 }
 
 bool ChainFields::read(json& cable, QString& error) const {
   if (!readFields(chain_, cable, error)) return false;
-  for (const auto& [key, fields] : {std::pair{"windlass", &windlass_}, {"guide", &guide_}}) {
+  for (const auto& [key, fields] : {std::pair{kWindlass, &windlass_}, {kGuide, &guide_}}) {
     json part = cable.contains(key) && cable[key].is_object() ? cable[key] : json::object();
     if (!readFields(*fields, part, error)) return false;
     if (part.empty()) {
@@ -85,10 +90,10 @@ bool ChainFields::read(json& cable, QString& error) const {
   return true;
 }
 
-void ChainFields::erase(json& cable) {
-  for (const char* key : {"axial_stiffness", "damping_ratio", "damping_mass", "mass_per_length",
-                          "rest_length", "windlass", "guide"})
-    cable.erase(key);
+void ChainFields::erase(json& cable) const {
+  for (const Field& f : chain_) cable.erase(f.key);
+  cable.erase(kWindlass);
+  cable.erase(kGuide);
 }
 
 }  // namespace contactsim::gui

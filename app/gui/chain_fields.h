@@ -7,6 +7,7 @@
 
 #include <QWidget>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 class QFormLayout;
 
@@ -26,14 +27,15 @@ class ChainFields : public QWidget {
   // `error` naming the field when an entry is not a finite number.
   bool read(nlohmann::json& cable, QString& error) const;
   // Removes every key `read` may write (the cable becomes an ideal one).
-  static void erase(nlohmann::json& cable);
+  void erase(nlohmann::json& cable) const;
 
  private:
   struct Field {
     const char* key;
     NumberFields* entries;
   };
-  NumberFields* add(QFormLayout* form, const char* key, int count, const QString& label);
+  // Entries for `key` of the chain (group "") or of its nested object `group`, in a form row.
+  Field add(QFormLayout* form, const char* group, const char* key, int count, const QString& label);
 
   std::vector<Field> chain_, windlass_, guide_;
 };

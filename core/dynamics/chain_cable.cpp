@@ -187,6 +187,7 @@ void ChainCable::saveState(StateWriter& out) const {
   if (windlass_) windlass_->save(out);
   forEachScalar(accepted_, [&out](double v) { out.real(v); });
   out.vec3(accepted_.direction);
+  // ḋ no longer enters the forces (the path's gradients do); it stays in the checkpoint layout.
   out.vec3(accepted_.separation_rate);
   out.flag(started_);
   out.real(last_time_);

@@ -121,6 +121,16 @@ void click(const QWidget& form, const char* button) {
   b->click();
 }
 
+// A new cable `name` in the cable form, from the world at (0.5, 0, 6) to body b at (0.5, 0, 4.5).
+void addCableToB(const QWidget& form, const QString& name) {
+  click(form, "add_cable");
+  part<QLineEdit>(form, "cable_name")->setText(name);
+  choose(form, "cable_body_a", "world");
+  typeNumbers(form, "cable_point_a", {"0.5", "0", "6"});
+  choose(form, "cable_body_b", "b");
+  typeNumbers(form, "cable_point_b", {"0.5", "0", "4.5"});
+}
+
 void setLawParameter(const LawEditor& editor, const char* table_name, const QString& parameter,
                      const QString& value) {
   auto* table = part<QTableWidget>(editor, table_name);
@@ -270,12 +280,7 @@ TEST_CASE("a cable typed into the form builds with exactly its values; a table i
   Editing editing;
   CableForm form(editing.document, editing.commit());
 
-  click(form, "add_cable");
-  part<QLineEdit>(form, "cable_name")->setText("hoist");
-  choose(form, "cable_body_a", "world");
-  typeNumbers(form, "cable_point_a", {"0.5", "0", "6"});
-  choose(form, "cable_body_b", "b");
-  typeNumbers(form, "cable_point_b", {"0.5", "0", "4.5"});
+  addCableToB(form, "hoist");
   typeNumbers(form, "cable_initial", {"1.25"});
   typeNumbers(form, "cable_rate", {"-0.125"});
   typeNumbers(form, "cable_ramp_time", {"0.5"});
@@ -346,12 +351,7 @@ TEST_CASE("a chain typed into the cable form builds with exactly its values, win
   Editing editing;
   CableForm form(editing.document, editing.commit());
 
-  click(form, "add_cable");
-  part<QLineEdit>(form, "cable_name")->setText("chain");
-  choose(form, "cable_body_a", "world");
-  typeNumbers(form, "cable_point_a", {"0.5", "0", "6"});
-  choose(form, "cable_body_b", "b");
-  typeNumbers(form, "cable_point_b", {"0.5", "0", "4.5"});
+  addCableToB(form, "chain");
   choose(form, "cable_kind", "chain");
   CHECK_FALSE(part<QComboBox>(form, "cable_length_kind")->isEnabled());
   typeNumbers(form, "chain_axial_stiffness", {"2e8"});

@@ -40,6 +40,21 @@ void checkDerivatives(const Vec3& a, const Vec3& b, const ChainGuide& ring) {
   }
 }
 
+// checkDerivatives at 40 random pairs of ends, a at heights [above, above + 2] over the ring's
+// centre and b at [below − 2, below], both within ±2 across; returns how many bent on the rim.
+int checkRandomEnds(const ChainGuide& ring, unsigned seed, double above, double below) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  int bent = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Vec3 a = ring.centre + Vec3(u(rng), u(rng), above + std::abs(u(rng)));
+    const Vec3 b = ring.centre + Vec3(u(rng), u(rng), below - std::abs(u(rng)));
+    bent += chainPath(a, b, ring).bend.has_value();
+    checkDerivatives(a, b, ring);
+  }
+  return bent;
+}
+
 }  // namespace
 
 TEST_CASE("a chain through a ring: straight through the opening, around the rim otherwise",
@@ -72,16 +87,7 @@ TEST_CASE("a chain through a ring: straight through the opening, around the rim 
     }
   }
   SECTION("gradient and second derivatives match central differences, bent or straight") {
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<double> u(-2.0, 2.0);
-    int bent = 0;
-    for (int trial = 0; trial < 40; ++trial) {
-      const Vec3 a = ring.centre + Vec3(u(rng), u(rng), 1.5 + std::abs(u(rng)));
-      const Vec3 b = ring.centre + Vec3(u(rng), u(rng), -0.2 - std::abs(u(rng)));
-      bent += chainPath(a, b, ring).bend.has_value();
-      checkDerivatives(a, b, ring);
-    }
-    CHECK(bent >= 20);
+    CHECK(checkRandomEnds(ring, 7, 1.5, -0.2) >= 20);
   }
   SECTION("length and gradient are continuous where the segment starts to touch the rim") {
     // b slides across so that the segment's crossing passes the rim at x = r.
@@ -111,16 +117,7 @@ TEST_CASE("a chain through a ring: straight through the opening, around the rim 
   SECTION("derivatives through an oblique opening match central differences") {
     ChainGuide mouth = ring;
     mouth.plane_normal = Vec3(0.5, -0.3, 0.8).normalized();
-    std::mt19937 rng(11);
-    std::uniform_real_distribution<double> u(-2.0, 2.0);
-    int bent = 0;
-    for (int trial = 0; trial < 40; ++trial) {
-      const Vec3 a = ring.centre + Vec3(u(rng), u(rng), 2.5 + std::abs(u(rng)));
-      const Vec3 b = ring.centre + Vec3(u(rng), u(rng), -1.5 - std::abs(u(rng)));
-      bent += chainPath(a, b, mouth).bend.has_value();
-      checkDerivatives(a, b, mouth);
-    }
-    CHECK(bent >= 20);
+    CHECK(checkRandomEnds(mouth, 11, 2.5, -1.5) >= 20);
   }
   SECTION("a bad ring is refused with the field named") {
     CHECK_THROWS_WITH(checkChainGuide({Vec3::Zero(), Vec3::UnitZ(), 1.0, Vec3::UnitX()}),
