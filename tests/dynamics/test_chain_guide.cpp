@@ -139,7 +139,11 @@ TEST_CASE("a chain through a ring: straight through the opening, around the rim 
 // 2π/ω·(1 + (A/l)²/16) + 4r/(ω·A), 7 % above the plain pendulum's for r = 1 cm. The ring is
 // frictionless: kinetic + potential + elastic energy plus what the damper took stays constant.
 TEST_CASE("a load swings about the ring its chain runs through", "[chain][guide]") {
-  const double m = 100.0, l = 1.0, theta0 = 0.1, EA = 1e9, r = 0.01;
+  // Release angles and ring radii: r/A from 2 % to 25 %.
+  const auto [theta0, r] =
+      GENERATE(table<double, double>({{0.1, 0.01}, {0.1, 0.002}, {0.2, 0.01}, {0.05, 0.01}}));
+  INFO("θ0 " << theta0 << " rad, ring radius " << r << " m");
+  const double m = 100.0, l = 1.0, EA = 1e9;
   MultibodySystem system;
   system.setGravity(Vec3(0, 0, -kG));
   BodyDefinition load;
