@@ -162,13 +162,9 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& co
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool check_containment,
-                                  bool depth_fields) {
+                                  PenetrationWorkspace& workspace, bool depth_fields) {
   ContactRegions result;
-  if (pairs.empty()) {
-    if (check_containment) result.containment = findContainment(a, b);
-    return result;
-  }
+  if (pairs.empty()) return result;
 
   // Segment i comes from colliding_a[i] (= colliding_b[i] swapped); loops refer to that index.
   std::vector<ContourSegment> segments;
@@ -362,9 +358,11 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   r.collision_seconds = secondsSince(start);
 
   start = WallClock::now();
-  ContactRegions regions = findContactRegions(
-      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs,
-      workspace, options.check_containment, options.depth_fields);
+  ContactRegions regions =
+      findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
+                         collision.pairs, workspace, options.depth_fields);
+  if (collision.pairs.empty() && options.check_containment)
+    regions.containment = findContainment(a, a_in_b, b, Pose::identity());
   r.regions_seconds = secondsSince(start);
   for (ContactPatch& patch : regions.patches) patch = transformed(patch, world_b);
   return regions;

@@ -28,16 +28,14 @@ struct ContactRegions {
 // local overlap of the two penetrated surfaces along the normal (local_overlap.h).
 // The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
-// Without pairs, containment is checked (a winding number: a pass over a mesh) unless
-// `check_containment` is false — for a caller that knows the bodies were apart a moment ago and
-// cannot have jumped inside each other. With `depth_fields`, each patch also carries its
+// Without pairs there are no regions (whether one body is inside the other is findContact's
+// question, findContainment). With `depth_fields`, each patch also carries its
 // per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
 // penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests'
 // scratch (findPenetration).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool check_containment = true,
-                                  bool depth_fields = true);
+                                  PenetrationWorkspace& workspace, bool depth_fields = true);
 
 // Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
 // faces, whose side walls then share planes — the intersection curve runs along those planes and
@@ -49,7 +47,10 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 // when it was applied; the regions must be found at that pose.
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
 
-// findContactRegions' options, as findContact passes them on.
+// findContact's options. Without intersecting triangles it asks whether one body is inside the
+// other (findContainment) unless `check_containment` is false — for a caller that knows the
+// bodies were apart a moment ago and cannot have jumped inside each other. `depth_fields` is
+// passed on to findContactRegions.
 struct ContactQueryOptions {
   bool check_containment = true;
   bool depth_fields = true;

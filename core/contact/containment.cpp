@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
+
+#include "collision/segment_query.h"
 
 namespace contactsim {
 
@@ -33,17 +36,39 @@ double windingNumber(const PosedMesh& surface, const Vec3& point) {
   return total / (4.0 * std::numbers::pi);
 }
 
-Containment findContainment(const PosedMesh& a, const PosedMesh& b) {
-  if (a.mesh.empty() || b.mesh.empty()) return Containment::None;
+bool insideSurface(const AabbTree& surface, const Pose& surface_in_query, const Vec3& point) {
+  // Two fixed directions far from the axes and from each other (generic for CAD meshes, whose
+  // faces and edges tend to be axis-aligned); fixed so that results never vary between runs.
+  static const Vec3 kDirections[2] = {Vec3(0.5773, 0.6411, 0.5057).normalized(),
+                                      Vec3(-0.7189, 0.3152, 0.6196).normalized()};
+  const Pose into_mesh = surface_in_query.inverse();
+  const Vec3 origin = into_mesh.apply(point);
+  std::optional<int> winding;
+  for (const Vec3& direction : kDirections) {
+    const std::optional<int> count =
+        signedCrossings(surface, origin, into_mesh.rotation * direction);
+    if (!count || (*count != 0 && *count != 1) || (winding && *winding != *count)) {
+      return windingNumber(PosedMesh{surface.mesh(), surface_in_query}, point) > 0.5;
+    }
+    winding = count;
+  }
+  return *winding == 1;
+}
+
+Containment findContainment(const AabbTree& a, const Pose& a_in_query, const AabbTree& b,
+                            const Pose& b_in_query) {
+  if (a.empty() || b.empty()) return Containment::None;
+  const PosedMesh posed_a{a.mesh(), a_in_query}, posed_b{b.mesh(), b_in_query};
   // Without intersecting triangles either every point of A is inside B or none is: one vertex
-  // decides. Disjoint boxes rule containment out without touching a triangle.
-  // A vertex outside the other's box is outside the other: the winding number (a pass over
-  // every triangle) runs only when the box test cannot decide.
-  const Box3 box_a = a.boundsInQuery(), box_b = b.boundsInQuery();
+  // decides. Disjoint boxes rule containment out without touching a triangle, and a vertex
+  // outside the other's box is outside the other.
+  const Box3 box_a = posed_a.boundsInQuery(), box_b = posed_b.boundsInQuery();
   if (!box_a.intersects(box_b)) return Containment::None;
-  const Vec3 vertex_a = a.vertex(0), vertex_b = b.vertex(0);
-  if (box_b.contains(vertex_a) && windingNumber(b, vertex_a) > 0.5) return Containment::AInsideB;
-  if (box_a.contains(vertex_b) && windingNumber(a, vertex_b) > 0.5) return Containment::BInsideA;
+  const Vec3 vertex_a = posed_a.vertex(0), vertex_b = posed_b.vertex(0);
+  if (box_b.contains(vertex_a) && insideSurface(b, b_in_query, vertex_a))
+    return Containment::AInsideB;
+  if (box_a.contains(vertex_b) && insideSurface(a, a_in_query, vertex_b))
+    return Containment::BInsideA;
   return Containment::None;
 }
 

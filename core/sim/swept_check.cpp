@@ -5,6 +5,7 @@
 #include <numbers>
 #include <vector>
 
+#include "collision/segment_query.h"
 #include "contact/posed_mesh.h"
 
 namespace contactsim {
@@ -23,43 +24,17 @@ struct Crossing {
 };
 
 // Where (as a fraction of d) the segment from p to p + d meets the triangle (a, b, c), or −1.
-// (Möller–Trumbore.) Only a crossing from clear on one side to clear on the other counts: both
-// ends farther than `clearance` from the triangle's plane (a vertex grazing the surface is
-// touching, not passing through).
+// Only a crossing from clear on one side to clear on the other counts: both ends farther than
+// `clearance` from the triangle's plane (a vertex grazing the surface is touching, not passing
+// through).
 double segmentMeetsTriangle(const Vec3& p, const Vec3& d, const Vec3& a, const Vec3& b,
                             const Vec3& c, const Vec3& normal, double clearance) {
   if (std::abs(normal.dot(p - a)) <= clearance || std::abs(normal.dot(p + d - a)) <= clearance)
     return -1.0;
-  const Vec3 e1 = b - a, e2 = c - a;
-  const Vec3 h = d.cross(e2);
-  const double det = e1.dot(h);
-  if (std::abs(det) <= 1e-300) return -1.0;  // parallel to the triangle's plane
-  const double inv = 1.0 / det;
-  const Vec3 s = p - a;
-  const double u = s.dot(h) * inv;
-  if (u < 0.0 || u > 1.0) return -1.0;
-  const Vec3 qv = s.cross(e1);
-  const double v = d.dot(qv) * inv;
-  if (v < 0.0 || u + v > 1.0) return -1.0;
-  const double along = e2.dot(qv) * inv;
-  return along >= 0.0 && along <= 1.0 ? along : -1.0;
-}
-
-// Does the segment from p to p + d meet the (float, outward-rounded) box? (Slab test.)
-bool segmentMeetsBox(const Vec3& p, const Vec3& d, const float lo[3], const float hi[3]) {
-  double enter = 0.0, leave = 1.0;
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0.0) {
-      if (p[k] < lo[k] || p[k] > hi[k]) return false;
-      continue;
-    }
-    double t0 = (lo[k] - p[k]) / d[k], t1 = (hi[k] - p[k]) / d[k];
-    if (t0 > t1) std::swap(t0, t1);
-    enter = std::max(enter, t0);
-    leave = std::min(leave, t1);
-    if (enter > leave) return false;
-  }
-  return true;
+  const LineHit hit = lineMeetsTriangle(p, d, a, b, c);
+  if (std::abs(hit.det) <= 1e-300) return -1.0;  // parallel to the triangle's plane
+  if (hit.u < 0.0 || hit.u > 1.0 || hit.v < 0.0 || hit.u + hit.v > 1.0) return -1.0;
+  return hit.t >= 0.0 && hit.t <= 1.0 ? hit.t : -1.0;
 }
 
 // The crossings of the segment from p to q (the tree's mesh frame) with the tree's surface, in
@@ -70,8 +45,7 @@ std::vector<Crossing> surfaceCrossings(const AabbTree& tree, const Vec3& p, cons
   const double clearance = kSweptClearance * mesh.scale();
   const Vec3 d = q - p;
   std::vector<Crossing> crossings;
-  const auto meetTriangle = [&](AabbTree::Ref ref) {
-    const auto t = static_cast<std::size_t>(AabbTree::triangleOf(ref));
+  const auto meetTriangle = [&](std::size_t t) {
     const Vec3 &a = mesh.corner(t, 0), &b = mesh.corner(t, 1), &c = mesh.corner(t, 2);
     const Vec3 normal = (b - a).cross(c - a).normalized();
     const double at = segmentMeetsTriangle(p, d, a, b, c, normal, clearance);
@@ -80,18 +54,7 @@ std::vector<Crossing> surfaceCrossings(const AabbTree& tree, const Vec3& p, cons
       if (std::abs(at - seen.at) <= 1e-9) return;
     crossings.push_back({at, normal});
   };
-  std::vector<AabbTree::Ref> stack = {tree.root()};
-  while (!stack.empty()) {
-    const AabbTree::Ref ref = stack.back();
-    stack.pop_back();
-    if (AabbTree::isTriangle(ref)) {
-      meetTriangle(ref);
-      continue;
-    }
-    const AabbTree::Node& node = tree.node(ref);
-    if (!segmentMeetsBox(p, d, node.lo, node.hi)) continue;
-    for (const AabbTree::Ref child : node.child) stack.push_back(child);
-  }
+  forEachTriangleAlong(tree, p, d, 1.0, 0.0, meetTriangle);
   std::sort(crossings.begin(), crossings.end(),
             [](const Crossing& x, const Crossing& y) { return x.at < y.at; });
   return crossings;

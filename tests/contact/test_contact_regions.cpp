@@ -277,16 +277,24 @@ TEST_CASE("patches move with a rigid motion of both bodies and flip with A and B
 TEST_CASE("a mesh entirely inside another is reported as contained", "[regions]") {
   const TriMesh big = makeIcosphere(1.0, 2);
   const TriMesh small = makeBox(Vec3(0.1, 0.1, 0.1), 1);
-  const auto inside = regionsOf(small, at(Vec3(0.2, 0, 0)), big, at(Vec3::Zero()));
+  const AabbTree big_tree(big), small_tree(small);
+  const auto query = [&](const AabbTree& a, const Vec3& at_a, const AabbTree& b, const Vec3& at_b) {
+    return findContact(a, at(at_a), b, at(at_b));
+  };
+  const auto inside = query(small_tree, Vec3(0.2, 0, 0), big_tree, Vec3::Zero());
   CHECK(inside.patches.empty());
   CHECK(inside.containment == Containment::AInsideB);
-  CHECK(regionsOf(big, at(Vec3::Zero()), small, at(Vec3(0.2, 0, 0))).containment ==
+  CHECK(query(big_tree, Vec3::Zero(), small_tree, Vec3(0.2, 0, 0)).containment ==
         Containment::BInsideA);
-  CHECK(regionsOf(small, at(Vec3(3, 0, 0)), big, at(Vec3::Zero())).containment ==
-        Containment::None);
+  CHECK(query(small_tree, Vec3(3, 0, 0), big_tree, Vec3::Zero()).containment == Containment::None);
   // Inside the bounding box but outside the sphere (a corner of the box around it).
-  CHECK(regionsOf(small, at(Vec3(0.85, 0.85, 0)), big, at(Vec3::Zero())).containment ==
+  CHECK(query(small_tree, Vec3(0.85, 0.85, 0), big_tree, Vec3::Zero()).containment ==
         Containment::None);
+  // A caller that knows the bodies were apart does not ask.
+  PenetrationWorkspace workspace;
+  CHECK(findContact(small_tree, at(Vec3(0.2, 0, 0)), big_tree, at(Vec3::Zero()), workspace,
+                    {.check_containment = false})
+            .containment == Containment::None);
 }
 
 TEST_CASE("the tree query pipeline gives the oracle's patches in world coordinates", "[regions]") {
