@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/urdf_scene.h"
@@ -21,6 +23,7 @@
 #include "record/resume_point.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
+#include "scene/scene_system.h"
 #include "sim/impact_resolution.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
@@ -186,6 +189,29 @@ nlohmann::json toJson(const StartCheck& check) {
   return overlaps;
 }
 
+// The scene's chains in scene order, with their names.
+std::vector<std::pair<std::string, const ChainCable*>> namedChains(const Simulation& simulation) {
+  std::vector<std::pair<std::string, const ChainCable*>> named;
+  const auto chains = chainCables(simulation.system());
+  std::size_t k = 0;
+  for (const SceneCable& cable : simulation.scene().cables)
+    if (cable.chain) named.emplace_back(cable.name, chains.at(k++).get());
+  return named;
+}
+
+// A chain whose end passed its guide's plane beside the opening (ChainCable::guideJumps).
+std::string describeGuideJumps(const std::string& name, const ChainCable::GuideJumps& jumps) {
+  if (jumps.count == 0) return {};
+  const std::string times = jumps.count == 1 ? "once" : std::to_string(jumps.count) + " times";
+  char line[400];
+  std::snprintf(line, sizeof line,
+                "chain '%s': an end crossed its guide ring's plane beside the opening %s (first at "
+                "t = %.6g s), where the chain cannot pass; its length jumped by up to %.3g m. "
+                "Make guide.radius at least the end's distance from the axis where it passes",
+                name.c_str(), times.c_str(), jumps.first_time, jumps.largest);
+  return line;
+}
+
 // The figures a run sums or maximises over its steps.
 struct RunTally {
   long iterations = 0, substeps = 0, rejected = 0, failed = 0, refused = 0, contact_frames = 0,
@@ -236,6 +262,19 @@ struct RunSummary {
   void print() const;
 };
 
+nlohmann::json chainsJson(const Simulation& simulation) {
+  nlohmann::json chains = nlohmann::json::array();
+  for (const auto& [name, chain] : namedChains(simulation)) {
+    const ChainCable::GuideJumps& jumps = chain->guideJumps();
+    chains.push_back({{"name", name},
+                      {"guide_jumps", jumps.count},
+                      {"largest_guide_jump", jumps.largest},
+                      {"first_guide_jump_time", jumps.count > 0 ? nlohmann::json(jumps.first_time)
+                                                                : nlohmann::json(nullptr)}});
+  }
+  return chains;
+}
+
 nlohmann::json RunSummary::json() const {
   const Ali3pIntegrator& integrator = simulation.integrator();
   const double simulated = integrator.state().t;
@@ -272,6 +311,7 @@ nlohmann::json RunSummary::json() const {
         {"first_time", tally.impacts.unresolved().first_time},
         {"first_pair", tally.impacts.unresolved().first_pair}}},
       {"start_overlaps", toJson(start_check)},
+      {"chains", chainsJson(simulation)},
       {"start_small_overlaps", start_check.small_overlaps},
       {"contact_seconds",
        {{"collision", timings.collision},
@@ -426,6 +466,9 @@ void runScene(const RunArguments& args) {
   outputs.close();
   if (const std::string unresolved = describe(tally.impacts.unresolved()); !unresolved.empty())
     std::fprintf(stderr, "warning: %s\n", unresolved.c_str());
+  for (const auto& [name, chain] : namedChains(simulation))
+    if (const std::string line = describeGuideJumps(name, chain->guideJumps()); !line.empty())
+      std::fprintf(stderr, "warning: %s\n", line.c_str());
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunSummary summary{args,        simulation, volumetric, plan, resume,

@@ -167,6 +167,17 @@ void ChainCable::acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdo
   started_ = true;
   last_powers_ = now;
   last_time_ = t;
+  const Vec3 a = a_.value(q), b = b_.value(q);
+  if (properties_.guide && accepted_ends_) {
+    const auto& [a0, b0] = *accepted_ends_;
+    const double jump =
+        std::max(guideJump(*properties_.guide, a, b0, b), guideJump(*properties_.guide, b, a0, a));
+    if (jump > 0.0) {
+      if (guide_jumps_.count++ == 0) guide_jumps_.first_time = t;
+      guide_jumps_.largest = std::max(guide_jumps_.largest, jump);
+    }
+  }
+  accepted_ends_.emplace(a, b);
 }
 
 namespace {

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 
 #include "dynamics/chain_path.h"
 #include "dynamics/multibody_system.h"
@@ -89,6 +90,16 @@ class ChainCable : public GeneralizedForceSource {
   const ChainEnergy& energy() const { return energy_; }
   double stiffness() const { return stiffness_; }
   double damping() const { return damping_; }
+  // Accepted steps over which an end crossed the guide's plane beside its opening, where the
+  // chain's centre line cannot pass: ℓ jumped by guideJump (the guide is too small for where the
+  // end passes; docs/chain.md, "Which radius"). For the run's report; not part of the saved
+  // state, so a resumed run counts from its resumption.
+  struct GuideJumps {
+    int count = 0;
+    double largest = 0.0;     // m
+    double first_time = 0.0;  // s
+  };
+  const GuideJumps& guideJumps() const { return guide_jumps_; }
 
  private:
   struct Powers {
@@ -111,6 +122,8 @@ class ChainCable : public GeneralizedForceSource {
   double last_time_ = 0.0;
   Powers last_powers_;
   ChainEnergy energy_;
+  std::optional<std::pair<Vec3, Vec3>> accepted_ends_;  // a, b at the last accepted step
+  GuideJumps guide_jumps_;
 };
 
 // Adds a chain between world points (t = 0) on bodies a and b (kWorld for the ground) as a force

@@ -122,4 +122,20 @@ ChainPath chainPath(const Vec3& a, const Vec3& b, const std::optional<ChainGuide
   return path;
 }
 
+double guideJump(const ChainGuide& guide, const Vec3& fixed, const Vec3& from, const Vec3& to) {
+  const Vec3 m = guide.axis.normalized();
+  const Vec3 n = guide.plane_normal ? guide.plane_normal->normalized() : m;
+  const double s_from = (from - guide.centre).dot(n), s_to = (to - guide.centre).dot(n);
+  if (!(s_from * s_to < 0.0)) return 0.0;
+  const Vec3 crossing = from + (to - from) * (s_from / (s_from - s_to));
+  Vec3 off_axis = crossing - guide.centre;
+  off_axis -= off_axis.dot(m) * m;
+  if (off_axis.norm() <= guide.radius) return 0.0;
+  // Just beyond the plane from `fixed`, where the rule asks for the rim path.
+  const double s_fixed = (fixed - guide.centre).dot(n);
+  if (s_fixed == 0.0) return 0.0;
+  const Vec3 beyond = crossing - (s_fixed > 0.0 ? 1.0 : -1.0) * 1e-9 * guide.radius * n;
+  return chainPath(fixed, beyond, guide).length - (crossing - fixed).norm();
+}
+
 }  // namespace contactsim

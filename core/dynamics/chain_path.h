@@ -44,4 +44,10 @@ void checkChainGuide(const ChainGuide& guide);
 // derivatives are zero.
 ChainPath chainPath(const Vec3& a, const Vec3& b, const std::optional<ChainGuide>& guide);
 
+// The jump of ℓ when `moving` goes from `from` to `to` across the guide's plane beside the opening
+// (outside the cylinder), `fixed` on the plane's other side at either end: the rim path's length
+// less the straight one's at the crossing point — the rule switches there (docs/chain.md, "Which
+// radius"). 0 when the motion does not cross the plane or crosses it within the opening.
+double guideJump(const ChainGuide& guide, const Vec3& fixed, const Vec3& from, const Vec3& to);
+
 }  // namespace contactsim

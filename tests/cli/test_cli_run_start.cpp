@@ -89,3 +89,24 @@ TEST_CASE("run: an impact fixed steps do not resolve is named; resolved ones are
     CHECK(nlohmann::json::parse(fine.out).at("unresolved_impacts").at("count") == 0);
   }
 }
+
+// A ball on a slack chain falls through the plane of the ring its chain is led through, 0.4 m off
+// the axis of a 0.25 m ring: beside the opening, where the chain's length jumps from the straight
+// path to the rim path, √(0.15² + 3²) + 0.15 − 3 = 0.15375 m (docs/chain.md, "Which radius").
+// Falling 0.05 m under gravity takes √(2·0.05/9.81) = 0.101 s.
+TEST_CASE("run: a chain's end crossing its guide's plane beside the opening is named", "[cli]") {
+  const CliResult r = runCli({"run", kData + "chain_beside_ring.json", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const std::vector<std::string> err = linesOf(r.err);
+  REQUIRE(err.size() == 1);
+  CHECK_THAT(err[0], Catch::StartsWith("warning: chain 'hoist': an end crossed its guide ring's "
+                                       "plane beside the opening once (first at t = 0.10") &&
+                         Catch::Contains("jumped by up to 0.154 m") &&
+                         Catch::Contains("guide.radius"));
+  const auto chain = nlohmann::json::parse(r.out).at("chains").at(0);
+  CHECK(chain.at("name") == "hoist");
+  CHECK(chain.at("guide_jumps") == 1);
+  CHECK(chain.at("largest_guide_jump").get<double>() ==
+        Approx(std::hypot(0.15, 3.0) + 0.15 - 3.0).epsilon(1e-6));
+  CHECK(chain.at("first_guide_jump_time").get<double>() == Approx(0.101).margin(1.5e-3));
+}

@@ -189,3 +189,52 @@ TEST_CASE("a load swings about the ring its chain runs through", "[chain][guide]
   CHECK(x_max == Approx(l * std::sin(theta0)).epsilon(2e-3));  // no amplitude gained or lost
   CHECK(drift <= 1e-4 * m * kG * l);
 }
+
+// Where an end crosses the ring's plane beside the opening the path's rule switches between the
+// straight segment (both ends on one side) and the rim path, and ℓ jumps: a ring too small for
+// where the end passes (docs/chain.md, "Which radius"). With a = c + (X, 0, H) above a square ring
+// of radius r and b crossing at c + (X, 0, 0), X > r, the rim path is √((X − r)² + H²) + (X − r)
+// and the straight one H.
+TEST_CASE("an end crossing the ring's plane beside the opening: the jump, measured and counted",
+          "[chain][guide]") {
+  const ChainGuide ring{Vec3(1.0, 2.0, 3.0), Vec3(0, 0, 1), 0.25, std::nullopt};
+  const double X = 0.4, H = 1.5, eps = 1e-7;
+  const Vec3 a = ring.centre + Vec3(X, 0, H);
+  const Vec3 above = ring.centre + Vec3(X, 0, eps), below = ring.centre + Vec3(X, 0, -eps);
+  const double expected = std::hypot(X - ring.radius, H) + (X - ring.radius) - H;
+  CHECK(guideJump(ring, a, above, below) == Approx(expected).epsilon(1e-12));
+  CHECK(guideJump(ring, a, below, above) == Approx(expected).epsilon(1e-12));
+  CHECK(chainPath(a, below, ring).length - chainPath(a, above, ring).length ==
+        Approx(expected).epsilon(1e-6));
+  // Through the opening, or not across the plane: no jump.
+  CHECK(guideJump(ring, a, ring.centre + Vec3(0.2, 0, 0.1), ring.centre + Vec3(0.2, 0, -0.1)) ==
+        0.0);
+  CHECK(guideJump(ring, a, ring.centre + Vec3(X, 0, 0.2), ring.centre + Vec3(X, 0, 0.1)) == 0.0);
+
+  // A ball on a chain from the world point a, moved across the plane at accepted steps: beside
+  // the opening once (counted, with its jump), then back through the opening (not counted).
+  MultibodySystem system;
+  const Vec3 start = ring.centre + Vec3(X, 0, 0.3);
+  BodyDefinition ball;
+  ball.name = "ball";
+  ball.mass = {1.0, Vec3::Zero(), 0.01 * Mat3::Identity()};
+  ball.pose.translation = start;
+  const BodyIndex body = system.addBody(ball);
+  ChainProperties properties;
+  properties.axial_stiffness = 1e6;
+  properties.guide = ring;
+  const auto chain = addChainCable(system, kWorld, a, body, start, properties);
+  const Eigen::VectorXd q0 = system.initialCoordinates(), v = Eigen::VectorXd::Zero(q0.size());
+  const auto at = [&](const Vec3& p) {
+    Eigen::VectorXd q = q0;
+    q.segment<3>(0) = p;  // r0, the body's origin: the chain's end
+    return q;
+  };
+  chain->acceptStep(q0, v, 0.0);
+  chain->acceptStep(at(below), v, 0.1);
+  chain->acceptStep(at(ring.centre + Vec3(X, 0, -0.3)), v, 0.2);
+  chain->acceptStep(at(ring.centre + Vec3(0.0, 0, 0.3)), v, 0.3);  // crosses at x = 0.2 < r
+  CHECK(chain->guideJumps().count == 1);
+  CHECK(chain->guideJumps().first_time == 0.1);
+  CHECK(chain->guideJumps().largest == Approx(expected).epsilon(1e-6));
+}
