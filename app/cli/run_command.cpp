@@ -13,8 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
-#include <utility>
-#include <vector>
 
 #include "cli/commands.h"
 #include "cli/urdf_scene.h"
@@ -23,7 +21,7 @@
 #include "record/resume_point.h"
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
-#include "scene/scene_system.h"
+#include "sim/chain_report.h"
 #include "sim/impact_resolution.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
@@ -187,29 +185,6 @@ nlohmann::json toJson(const StartCheck& check) {
          {"patches", o.patches}});
   }
   return overlaps;
-}
-
-// The scene's chains in scene order, with their names.
-std::vector<std::pair<std::string, const ChainCable*>> namedChains(const Simulation& simulation) {
-  std::vector<std::pair<std::string, const ChainCable*>> named;
-  const auto chains = chainCables(simulation.system());
-  std::size_t k = 0;
-  for (const SceneCable& cable : simulation.scene().cables)
-    if (cable.chain) named.emplace_back(cable.name, chains.at(k++).get());
-  return named;
-}
-
-// A chain whose end passed its guide's plane beside the opening (ChainCable::guideJumps).
-std::string describeGuideJumps(const std::string& name, const ChainCable::GuideJumps& jumps) {
-  if (jumps.count == 0) return {};
-  const std::string times = jumps.count == 1 ? "once" : std::to_string(jumps.count) + " times";
-  char line[400];
-  std::snprintf(line, sizeof line,
-                "chain '%s': an end crossed its guide ring's plane beside the opening %s (first at "
-                "t = %.6g s), where the chain cannot pass; its length jumped by up to %.3g m. "
-                "Make guide.radius at least the end's distance from the axis where it passes",
-                name.c_str(), times.c_str(), jumps.first_time, jumps.largest);
-  return line;
 }
 
 // The figures a run sums or maximises over its steps.
@@ -466,9 +441,8 @@ void runScene(const RunArguments& args) {
   outputs.close();
   if (const std::string unresolved = describe(tally.impacts.unresolved()); !unresolved.empty())
     std::fprintf(stderr, "warning: %s\n", unresolved.c_str());
-  for (const auto& [name, chain] : namedChains(simulation))
-    if (const std::string line = describeGuideJumps(name, chain->guideJumps()); !line.empty())
-      std::fprintf(stderr, "warning: %s\n", line.c_str());
+  for (const std::string& line : guideJumpWarnings(simulation))
+    std::fprintf(stderr, "warning: %s\n", line.c_str());
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunSummary summary{args,        simulation, volumetric, plan, resume,

@@ -5,6 +5,7 @@
 
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "phase_profile.h"
@@ -43,6 +44,8 @@ struct RunStats {
   std::optional<PhaseProfile> profile;
   // Contacts fixed steps did not resolve since the last reset (sim/impact_resolution.h).
   ImpactResolution::Unresolved unresolved_impacts;
+  // Chains whose end passed their guide ring beside the opening (sim/chain_report.h), a line each.
+  std::vector<std::string> chain_warnings;
 };
 
 struct Snapshot {

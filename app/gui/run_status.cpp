@@ -2,21 +2,25 @@
 
 #include <QLabel>
 #include <QStatusBar>
+#include <QStringList>
 
 namespace contactsim::gui {
 
 RunStatus::RunStatus(QStatusBar* bar)
     : QObject(bar),
       impacts_(new QLabel(bar)),
+      chains_(new QLabel(bar)),
       time_(new QLabel(bar)),
       rate_(new QLabel(bar)),
       solver_(new QLabel(bar)),
       contacts_(new QLabel(bar)),
       display_(new QLabel(bar)) {
-  for (QLabel* label : {impacts_, time_, rate_, solver_, contacts_, display_})
+  for (QLabel* label : {impacts_, chains_, time_, rate_, solver_, contacts_, display_})
     bar->addPermanentWidget(label);
   impacts_->setObjectName("impacts");
   impacts_->hide();
+  chains_->setObjectName("chains");
+  chains_->hide();
 }
 
 void RunStatus::show(const SimulationFrame& frame, const RunStats* stats) {
@@ -38,6 +42,17 @@ void RunStatus::show(const SimulationFrame& frame, const RunStats* stats) {
                           .arg(unresolved)
                           .arg(unresolved == 1 ? "" : "s"));
     impacts_->setToolTip(QString::fromStdString(describe(stats->unresolved_impacts)));
+  }
+  // A chain's length that jumped (a guide ring too small for where its end passed).
+  const std::size_t chains = stats ? stats->chain_warnings.size() : 0;
+  chains_->setVisible(chains > 0);
+  if (chains > 0) {
+    chains_->setText(QStringLiteral("⚠ %1 chain%2 passed a guide ring beside its opening")
+                         .arg(chains)
+                         .arg(chains == 1 ? "" : "s"));
+    QStringList lines;
+    for (const std::string& line : stats->chain_warnings) lines << QString::fromStdString(line);
+    chains_->setToolTip(lines.join('\n'));
   }
   // The step error control took (the smallest substep of the last frame's step).
   QString solver = QStringLiteral("Newton %1").arg(frame.solver.newton_iterations);

@@ -1,7 +1,8 @@
 // The window's status bar readout of the run: simulated time, speed (or "replay"), the solver's
 // last step, the contacts shown, frames drawn per second, and — while fixed steps have left
-// impacts unresolved (sim/impact_resolution.h) — a warning whose tooltip is the CLI's line. One
-// job of the main window, testable without it.
+// impacts unresolved (sim/impact_resolution.h), or a chain's end has passed its guide ring beside
+// the opening (sim/chain_report.h) — a warning whose tooltip is the CLI's line. One job of the
+// main window, testable without it.
 #pragma once
 
 #include <QObject>
@@ -17,7 +18,7 @@ class RunStatus : public QObject {
   Q_OBJECT
 
  public:
-  // Adds its labels to `bar` as permanent widgets (the warning first, hidden until needed).
+  // Adds its labels to `bar` as permanent widgets (the warnings first, hidden until needed).
   explicit RunStatus(QStatusBar* bar);
 
   // A frame being shown: with the worker's stats for a live run, without for a replay.
@@ -30,10 +31,11 @@ class RunStatus : public QObject {
   const QLabel& solver() const { return *solver_; }
   const QLabel& contacts() const { return *contacts_; }
   const QLabel& impacts() const { return *impacts_; }
+  const QLabel& chains() const { return *chains_; }
   const QLabel& display() const { return *display_; }
 
  private:
-  QLabel *impacts_, *time_, *rate_, *solver_, *contacts_, *display_;
+  QLabel *impacts_, *chains_, *time_, *rate_, *solver_, *contacts_, *display_;
 };
 
 }  // namespace contactsim::gui

@@ -5,6 +5,7 @@
 
 #include "dynamics/mouse_spring.h"
 #include "record/scene_header.h"
+#include "sim/chain_report.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
 #include "volumetric/volumetric_force_source.h"
@@ -230,6 +231,7 @@ RunStats SimulationWorker::stats() {
   stats.steps = steps_;
   stats.running = running_;
   stats.unresolved_impacts = impacts_.unresolved();
+  if (simulation_) stats.chain_warnings = guideJumpWarnings(*simulation_);
   if (simulation_ && mouse_spring_->attached()) {
     const MultibodyState& s = simulation_->integrator().state();
     const MouseSpring::Evaluation e = mouse_spring_->evaluate(s.q, s.qdot);

@@ -1,4 +1,5 @@
 target_sources(contactsim_core PRIVATE
+  sim/chain_report.cpp
   sim/contact_force_source.cpp
   sim/contact_force_source_ledger.cpp
   sim/contact_passivity.cpp

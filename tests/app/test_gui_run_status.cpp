@@ -1,10 +1,12 @@
 // The status bar's readout of a run (app/gui/run_status.h), without a window: what it says for a
-// live frame, a paused one, a replay, error control's substep, and the unresolved-impact warning.
+// live frame, a paused one, a replay, error control's substep, and the unresolved-impact and
+// chain-guide warnings.
 #include <QLabel>
 #include <QStatusBar>
 #include <catch2/catch.hpp>
 
 #include "run_status.h"
+#include "sim/chain_report.h"
 #include "test_application.h"
 
 using namespace contactsim;
@@ -46,9 +48,18 @@ TEST_CASE("run status: time, speed, solver, contacts and the unresolved-impact w
   CHECK(status.impacts().toolTip().toStdString() == describe(stats.unresolved_impacts));
   CHECK(status.impacts().toolTip().contains("'plate'–'ball' at t = 0.0125 s"));
 
+  CHECK(status.chains().isHidden());
+  stats.chain_warnings = {describeGuideJumps("chain", {2, 0.021, 6.34})};
+  status.show(frame, &stats);
+  CHECK_FALSE(status.chains().isHidden());
+  CHECK(status.chains().text() == "⚠ 1 chain passed a guide ring beside its opening");
+  CHECK(status.chains().toolTip().toStdString() == stats.chain_warnings[0]);
+  CHECK(status.chains().toolTip().contains("chain 'chain': an end crossed"));
+
   status.show(frame, nullptr);  // a replay: no run, no warning
   CHECK(status.rate().text() == "replay");
   CHECK(status.impacts().isHidden());
+  CHECK(status.chains().isHidden());
   status.setDisplayFps(24);
   CHECK(status.display().text() == "display 24 fps");
 }
