@@ -154,6 +154,7 @@ struct HeaveMetrics {
   std::size_t ids_born = 0;
   double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
   double energy_rise = 0.0;    // J: the largest rise of unsuppliedEnergy above its start
+  int guide_jumps = 0;         // the shackle passing the mouth beside the chain's ring
   double wall = 0.0;           // s
 };
 
@@ -189,6 +190,7 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
   m.p99_contact = percentile(contact_forces, 0.99);
   m.max_contact = percentile(contact_forces, 1.0);
   m.ids_born = ids.size();
+  m.guide_jumps = chain.guideJumps().count;
   return m;
 }
 
@@ -218,6 +220,9 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
                       << m.deepest_shank * 1e3 << " mm; energy rise " << m.energy_rise
                       << " J; wall " << m.wall << " s for " << sim.time() << " s");
   CHECK(m.min_tension >= 0.0);
+  // The shackle enters the pipe within the chain's ring: the chain's length never jumps
+  // (docs/chain.md, "Which radius").
+  CHECK(m.guide_jumps == 0);
   // As over the first second (63 J: 1e-3 of W times a metre): the windlass and the chain's weight
   // are all that put energy in.
   CHECK(m.energy_rise <= 1e-3 * weight);
@@ -312,6 +317,7 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
                   << m.p99_contact / m.weight << " W; ids born " << m.ids_born << "; hull–shank δ "
                   << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s");
     CHECK(m.min_tension >= 0.0);
+    CHECK(m.guide_jumps == 0);
   }
   const auto spread = [&](auto value) {
     std::vector<double> v;
