@@ -224,6 +224,9 @@ void ChainCable::restoreState(StateReader& in) {
   for (double* v :
        {&energy_.elastic, &energy_.dissipated, &energy_.windlass_work, &energy_.weight_work})
     *v = in.real();
+  // The guide's crossings are counted from here: the ends' last positions are not in the state.
+  accepted_ends_.reset();
+  guide_jumps_ = {};
 }
 
 std::shared_ptr<ChainCable> addChainCable(MultibodySystem& system, BodyIndex a, const Vec3& point_a,

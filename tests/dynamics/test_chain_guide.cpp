@@ -237,4 +237,22 @@ TEST_CASE("an end crossing the ring's plane beside the opening: the jump, measur
   CHECK(chain->guideJumps().count == 1);
   CHECK(chain->guideJumps().first_time == 0.1);
   CHECK(chain->guideJumps().largest == Approx(expected).epsilon(1e-6));
+
+  // Restored from a checkpoint taken below the plane, the chain counts from there: the first
+  // accepted step after it is not compared with where the end was before the restore (above the
+  // plane beside the opening, which would count a crossing).
+  chain->acceptStep(at(ring.centre + Vec3(0.0, 0, -0.3)), v, 0.35);  // down through the opening
+  chain->acceptStep(at(below), v, 0.4);
+  REQUIRE(chain->guideJumps().count == 1);
+  StateWriter out;
+  chain->saveState(out);
+  chain->acceptStep(at(ring.centre + Vec3(X, 0, 0.3)), v, 0.5);  // back up beside the opening
+  REQUIRE(chain->guideJumps().count == 2);
+  StateReader in(out.bytes(), "checkpoint");
+  chain->restoreState(in);
+  CHECK(chain->guideJumps().count == 0);
+  chain->acceptStep(at(below), v, 0.4);
+  CHECK(chain->guideJumps().count == 0);
+  chain->acceptStep(at(ring.centre + Vec3(X, 0, 0.3)), v, 0.5);
+  CHECK(chain->guideJumps().count == 1);
 }
