@@ -98,3 +98,34 @@ TEST_CASE("a ray that cannot decide hands over to the solid-angle sum",
   CHECK(windingNumber(PosedMesh{open, Pose::identity()}, Vec3::Zero()) > 0.9);
   CHECK(insideSurface(open_tree, Pose::identity(), Vec3::Zero()));
 }
+
+// CAD exports carry zero-area triangles (collinear corners: a sliver left by a tessellator). They
+// add no solid angle and no crossing; a ray meeting one cannot decide by it, so the count hands
+// over to the solid-angle sum, which is still right. And a non-finite point is outside, not a
+// crash.
+TEST_CASE("zero-area triangles and non-finite points", "[collision][ray][containment]") {
+  const TriMesh box = makeBox(Vec3(1.0, 0.5, 0.25), 2);
+  std::vector<Vec3> vertices = box.vertices();
+  std::vector<TriangleIndices> triangles = box.triangles();
+  // Slivers along the box's inside, across the first ray's path from the centre, and on its top.
+  for (const Vec3& a : {Vec3(-0.5, -0.2, -0.1), Vec3(0.2, 0.1, 0.25)}) {
+    const auto i = static_cast<std::int32_t>(vertices.size());
+    vertices.push_back(a);
+    vertices.push_back(a + Vec3(0.4, 0.3, 0.1));
+    vertices.push_back(a + Vec3(0.8, 0.6, 0.2));
+    triangles.push_back({i, i + 1, i + 2});
+  }
+  const TriMesh with_slivers(vertices, triangles);
+  const AabbTree tree(with_slivers);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.3, 1.3);
+  for (int k = 0; k < 300; ++k) {
+    const Vec3 point(u(rng), 0.5 * u(rng), 0.3 * u(rng));
+    const double w = windingNumber(PosedMesh{box, Pose::identity()}, point);
+    if (std::abs(w - std::round(w)) > 1e-6) continue;
+    CHECK(insideSurface(tree, Pose::identity(), point) == (w > 0.5));
+  }
+  CHECK(insideSurface(tree, Pose::identity(), Vec3::Zero()));
+  CHECK_FALSE(insideSurface(tree, Pose::identity(), Vec3(NAN, 0.0, 0.0)));
+  CHECK_FALSE(insideSurface(tree, Pose::identity(), Vec3(INFINITY, 0.0, 0.0)));
+}
