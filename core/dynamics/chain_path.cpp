@@ -38,6 +38,30 @@ struct RingFrame {
   Vec3 m, n, u1, u2;  // axis, plane normal, and the axis's normal plane
 };
 
+// Where the segment from p to q crosses the ring's plane and that point's offset from the axis
+// (perpendicular to it: within the radius is within the opening); none if p and q are on one
+// side of the plane, or on it.
+struct PlaneCrossing {
+  Vec3 point, off_axis;
+};
+std::optional<PlaneCrossing> planeCrossing(const ChainGuide& g, const RingFrame& f, const Vec3& p,
+                                           const Vec3& q) {
+  const double sp = (p - g.centre).dot(f.n), sq = (q - g.centre).dot(f.n);
+  if (!(sp * sq < 0.0)) return std::nullopt;
+  PlaneCrossing crossing;
+  crossing.point = p + (q - p) * (sp / (sp - sq));
+  crossing.off_axis = crossing.point - g.centre;
+  crossing.off_axis -= crossing.off_axis.dot(f.m) * f.m;
+  return crossing;
+}
+
+RingFrame ringFrame(const ChainGuide& g) {
+  RingFrame f;
+  f.m = g.axis.normalized();
+  f.n = g.plane_normal ? g.plane_normal->normalized() : f.m;
+  return f;
+}
+
 RimPoint rimPoint(const ChainGuide& g, const RingFrame& f, double phi, const Vec3& a,
                   const Vec3& b) {
   RimPoint r;
@@ -80,21 +104,16 @@ void checkChainGuide(const ChainGuide& guide) {
 ChainPath chainPath(const Vec3& a, const Vec3& b, const std::optional<ChainGuide>& guide) {
   if (!guide) return straightPath(a, b);
   const ChainGuide& g = *guide;
-  RingFrame f;
-  f.m = g.axis.normalized();
-  f.n = g.plane_normal ? g.plane_normal->normalized() : f.m;
-  const double sa = (a - g.centre).dot(f.n), sb = (b - g.centre).dot(f.n);
-  // Both ends on one side of the ring's plane (or on it): nothing leads the chain.
-  if (!(sa * sb < 0.0)) return straightPath(a, b);
-  const Vec3 crossing = a + (b - a) * (sa / (sa - sb));
-  Vec3 off_axis = crossing - g.centre;
-  off_axis -= off_axis.dot(f.m) * f.m;  // inside the cylinder is inside the opening
-  if (off_axis.norm() <= g.radius) return straightPath(a, b);
+  RingFrame f = ringFrame(g);
+  // Both ends on one side of the ring's plane (or on it), or the segment through the opening:
+  // nothing leads the chain.
+  const std::optional<PlaneCrossing> crossing = planeCrossing(g, f, a, b);
+  if (!crossing || crossing->off_axis.norm() <= g.radius) return straightPath(a, b);
 
   // The segment misses the opening: the chain bears on the rim where f(φ) = |a − p| + |b − p| is
   // least. Start at the crossing's angle (f is convex about its minimum there: every term of f''
   // is ≥ 0 once the chain bends towards the centre) and take Newton steps, at most ½ rad each.
-  f.u1 = off_axis.normalized();
+  f.u1 = crossing->off_axis.normalized();
   f.u2 = f.m.cross(f.u1);
   double phi = 0.0;
   RimPoint r = rimPoint(g, f, phi, a, b);
@@ -123,19 +142,14 @@ ChainPath chainPath(const Vec3& a, const Vec3& b, const std::optional<ChainGuide
 }
 
 double guideJump(const ChainGuide& guide, const Vec3& fixed, const Vec3& from, const Vec3& to) {
-  const Vec3 m = guide.axis.normalized();
-  const Vec3 n = guide.plane_normal ? guide.plane_normal->normalized() : m;
-  const double s_from = (from - guide.centre).dot(n), s_to = (to - guide.centre).dot(n);
-  if (!(s_from * s_to < 0.0)) return 0.0;
-  const Vec3 crossing = from + (to - from) * (s_from / (s_from - s_to));
-  Vec3 off_axis = crossing - guide.centre;
-  off_axis -= off_axis.dot(m) * m;
-  if (off_axis.norm() <= guide.radius) return 0.0;
+  const RingFrame f = ringFrame(guide);
+  const std::optional<PlaneCrossing> crossing = planeCrossing(guide, f, from, to);
+  if (!crossing || crossing->off_axis.norm() <= guide.radius) return 0.0;
   // Just beyond the plane from `fixed`, where the rule asks for the rim path.
-  const double s_fixed = (fixed - guide.centre).dot(n);
+  const double s_fixed = (fixed - guide.centre).dot(f.n);
   if (s_fixed == 0.0) return 0.0;
-  const Vec3 beyond = crossing - (s_fixed > 0.0 ? 1.0 : -1.0) * 1e-9 * guide.radius * n;
-  return chainPath(fixed, beyond, guide).length - (crossing - fixed).norm();
+  const Vec3 beyond = crossing->point - (s_fixed > 0.0 ? 1.0 : -1.0) * 1e-9 * guide.radius * f.n;
+  return chainPath(fixed, beyond, guide).length - (crossing->point - fixed).norm();
 }
 
 }  // namespace contactsim
