@@ -206,6 +206,26 @@ TEST_CASE("an end crossing the ring's plane beside the opening: the jump, measur
   CHECK(guideJump(ring, a, below, above) == Approx(expected).epsilon(1e-12));
   CHECK(chainPath(a, below, ring).length - chainPath(a, above, ring).length ==
         Approx(expected).epsilon(1e-6));
+  // Other offsets and heights, and the end crossing off the ring's symmetry plane or through an
+  // oblique opening: the measured jump is the step of ℓ across the plane.
+  ChainGuide oblique = ring;
+  oblique.plane_normal = Vec3(0.5, -0.3, 0.8).normalized();
+  for (const ChainGuide& guide : {ring, oblique}) {
+    for (const double x : {0.3, 0.6, 2.0}) {
+      for (const double h : {0.4, 1.5, 6.0}) {
+        const Vec3 fixed = guide.centre + Vec3(0.1, 0.05, h);
+        const Vec3 at = guide.centre + Vec3(x, 0.2, 0.0);
+        const Vec3 n = guide.plane_normal.value_or(guide.axis);
+        const Vec3 at_plane = at - (at - guide.centre).dot(n) / n.dot(n) * n;
+        const Vec3 up = at_plane + eps * n, down = at_plane - eps * n;
+        INFO("x " << x << ", h " << h << (guide.plane_normal ? ", oblique" : ""));
+        const double step =
+            chainPath(fixed, down, guide).length - chainPath(fixed, up, guide).length;
+        CHECK(step > 0.0);
+        CHECK(guideJump(guide, fixed, up, down) == Approx(step).margin(4 * eps));
+      }
+    }
+  }
   // Through the opening, or not across the plane: no jump.
   CHECK(guideJump(ring, a, ring.centre + Vec3(0.2, 0, 0.1), ring.centre + Vec3(0.2, 0, -0.1)) ==
         0.0);
