@@ -129,6 +129,18 @@ Vec3 DebugLayers::worldPoint(const BodyPoint& p, std::span<const BodyState> bodi
   return bodies[p.body].pose.apply(p.point);
 }
 
+std::vector<Vec3> DebugLayers::worldPath(const CablePath& path,
+                                         std::span<const BodyState> bodies) const {
+  std::vector<Vec3> points;
+  for (const BodyPoint& p : path.points) points.push_back(worldPoint(p, bodies));
+  if (path.guide && points.size() == 2) {
+    // The same path the chain's length is measured along (core/dynamics/chain_path.h).
+    if (const std::optional<Vec3> bend = chainPath(points[0], points[1], path.guide).bend)
+      points.insert(points.begin() + 1, *bend);
+  }
+  return points;
+}
+
 void DebugLayers::placeAabbTree() {
   if (aabb_body_ >= 0 && static_cast<std::size_t>(aabb_body_) < poses_.size()) {
     setPoseMatrix(*aabb_pose_, poses_[aabb_body_]);
@@ -156,10 +168,9 @@ void DebugLayers::update(std::span<const BodyState> bodies, std::span<const Cabl
   cables_->clear();
   std::vector<vtkIdType> ids;
   for (std::size_t i = 0; i < cable_paths_.size(); ++i) {
-    if (cable_paths_[i].size() < 2) continue;
+    if (cable_paths_[i].points.size() < 2) continue;
     ids.clear();
-    for (const BodyPoint& p : cable_paths_[i])
-      ids.push_back(cables_->addPoint(worldPoint(p, bodies)));
+    for (const Vec3& p : worldPath(cable_paths_[i], bodies)) ids.push_back(cables_->addPoint(p));
     cables_->addCell(ids.data(), static_cast<vtkIdType>(ids.size()));
     const bool taut = i < cables.size() && cables[i].tension > 0.0;
     cables_->addColour(taut ? kCableColour : kSlackCableColour);

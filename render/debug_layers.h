@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 #include "body_palette.h"
 #include "collision/aabb_tree.h"
+#include "dynamics/chain_path.h"
 #include "layers.h"
 #include "sim/simulation_frame.h"
 
@@ -34,7 +36,13 @@ struct BodyPoint {
 };
 
 // A cable's path: its attachment points in order (two for a straight cable, more through pulleys).
-using CablePath = std::vector<BodyPoint>;
+// A chain led through a ring (two points and a guide) is drawn through the point of the ring's rim
+// it bears on at each frame, where its model bends it (chainPath), or straight when it passes
+// clear of the rim.
+struct CablePath {
+  std::vector<BodyPoint> points;
+  std::optional<ChainGuide> guide;
+};
 
 // A joint axis through `point` along `axis`, both in the frame of `body` (−1: world).
 struct JointAxis {
@@ -76,6 +84,8 @@ class DebugLayers {
 
  private:
   Vec3 worldPoint(const BodyPoint& p, std::span<const BodyState> bodies) const;
+  // The drawn polyline of `path` at these poses, in the world.
+  std::vector<Vec3> worldPath(const CablePath& path, std::span<const BodyState> bodies) const;
   // Moves the AABB boxes to their body's last pose.
   void placeAabbTree();
 

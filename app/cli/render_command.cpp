@@ -9,8 +9,10 @@
 
 #include "cli/commands.h"
 #include "record/frame_sampler.h"
+#include "record/recorded_scene.h"
 #include "record/recording_reader.h"
 #include "render_video.h"
+#include "scene_overlays.h"
 
 namespace contactsim::cli {
 namespace {
@@ -51,6 +53,16 @@ void renderRecording(const RenderArguments& args) {
   std::vector<std::shared_ptr<const TriMesh>> meshes;
   for (int b = 0; b < static_cast<int>(reader.header().bodies.size()); ++b)
     meshes.push_back(std::make_shared<const TriMesh>(reader.mesh(b)));
+
+  // Cables and joint axes, as the window draws them, from the scene stored in the recording.
+  std::optional<Scene> scene;
+  try {
+    scene = recordedScene(reader);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "note: cables and joint axes are not drawn: %s\n", error.what());
+  }
+  if (scene)
+    options.setup = [&](render::SimulationView& view) { render::setupSceneOverlays(view, *scene); };
 
   const double first = args.from.value_or(reader.frameTime(0));
   const double last = args.to.value_or(reader.frameTime(reader.frameCount() - 1));

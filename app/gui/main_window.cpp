@@ -282,7 +282,7 @@ bool MainWindow::rebuild() {
     triangles.push_back(body.mesh ? static_cast<int>(body.mesh->mesh->triangleCount()) : 0);
   }
   setView(std::move(meshes));
-  setupSceneOverlays(*sim_view_, scene);
+  render::setupSceneOverlays(*sim_view_, scene);
   fillTree(names, triangles);
   law_form_->showContact(document.json().contains("contact") ? &document.json()["contact"]
                                                              : nullptr);

@@ -15,9 +15,11 @@
 #include "main_window.h"
 #include "plots_panel.h"
 #include "recent_files.h"
+#include "record/recorded_scene.h"
 #include "record/resume_point.h"
 #include "recordings.h"
 #include "replay_controller.h"
+#include "scene_overlays.h"
 #include "sim_controls.h"
 #include "simulation_thread.h"
 
@@ -140,6 +142,13 @@ bool MainWindow::openRecording(const QString& path) {
     return false;
   }
   setView(replay.meshes());
+  try {
+    // Cables and joint axes from the scene stored in the recording (its meshes from there too).
+    render::setupSceneOverlays(*sim_view_, recordedScene(*replay.reader()));
+  } catch (const std::exception& error) {
+    statusBar()->showMessage(
+        "Cables and joint axes are not drawn: " + QString::fromStdString(error.what()), 10000);
+  }
   const RecordingHeader& header = replay.reader()->header();
   QStringList names;
   std::vector<int> triangles;

@@ -1,9 +1,12 @@
 #include "video_export.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "record/frame_sampler.h"
+#include "record/recorded_scene.h"
 #include "record/recording_reader.h"
+#include "scene_overlays.h"
 
 namespace contactsim::gui {
 
@@ -54,6 +57,15 @@ render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
   video.frames_per_second = options.frames_per_second;
   video.preset = render::LayerPreset::CleanVideo;
   video.force_scale = options.force_scale;
+  // Cables and joint axes, as the window draws them, when the recorded scene still reads (its
+  // meshes come from the recording); without them the video shows the bodies and forces only.
+  std::optional<Scene> scene;
+  try {
+    scene = recordedScene(reader);
+  } catch (const std::exception&) {
+  }
+  if (scene)
+    video.setup = [&](render::SimulationView& view) { render::setupSceneOverlays(view, *scene); };
   if (progress) {
     video.progress = [&](int frame, const SimulationFrame&) {
       cancelled = !progress(frame, frames);

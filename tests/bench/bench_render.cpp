@@ -19,6 +19,7 @@
 
 #include "import/scene_mesh_import.h"
 #include "render_frame_timer.h"
+#include "scene_overlays.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
 #include "synthetic_patches.h"
@@ -47,21 +48,6 @@ std::vector<std::shared_ptr<const TriMesh>> sceneMeshes(const Scene& scene) {
   for (const SceneBody& body : scene.bodies)
     meshes.push_back(body.mesh ? body.mesh->mesh : nullptr);
   return meshes;
-}
-
-// The cables as the GUI draws them (app/gui/scene_overlays.cpp): end points in the bodies' frames.
-std::vector<render::CablePath> cablePaths(const Scene& scene) {
-  const auto bodyPoint = [&](const std::string& body, const Vec3& world) {
-    const int index = bodyIndex(scene, body);
-    if (index < 0) return render::BodyPoint{-1, world};
-    const Pose& pose = scene.bodies[index].pose;
-    return render::BodyPoint{index, pose.rotation.transpose() * (world - pose.translation)};
-  };
-  std::vector<render::CablePath> cables;
-  for (const SceneCable& c : scene.cables) {
-    cables.push_back({bodyPoint(c.body_a, c.point_a), bodyPoint(c.body_b, c.point_b)});
-  }
-  return cables;
 }
 
 long triangleCount(const std::vector<std::shared_ptr<const TriMesh>>& meshes) {
@@ -124,7 +110,7 @@ void benchEmpty(const Options& options) {
 void benchAnchor(const Options& options, bool contacts) {
   Scene scene = readAnchorScene();
   const int followed = bodyIndex(scene, kFollowed);
-  const std::vector<render::CablePath> cables = cablePaths(scene);
+  const std::vector<render::CablePath> cables = render::sceneCablePaths(scene);
   Simulation simulation(std::move(scene));
   while (simulation.time() < kAnchorStart) simulation.step();
 

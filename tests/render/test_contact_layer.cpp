@@ -187,7 +187,8 @@ TEST_CASE("a real patch of a ball in a plate, with the debug layers", "[display]
   view.applyPreset(render::LayerPreset::Debug);
   view.debug().setAabbTree(1, &ball_tree, 3);
   view.debug().setJointAxes({{1, Vec3::Zero(), Vec3::UnitY()}});
-  view.debug().setCables({{{-1, Vec3(-0.8, 0.0, 0.9)}, {1, Vec3(0.0, 0.0, BallOnPlate::kRadius)}}});
+  view.debug().setCables(
+      {{.points = {{-1, Vec3(-0.8, 0.0, 0.9)}, {1, Vec3(0.0, 0.0, BallOnPlate::kRadius)}}}});
   frame.cables.push_back({1.0, 10.0});
   test::setUpFrontView(view, frame);
   view.fitForceScale(frame);

@@ -1,4 +1,8 @@
 // Bodies moved by their poses, layers updated in place, videos written off-screen.
+#include <vtkActor.h>
+#include <vtkDataSet.h>
+#include <vtkMapper.h>
+
 #include <fstream>
 
 #include "render_test_support.h"
@@ -258,4 +262,57 @@ TEST_CASE("renderVideo with a parsed camera spec: explicit and following", "[dis
   render::FrameSource empty = [](SimulationFrame&) { return false; };
   CHECK_THROWS_WITH(render::renderVideo(scene.meshes(), empty, {}, test::outputPath("empty.ogv")),
                     Catch::Contains("no frames"));
+}
+
+// The chain's model bends it on the ring's rim where a straight line would miss the opening
+// (core/dynamics/chain_path.h); the drawing must follow that path, not the ring's centre. Ends at
+// (X, 0, ±H) about a ring of radius r at the origin (axis z), X > r: by symmetry the shortest path
+// through the opening bends at the rim point (r, 0, 0).
+TEST_CASE("a chain led through a ring is drawn through the rim point it bears on", "[display]") {
+  auto box = std::make_shared<const TriMesh>(makeBox(Vec3(0.05, 0.05, 0.05)));
+  render::SimulationView view({box});
+  constexpr double r = 0.1, X = 0.5, H = 0.8;
+  ChainGuide guide;
+  guide.radius = r;
+  Pose pose;  // the body carries the lower end: at its origin
+  pose.translation = Vec3(X, 0.0, -H);
+  const std::vector<BodyState> bodies = {{pose}};
+  const auto drawn = [&]() {
+    view.debug().update(bodies);
+    vtkDataSet* data = view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput();
+    std::vector<Vec3> points;
+    for (vtkIdType i = 0; i < data->GetNumberOfPoints(); ++i) {
+      double p[3];
+      data->GetPoint(i, p);
+      points.emplace_back(p[0], p[1], p[2]);
+    }
+    return points;
+  };
+  const auto cable = [&](const Vec3& upper) {
+    render::CablePath path;
+    path.points = {{-1, upper}, {0, Vec3::Zero()}};
+    path.guide = guide;
+    view.debug().setCables({path});
+  };
+
+  cable(Vec3(X, 0.0, H));
+  std::vector<Vec3> points = drawn();
+  REQUIRE(points.size() == 3);
+  CHECK((points[0] - Vec3(X, 0, H)).norm() < 1e-12);
+  CHECK((points[1] - Vec3(r, 0, 0)).norm() < 1e-12);
+  CHECK((points[2] - Vec3(X, 0, -H)).norm() < 1e-12);
+
+  // Through the opening, or both ends on one side of the ring's plane: straight.
+  cable(Vec3(0.5 * r, 0.0, H));
+  pose.translation = Vec3(0.5 * r, 0.0, -H);
+  const std::vector<BodyState> centred = {{pose}};
+  view.debug().update(centred);
+  CHECK(view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput()->GetNumberOfPoints() ==
+        2);
+  cable(Vec3(X, 0.0, 2.0 * H));
+  pose.translation = Vec3(X, 0.0, H);
+  const std::vector<BodyState> above = {{pose}};
+  view.debug().update(above);
+  CHECK(view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput()->GetNumberOfPoints() ==
+        2);
 }
