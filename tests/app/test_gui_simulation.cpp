@@ -2,6 +2,9 @@
 // the contact inspector and the force arrows; a mesh dropped into a scene; a corrupt file; a
 // recording replayed and scrubbed, and continued from a replayed frame. No sleeps: every wait is on
 // a condition with a timeout.
+#include <vtkActor.h>
+#include <vtkDataSet.h>
+#include <vtkMapper.h>
 #include <vtkRenderer.h>
 
 #include <QAction>
@@ -464,4 +467,56 @@ TEST_CASE("an impact the fixed step does not resolve is flagged in the status ba
       CHECK(label->toolTip().contains("set solver.tolerance"));
     }
   }
+}
+
+// A replay draws the cables of the recorded scene (they used to be missing from replays and
+// videos), from the recording alone: the scene's mesh file is gone by the time it is opened.
+TEST_CASE("a replay draws the recorded scene's cables, with its mesh files gone", "[simulation]") {
+  application();
+  const fs::path dir = workDir() / "hoist";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "scenes");
+  fs::create_directories(dir / "models");
+  fs::copy_file(testing::sourcePath("assets/models/box.stl").toStdString(), dir / "models/box.stl");
+  fs::copy_file(demoScene("cable_hoist.json").toStdString(), dir / "scenes/cable_hoist.json");
+  const fs::path recording = dir / "hoist.db";
+  {
+    MainWindow window;
+    ErrorLog errors;
+    errors.attach(window);
+    REQUIRE(window.openScene(QString::fromStdString((dir / "scenes/cable_hoist.json").string())));
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    waitForFrame(window);
+    REQUIRE(
+        windowPart<Recordings>(window).startRecording(QString::fromStdString(recording.string())));
+    runUntil(window, 0.2);
+    windowPart<Recordings>(window).stopRecording();
+    REQUIRE(QTest::qWaitFor(
+        [&] { return !windowPart<SimControls>(window).recordAction()->isChecked(); }, kTimeoutMs));
+    CHECK(errors.messages.isEmpty());
+  }
+  fs::remove_all(dir / "models");
+
+  MainWindow window;
+  ErrorLog errors;
+  errors.attach(window);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(window.openRecording(QString::fromStdString(recording.string())));
+  RecordingReader reader(recording);
+  const std::int64_t last = reader.frameCount() - 1;
+  windowPart<ReplayController>(window).slider().setValue(static_cast<int>(last));
+  REQUIRE((shownFrame(window) != nullptr));
+  const SimulationFrame frame = reader.frame(last);
+  // The hoist runs from (0, 0, 4) in the world to the crate's origin (its point_b at the start).
+  vtkDataSet* cable =
+      window.simulationView()->debug().actor(render::Layer::Cables)->GetMapper()->GetInput();
+  REQUIRE(cable->GetNumberOfPoints() == 2);
+  double top[3], crate[3];
+  cable->GetPoint(0, top);
+  cable->GetPoint(1, crate);
+  CHECK((Vec3(top[0], top[1], top[2]) - Vec3(0, 0, 4)).norm() < 1e-9);
+  CHECK((Vec3(crate[0], crate[1], crate[2]) - frame.bodies[0].pose.translation).norm() < 1e-9);
+  CHECK(errors.messages.isEmpty());
 }
