@@ -41,9 +41,25 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
                                         const StepSpan& span) {
   PairState& state = *states_[i];
   const std::vector<int>& ids = state.succession.ids;
+  bool overdrawn = false;
+  // The contacts that go on, together (as rejectUnpaidRelease takes the ending ones: a thread's
+  // flank pieces share one load, and which of them absorbed it is an accident of the split).
+  double released = 0.0, held = 0.0;
+  for (const int id : ids) {
+    if (id < 0) continue;
+    const ContactHistory& contact = *state.tracker.history(id);
+    ContactHistory::Load normal = contact.load;
+    normal.force = contact.normal.dot(normal.force) * contact.normal;
+    normal.torque = Vec3::Zero();
+    released += startLoadWork(i, normal, qdot, span);
+    held += std::max(contact.absorbed_energy, 0.0);
+  }
+  if (startLoadOverdraws(released, held) && state.refinesRelease(span.length)) {
+    throw StepRejected(pairName(system_, pairs_[i]) +
+                       ": contacts would release more energy within the step than they absorbed");
+  }
   if (std::find(ids.begin(), ids.end(), -1) == ids.end()) return;  // no new contact inherits
   const std::vector<const ContactHistory*>& parents = state.succession.parents;
-  bool overdrawn = false;
   state.succession.inherited =
       state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
         const double work = startLoadWork(i, contact.load, qdot, span);
