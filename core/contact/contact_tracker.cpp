@@ -15,16 +15,25 @@ bool continues(const std::vector<int>& ids, const ContactHistory& h) {
 
 }  // namespace
 
+double patchReach(const ContactPatch& patch) {
+  double reach = std::sqrt(std::max(patch.area, 0.0) / std::numbers::pi);
+  for (const std::vector<Vec3>& loop : patch.loops) {
+    for (const Vec3& p : loop) reach = std::max(reach, (p - patch.centroid).norm());
+  }
+  return reach;
+}
+
 std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches) const {
   // Greedy assignment by centroid distance among admissible pairs: the closest pair first, each
   // old and new patch used once. Regions between two bodies are few, so O(n·m log) is nothing.
   std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
   const double cos_limit = std::cos(options_.max_normal_angle);
   for (std::size_t i = 0; i < patches.size(); ++i) {
+    const double reach = patchReach(patches[i]);
     for (std::size_t j = 0; j < live_.size(); ++j) {
       const ContactHistory& old = live_[j];
       if (patches[i].normal.dot(old.normal) < cos_limit) continue;
-      const double radius = std::sqrt(std::max(patches[i].area, old.area) / std::numbers::pi);
+      const double radius = std::max(reach, old.reach);
       const double gate = std::max(options_.max_jump_in_radii * radius, options_.min_jump);
       const double distance = (patches[i].centroid - old.centroid).norm();
       if (distance <= gate) candidates.emplace_back(distance, i, j);
@@ -47,15 +56,15 @@ ContactTracker::Succession ContactTracker::succession(
                  std::vector<double>(patches.size(), 0.0)};
   const std::vector<int>& ids = out.ids;
   const double cos_limit = std::cos(options_.max_normal_angle);
-  const auto radius = [](double area) { return std::sqrt(std::max(area, 0.0) / std::numbers::pi); };
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
+    const double own_reach = patchReach(patches[i]);
     double best = std::numeric_limits<double>::infinity();
     for (const ContactHistory& h : live_) {
       if (continues(ids, h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
-      // The two patches, as discs of their areas, overlap (or lie within min_jump).
+      // The two patches, as discs of their reaches, overlap (or lie within min_jump).
       const double distance = (patches[i].centroid - h.centroid).norm();
-      const double reach = std::max(radius(patches[i].area) + radius(h.area), options_.min_jump);
+      const double reach = std::max(own_reach + h.reach, options_.min_jump);
       if (distance <= reach && distance < best) best = distance, out.parents[i] = &h;
     }
   }
@@ -92,7 +101,8 @@ std::vector<double> ContactTracker::inherit(
 }
 
 void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
-  const auto [ids, parent, inherited] = succession(patches);
+  const Succession s = succession(patches);
+  const std::vector<int>& ids = s.ids;
   std::vector<ContactHistory> next;
   next.reserve(patches.size());
   for (std::size_t i = 0; i < patches.size(); ++i) {
@@ -102,15 +112,16 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
     } else {
       h.id = next_id_++;
       h.first_time = time;
-      h.absorbed_energy = h.absorbed_before = inherited[i];
-      if (parent[i]) {
-        h.stick_anchor_a = parent[i]->stick_anchor_a;
-        h.stick_anchor_b = parent[i]->stick_anchor_b;
+      h.absorbed_energy = h.absorbed_before = s.inherited[i];
+      if (const ContactHistory* parent = s.parents[i]) {
+        h.stick_anchor_a = parent->stick_anchor_a;
+        h.stick_anchor_b = parent->stick_anchor_b;
       }
     }
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;
     h.area = patches[i].area;
+    h.reach = patchReach(patches[i]);
     patches[i].id = h.id;
     next.push_back(std::move(h));
   }
@@ -157,6 +168,7 @@ void ContactTracker::save(StateWriter& out) const {
     out.vec3(h.centroid);
     out.vec3(h.normal);
     out.real(h.area);
+    out.real(h.reach);
   }
 }
 
@@ -180,6 +192,7 @@ void ContactTracker::restore(StateReader& in) {
     h.centroid = in.vec3();
     h.normal = in.vec3();
     h.area = in.real();
+    h.reach = in.real();
   }
   live_ = std::move(live);
   next_id_ = static_cast<int>(next_id);

@@ -38,16 +38,25 @@ struct ContactHistory {
   Load load;
   // The load before that: forces at the committed state itself must be the ones its step used.
   Load load_before;
-  // Where the patch was at the last committed step.
+  // Where the patch was at the last committed step, and how far it reached from its centroid
+  // there (patchReach).
   Vec3 centroid = Vec3::Zero();
   Vec3 normal = Vec3::Zero();
   double area = 0.0;
+  double reach = 0.0;
 };
+
+// How far a patch reaches from its centroid: the farthest point of its contour, and at least the
+// radius √(area/π) of a disc of its area (a patch given without a contour). A long face contact —
+// a crown's stop face meeting the shank along 0.26 m — is one contact from the first touches at
+// its two ends to the whole face and back: its reach, not its area's disc, says where it is.
+double patchReach(const ContactPatch& patch);
 
 struct TrackingOptions {
   // A patch may continue an old one when the normals differ by less than this angle ...
   double max_normal_angle = 30.0 * 3.14159265358979323846 / 180.0;
-  // ... and the centroids are closer than this many patch radii (√(area/π), the larger of the two),
+  // ... and the centroids are closer than this many patch reaches (patchReach, the larger of
+  // the two),
   double max_jump_in_radii = 1.0;
   // ... or closer than this distance (m), which covers tiny patches; set it from the model scale.
   double min_jump = 0.0;
@@ -68,7 +77,7 @@ class ContactTracker {
   void update(double time, std::vector<ContactPatch>& patches);
   // How a step's patches continue the live contacts, per patch: the id it continues (-1: a new
   // contact; match), the parent of a new one — among the contacts that end with a normal within
-  // max_normal_angle, the nearest whose disc of equal area overlaps the patch's (or lies within
+  // max_normal_angle, the nearest whose disc of its reach overlaps the patch's (or lies within
   // min_jump); null for continued contacts and orphans — and the ledger a new one inherits: its
   // parent's, shared among the parent's new contacts, or for an orphan an equal share of the
   // ledgers no new contact claimed.

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
 
 #include "contact/contact_tracker.h"
 
@@ -71,6 +73,33 @@ TEST_CASE("tiny patches use the absolute jump allowance", "[tracking]") {
   tracker.update(0.0, a);
   std::vector<ContactPatch> b = {patchAt(Vec3(0.005, 0, 0), -Vec3::UnitZ(), 1e-12)};
   CHECK(tracker.match(b) == std::vector<int>{a[0].id});
+}
+
+// A long face contact — a crown's stop face meeting the shank along 0.26 m — first touches at
+// the face's two ends, then bears along the whole face, then lets go at the two ends last: one
+// contact event. Its centroid lies 0.13 m from each end, three radii of a disc of its area
+// (0.27 m × 0.02 m): what it reaches, its contour, says the end touches are part of it.
+TEST_CASE("a long face contact keeps its identity from its end touches to the whole face and back",
+          "[tracking]") {
+  const auto square = [](const Vec3& centre, double half_x, double half_y) {
+    ContactPatch p = patchAt(centre, -Vec3::UnitZ(), 4.0 * half_x * half_y);
+    p.loops.push_back({centre + Vec3(-half_x, -half_y, 0), centre + Vec3(half_x, -half_y, 0),
+                       centre + Vec3(half_x, half_y, 0), centre + Vec3(-half_x, half_y, 0)});
+    return p;
+  };
+  const Vec3 left(-0.13, 0, 0), right(0.13, 0, 0);
+  ContactTracker tracker;
+  std::vector<ContactPatch> ends = {square(left, 0.002, 0.002), square(right, 0.002, 0.002)};
+  tracker.update(0.0, ends);
+  std::vector<ContactPatch> face = {square(Vec3::Zero(), 0.135, 0.01)};
+  REQUIRE(std::sqrt(face[0].area / std::numbers::pi) < 0.13 / 3.0);
+  tracker.update(0.001, face);
+  CHECK(face[0].id == ends[0].id);  // the nearer end by index among equals
+  std::vector<ContactPatch> released = {square(left, 0.002, 0.002), square(right, 0.002, 0.002)};
+  CHECK(tracker.match(released) == std::vector<int>{face[0].id, -1});  // one end goes on
+  // A patch as far off as the face is long, beyond its reach, is another contact.
+  std::vector<ContactPatch> beside = {square(Vec3(0.4, 0, 0), 0.002, 0.002)};
+  CHECK(tracker.match(beside) == std::vector<int>{-1});
 }
 
 // Passivity ledgers pass on when contacts end (ContactTracker::Succession): a parent's to its new
