@@ -91,6 +91,15 @@ void showBouncingBall(MainWindow& window) {
 // Runs to time t in the worker and waits until that frame is on screen.
 void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
+// Records the shown run into `file` until time t, and waits until the recording is closed.
+void recordUntil(MainWindow& window, const fs::path& file, double t) {
+  REQUIRE(windowPart<Recordings>(window).startRecording(QString::fromStdString(file.string())));
+  runUntil(window, t);
+  windowPart<Recordings>(window).stopRecording();
+  REQUIRE(QTest::qWaitFor(
+      [&] { return !windowPart<SimControls>(window).recordAction()->isChecked(); }, kTimeoutMs));
+}
+
 // Display coordinates (pixels, origin top-left) of a world point in the view.
 QPointF imagePosition(MainWindow& window, const Vec3& world, const QImage& image) {
   vtkRenderer* renderer = window.simulationView()->scene().renderer();
@@ -298,12 +307,7 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
     ErrorLog errors;
     errors.attach(window);
     showBouncingBall(window);
-    REQUIRE(
-        windowPart<Recordings>(window).startRecording(QString::fromStdString(recording.string())));
-    runUntil(window, 0.3);
-    windowPart<Recordings>(window).stopRecording();
-    REQUIRE(QTest::qWaitFor(
-        [&] { return !windowPart<SimControls>(window).recordAction()->isChecked(); }, kTimeoutMs));
+    recordUntil(window, recording, 0.3);
     CHECK(errors.messages.isEmpty());
   }
   REQUIRE(fs::exists(recording));
@@ -488,12 +492,7 @@ TEST_CASE("a replay draws the recorded scene's cables, with its mesh files gone"
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     waitForFrame(window);
-    REQUIRE(
-        windowPart<Recordings>(window).startRecording(QString::fromStdString(recording.string())));
-    runUntil(window, 0.2);
-    windowPart<Recordings>(window).stopRecording();
-    REQUIRE(QTest::qWaitFor(
-        [&] { return !windowPart<SimControls>(window).recordAction()->isChecked(); }, kTimeoutMs));
+    recordUntil(window, recording, 0.2);
     CHECK(errors.messages.isEmpty());
   }
   fs::remove_all(dir / "models");
