@@ -91,6 +91,13 @@ void showBouncingBall(MainWindow& window) {
 // Runs to time t in the worker and waits until that frame is on screen.
 void runUntil(MainWindow& window, double t) { testing::runWindowUntil(window, t, kTimeoutMs); }
 
+// Shows the window and opens `file` in it for replay.
+void showRecording(MainWindow& window, const fs::path& file) {
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(window.openRecording(QString::fromStdString(file.string())));
+}
+
 // Records the shown run into `file` until time t, and waits until the recording is closed.
 void recordUntil(MainWindow& window, const fs::path& file, double t) {
   REQUIRE(windowPart<Recordings>(window).startRecording(QString::fromStdString(file.string())));
@@ -315,9 +322,7 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
   MainWindow window;
   ErrorLog errors;
   errors.attach(window);
-  window.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(window.openRecording(QString::fromStdString(recording.string())));
+  showRecording(window, recording);
   CHECK(windowPart<Recordings>(window).replaying());
   RecordingReader reader(recording);
   REQUIRE(reader.frameCount() > 1000);
@@ -500,9 +505,7 @@ TEST_CASE("a replay draws the recorded scene's cables, with its mesh files gone"
   MainWindow window;
   ErrorLog errors;
   errors.attach(window);
-  window.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(window.openRecording(QString::fromStdString(recording.string())));
+  showRecording(window, recording);
   RecordingReader reader(recording);
   const std::int64_t last = reader.frameCount() - 1;
   windowPart<ReplayController>(window).slider().setValue(static_cast<int>(last));
