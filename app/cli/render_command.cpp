@@ -57,7 +57,7 @@ void renderRecording(const RenderArguments& args) {
   // Cables and joint axes, as the window draws them, from the scene stored in the recording.
   std::optional<Scene> scene;
   try {
-    scene = recordedScene(reader);
+    scene = recordedScene(reader, meshes);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "note: cables and joint axes are not drawn: %s\n", error.what());
   }

@@ -144,7 +144,7 @@ bool MainWindow::openRecording(const QString& path) {
   setView(replay.meshes());
   try {
     // Cables and joint axes from the scene stored in the recording (its meshes from there too).
-    render::setupSceneOverlays(*sim_view_, recordedScene(*replay.reader()));
+    render::setupSceneOverlays(*sim_view_, recordedScene(*replay.reader(), replay.meshes()));
   } catch (const std::exception& error) {
     statusBar()->showMessage(
         "Cables and joint axes are not drawn: " + QString::fromStdString(error.what()), 10000);

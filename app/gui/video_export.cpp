@@ -61,7 +61,7 @@ render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
   // meshes come from the recording); without them the video shows the bodies and forces only.
   std::optional<Scene> scene;
   try {
-    scene = recordedScene(reader);
+    scene = recordedScene(reader, meshes);
   } catch (const std::exception&) {
   }
   if (scene)

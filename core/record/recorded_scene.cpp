@@ -6,18 +6,20 @@
 
 namespace contactsim {
 
-Scene recordedScene(const RecordingReader& reader) {
+Scene recordedScene(const RecordingReader& reader,
+                    std::span<const std::shared_ptr<const TriMesh>> meshes) {
   const RecordingHeader& header = reader.header();
+  const auto has_mesh = [&](std::size_t b) { return meshes[b] && !meshes[b]->empty(); };
   // The reader asks for the meshes of the bodies that have one, in scene order — the order of
   // the recording's bodies, of which exactly those store a mesh.
   std::size_t next = 0;
   const auto recorded_mesh = [&](const SceneMesh& request) {
-    while (next < header.bodies.size() && header.bodies[next].triangle_count == 0) ++next;
-    if (next == header.bodies.size()) {
+    while (next < meshes.size() && !has_mesh(next)) ++next;
+    if (next == meshes.size()) {
       throw RecordingError(reader.path().string() + ": the recorded scene has a mesh (" +
                            request.file.string() + ") for a body the recording has none for");
     }
-    return reader.mesh(static_cast<int>(next++));
+    return *meshes[next++];
   };
   Scene scene = parseScene(header.scene_json, header.scene_path, recorded_mesh);
   if (scene.bodies.size() != header.bodies.size()) {

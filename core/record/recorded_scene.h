@@ -3,13 +3,19 @@
 // may have moved or gone since (a recording is meant to stand alone).
 #pragma once
 
+#include <memory>
+#include <span>
+
 #include "record/recording_reader.h"
 #include "scene/scene.h"
 
 namespace contactsim {
 
-// Throws SceneError (naming the recorded scene's path) when the stored text is not a scene this
-// program reads, or RecordingError when its bodies do not match the recording's.
-Scene recordedScene(const RecordingReader& reader);
+// `meshes`: the recording's meshes in body order as the caller already decoded them to draw
+// (RecordingReader::mesh), null or empty for a body without one; they are copied into the scene,
+// not read again. Throws SceneError (naming the recorded scene's path) when the stored text is
+// not a scene this program reads, or RecordingError when its bodies do not match the recording's.
+Scene recordedScene(const RecordingReader& reader,
+                    std::span<const std::shared_ptr<const TriMesh>> meshes);
 
 }  // namespace contactsim

@@ -4,7 +4,6 @@
 // filling half of a bin, as in a hopper) and a tall column (the same pebbles spread over a height
 // ten times the width, as while pouring).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -12,7 +11,11 @@
 
 #include "collision/broad_phase.h"
 
+#include "median_seconds.h"
+
 using namespace contactsim;
+
+using bench::medianSeconds;
 
 namespace {
 
@@ -27,19 +30,6 @@ std::vector<Box3> pebbles(int n, double height_factor, std::mt19937& rng) {
     boxes.emplace_back(c - half, c + half);
   }
   return boxes;
-}
-
-template <class F>
-double medianSeconds(int repeat, F&& f) {
-  std::vector<double> times;
-  for (int i = 0; i < repeat; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    times.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
 }
 
 }  // namespace

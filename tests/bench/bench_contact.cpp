@@ -4,33 +4,22 @@
 //
 //   bench_contact [repeats] [--quick]   (default 15 repeats; --quick as in bench_collision)
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <vector>
 
 #include "bench_cases.h"
 #include "collision/aabb_tree.h"
 #include "collision/mesh_collision.h"
 #include "contact/contact_regions.h"
+#include "median_seconds.h"
 
 using namespace contactsim;
 
-namespace {
+using bench::medianSeconds;
 
-double medianSeconds(int repeats, const std::function<void()>& run) {
-  std::vector<double> times;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    times.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+namespace {
 
 void runCase(const bench::Case& c, int repeats) {
   const AabbTree tree_a(c.a), tree_b(c.b);

@@ -7,11 +7,9 @@
 //
 //   bench_containment [repeats] [--quick]   (default 15 repeats; --quick as in bench_collision)
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <random>
 #include <set>
 #include <vector>
@@ -19,22 +17,13 @@
 #include "bench_cases.h"
 #include "collision/aabb_tree.h"
 #include "contact/containment.h"
+#include "median_seconds.h"
 
 using namespace contactsim;
 
-namespace {
+using bench::medianSeconds;
 
-double medianSeconds(int repeats, const std::function<void()>& run) {
-  std::vector<double> times;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    times.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+namespace {
 
 void runMesh(const std::string& name, const TriMesh& mesh, int repeats) {
   const AabbTree tree(mesh);

@@ -2,7 +2,9 @@
 // stored scene text, its stored meshes — so that a replay or a video draws the cables and joint
 // axes even when the mesh files are gone.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "geometry/primitives.h"
 #include "record/recorded_scene.h"
@@ -55,6 +57,14 @@ std::filesystem::path record(const std::filesystem::path& dir, const Scene& scen
   return file;
 }
 
+// The recording's meshes as a replay or a video decodes them to draw.
+std::vector<std::shared_ptr<const TriMesh>> meshesOf(const RecordingReader& reader) {
+  std::vector<std::shared_ptr<const TriMesh>> meshes;
+  for (std::size_t b = 0; b < reader.header().bodies.size(); ++b)
+    meshes.push_back(std::make_shared<const TriMesh>(reader.mesh(static_cast<int>(b))));
+  return meshes;
+}
+
 }  // namespace
 
 TEST_CASE("a recording's scene reads back with its meshes from the recording", "[record]") {
@@ -63,7 +73,7 @@ TEST_CASE("a recording's scene reads back with its meshes from the recording", "
   const RecordingReader reader(record(dir, original, kSceneText));
   REQUIRE_FALSE(std::filesystem::exists(dir / "gone"));
 
-  const Scene scene = recordedScene(reader);
+  const Scene scene = recordedScene(reader, meshesOf(reader));
   REQUIRE(scene.bodies.size() == original.bodies.size());
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     INFO("body " << original.bodies[b].name);
@@ -97,9 +107,10 @@ TEST_CASE("a recording whose scene text does not match its bodies is refused in 
   renamed.replace(renamed.find("\"body_b\": \"ball\""), 16, "\"body_b\": \"bowl\"");
   renamed.replace(renamed.find("\"body_b\": \"ball\""), 16, "\"body_b\": \"bowl\"");
   const RecordingReader reader(record(dir, original, renamed));
-  CHECK_THROWS_WITH(recordedScene(reader), Catch::Contains("'ball' in the recording, 'bowl'"));
+  CHECK_THROWS_WITH(recordedScene(reader, meshesOf(reader)),
+                    Catch::Contains("'ball' in the recording, 'bowl'"));
 
   const std::string not_a_scene = "<robot name=\"r\"/>";
   const RecordingReader urdf(record(scratchDir("recorded_scene_urdf"), original, not_a_scene));
-  CHECK_THROWS_AS(recordedScene(urdf), SceneError);
+  CHECK_THROWS_AS(recordedScene(urdf, meshesOf(urdf)), SceneError);
 }

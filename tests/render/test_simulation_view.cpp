@@ -274,11 +274,11 @@ TEST_CASE("a chain led through a ring is drawn through the rim point it bears on
   constexpr double r = 0.1, X = 0.5, H = 0.8;
   ChainGuide guide;
   guide.radius = r;
-  Pose pose;  // the body carries the lower end: at its origin
-  pose.translation = Vec3(X, 0.0, -H);
-  const std::vector<BodyState> bodies = {{pose}};
-  const auto drawn = [&]() {
-    view.debug().update(bodies);
+  // The cable's drawn points with the body, which carries the lower end at its origin, there.
+  const auto drawn = [&](const Vec3& lower) {
+    Pose pose;
+    pose.translation = lower;
+    view.debug().update(std::vector<BodyState>{{pose}});
     vtkDataSet* data = view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput();
     std::vector<Vec3> points;
     for (vtkIdType i = 0; i < data->GetNumberOfPoints(); ++i) {
@@ -296,7 +296,7 @@ TEST_CASE("a chain led through a ring is drawn through the rim point it bears on
   };
 
   cable(Vec3(X, 0.0, H));
-  std::vector<Vec3> points = drawn();
+  const std::vector<Vec3> points = drawn(Vec3(X, 0.0, -H));
   REQUIRE(points.size() == 3);
   CHECK((points[0] - Vec3(X, 0, H)).norm() < 1e-12);
   CHECK((points[1] - Vec3(r, 0, 0)).norm() < 1e-12);
@@ -304,15 +304,7 @@ TEST_CASE("a chain led through a ring is drawn through the rim point it bears on
 
   // Through the opening, or both ends on one side of the ring's plane: straight.
   cable(Vec3(0.5 * r, 0.0, H));
-  pose.translation = Vec3(0.5 * r, 0.0, -H);
-  const std::vector<BodyState> centred = {{pose}};
-  view.debug().update(centred);
-  CHECK(view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput()->GetNumberOfPoints() ==
-        2);
+  CHECK(drawn(Vec3(0.5 * r, 0.0, -H)).size() == 2);
   cable(Vec3(X, 0.0, 2.0 * H));
-  pose.translation = Vec3(X, 0.0, H);
-  const std::vector<BodyState> above = {{pose}};
-  view.debug().update(above);
-  CHECK(view.debug().actor(render::Layer::Cables)->GetMapper()->GetInput()->GetNumberOfPoints() ==
-        2);
+  CHECK(drawn(Vec3(X, 0.0, H)).size() == 2);
 }
