@@ -52,7 +52,9 @@ ChainFields::ChainFields(QWidget* parent) : QWidget(parent) {
                add(form, kWindlass, "ramp_time", 1, "Ramp time (s)"),
                add(form, kWindlass, "stop_length", 1, "Stop length (m)"),
                add(form, kWindlass, "stall_tension", 1, "Stall tension (N)"),
-               add(form, kWindlass, "stall_band", 1, "Stall band (fraction)")};
+               add(form, kWindlass, "stall_band", 1, "Stall band (fraction)"),
+               add(form, kWindlass, "housing_speed", 1, "Housing speed (m/s)"),
+               add(form, kWindlass, "housing_length", 1, "Housing length (m)")};
   form->addRow(new QLabel(tr("Guide ring, world (empty: none)"), this));
   guide_ = {add(form, kGuide, "centre", 3, "Centre (m)"), add(form, kGuide, "axis", 3, "Axis"),
             add(form, kGuide, "radius", 1, "Radius (m)"),

@@ -19,6 +19,11 @@ Windlass::Windlass(const WindlassSettings& settings, double initial_length)
     throw std::invalid_argument("windlass stall_tension must be positive");
   if (!(s.stall_band > 0.0 && s.stall_band < 1.0))
     throw std::invalid_argument("windlass stall_band must be in (0, 1)");
+  const bool no_housing = s.housing_speed == std::numeric_limits<double>::infinity();
+  if (!no_housing && !(s.housing_speed > 0.0 && s.housing_speed <= s.speed))
+    throw std::invalid_argument("windlass housing_speed must be positive and at most speed");
+  if (!(s.housing_length >= 0.0) || !std::isfinite(s.housing_length))
+    throw std::invalid_argument("windlass housing_length must be >= 0 and finite");
   if (!(initial_length > 0.0) || !std::isfinite(initial_length))
     throw std::invalid_argument("initial chain length must be positive and finite");
   acceleration_ =
@@ -31,8 +36,12 @@ double Windlass::commandedSpeed(double t) const {
   const double r = remaining();
   if (!(tau > 0.0) || !(r > 0.0)) return 0.0;  // no time elapsed, or the brake holds
   double u = std::min(settings_.speed, r / tau);
+  const double housing = settings_.housing_speed;
+  const double beyond = r - settings_.housing_length;  // distance to the housing stretch
+  if (!(beyond > 0.0)) u = std::min(u, housing);
   if (std::isfinite(acceleration_)) {
     u = std::min({u, command_ + acceleration_ * tau, std::sqrt(2.0 * acceleration_ * r)});
+    if (beyond > 0.0) u = std::min(u, std::sqrt(housing * housing + 2.0 * acceleration_ * beyond));
   }
   return u;
 }

@@ -17,6 +17,11 @@ struct WindlassSettings {
   // stall_tension (N); paying out never stalls.
   double stall_tension = std::numeric_limits<double>::infinity();
   double stall_band = 0.1;  // fraction of stall_tension, in (0, 1)
+  // Housing: over the last `housing_length` metres before the stop length the windlass runs at
+  // `housing_speed` (≤ speed), the low speed of a multi-speed windlass that brings the anchor home
+  // gently; reached at the ramp's deceleration. 0 m: none.
+  double housing_speed = std::numeric_limits<double>::infinity();
+  double housing_length = 0.0;
 };
 
 // The windlass state advances only on accepted steps (accept()); within a step the speed is
@@ -41,7 +46,9 @@ class Windlass {
 
   // Speed the windlass would run at over [t_n, t] without load: the acceleration limit
   // u_cmd,n + a·(t − t_n), the set speed, the braking curve √(2·a·r) that stops it at the stop
-  // length r metres away with deceleration a, and r/(t − t_n) so that one step never passes it.
+  // length r metres away with deceleration a, the housing speed within housing_length of it
+  // (reached on the curve √(u_h² + 2·a·(r − housing_length)) before), and r/(t − t_n) so that one
+  // step never passes it.
   double commandedSpeed(double t) const;
 
   // Fraction of the commanded speed left at chain tension T, f(T) = clamp((T_s − T)/(β·T_s), 0, 1)

@@ -10,7 +10,9 @@ namespace contactsim::scene_reading {
 namespace {
 
 WindlassSettings readWindlass(const FieldReader& r, const json& j, const std::string& path) {
-  r.expectObject(j, path, {"speed", "ramp_time", "stop_length", "stall_tension", "stall_band"});
+  r.expectObject(j, path,
+                 {"speed", "ramp_time", "stop_length", "stall_tension", "stall_band",
+                  "housing_speed", "housing_length"});
   WindlassSettings w;
   for (const char* key : {"speed", "stop_length"}) {
     if (!j.contains(key)) r.fail(child(path, key), "required");
@@ -27,6 +29,15 @@ WindlassSettings readWindlass(const FieldReader& r, const json& j, const std::st
       r.fail(child(path, "stall_band"),
              "expected a fraction of stall_tension in (0, 1), got " + describe(j["stall_band"]));
   }
+  if (j.contains("housing_speed")) {
+    w.housing_speed = r.positive(j["housing_speed"], child(path, "housing_speed"));
+    if (w.housing_speed > w.speed)
+      r.fail(child(path, "housing_speed"), "expected at most the windlass speed " +
+                                               describe(j["speed"]) + ", got " +
+                                               describe(j["housing_speed"]));
+  }
+  if (j.contains("housing_length"))
+    w.housing_length = r.nonNegative(j["housing_length"], child(path, "housing_length"));
   return w;
 }
 

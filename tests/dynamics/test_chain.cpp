@@ -239,6 +239,55 @@ TEST_CASE("hauling a hanging mass: T = m(g + a) on the ramp, then m·g", "[chain
   CHECK(std::abs(hoist.height() - (3.0 - hoist.chain->restLength() - stretch)) <= 1e-3 * stretch);
 }
 
+// Housing: 1 m hauled with a = v/ramp = 0.4 m/s² — up to v in 0.5 s (0.05 m), down to u_h in
+// (v − u_h)/a = 0.375 s ((v² − u_h²)/2a = 0.046875 m) so as to reach u_h where the housing stretch
+// begins, u_h over it until the braking curve √(2·a·r) falls below u_h (r = u_h²/2a = 3.125 mm,
+// 0.125 s to the stop): 0.5 + 0.803125/v + 0.375 + 0.096875/u_h + 0.125 = 6.953125 s. On the
+// deceleration T = m(g − a), at the housing speed m·g.
+TEST_CASE("housing: the windlass slows to its housing speed for the last stretch and brakes",
+          "[chain]") {
+  const double m = 100.0, EA = 1e6, v = 0.2, ramp = 0.5, a = v / ramp;
+  const double housing_speed = 0.05, housing_length = 0.1, stop = 1.0;
+  ChainProperties p;
+  p.axial_stiffness = EA;
+  p.damping_ratio = 0.5;
+  p.rest_length = 2.0 / (1.0 + m * kG / EA);
+  p.windlass = WindlassSettings{v, ramp, stop};
+  p.windlass->housing_speed = housing_speed;
+  p.windlass->housing_length = housing_length;
+  Hoist hoist;
+  hang(hoist, m, p);
+  hoist.start();
+  const double hauled = *p.rest_length - stop;
+  const double slowing_starts = ramp + (hauled - 0.5 * v * ramp - housing_length -
+                                        (v * v - housing_speed * housing_speed) / (2 * a)) /
+                                           v;
+  const double housing_starts = slowing_starts + (v - housing_speed) / a;
+  const double final_braking = housing_speed / a;
+  const double braked_at =
+      housing_starts + (housing_length - housing_speed * housing_speed / (2 * a)) / housing_speed +
+      final_braking;
+  double worst_slowing = 0.0, worst_housing = 0.0, braked = -1.0;
+  while (hoist.integrator->state().t < braked_at + 0.5) {
+    hoist.integrator->step();
+    const double t = hoist.integrator->state().t, T = hoist.chain->tension();
+    const double speed = hoist.chain->windlassSpeed();
+    // Mid-deceleration, after the stretch's transient (ζω ≈ 35 s⁻¹) has died out.
+    if (t > slowing_starts + 0.15 && t < housing_starts - 0.05)
+      worst_slowing = std::max(worst_slowing, std::abs(T - m * (kG - a)));
+    if (t > housing_starts + 0.2 && t < braked_at - final_braking) {
+      CHECK(speed == Approx(housing_speed).epsilon(1e-9));
+      worst_housing = std::max(worst_housing, std::abs(T - m * kG));
+    }
+    if (braked < 0.0 && hoist.chain->windlass()->braked()) braked = t;
+  }
+  CHECK(worst_slowing <= 1e-3 * m * kG);
+  CHECK(worst_housing <= 1e-4 * m * kG);
+  // One step of 1 ms per change of speed, at most.
+  CHECK(std::abs(braked - braked_at) <= 4e-3);
+  CHECK(hoist.chain->restLength() == Approx(stop).epsilon(1e-12));
+}
+
 TEST_CASE("a snag stalls the windlass at the stall tension; it resumes once released", "[chain]") {
   const double m = 50.0, stall = 5000.0, v = 0.2;
   ChainProperties p;

@@ -48,7 +48,7 @@ TEST_CASE("scene: chain cables, their windlass and defaults", "[scene][chain]") 
   const Scene scene = parse(hoist(kChain + R"(, "damping_ratio": 0.4, "damping_mass": 90,
       "mass_per_length": 2, "rest_length": 1.99,
       "windlass": {"speed": 0.2, "ramp_time": 0.5, "stop_length": 1.5, "stall_tension": 5000,
-                   "stall_band": 0.2}},
+                   "stall_band": 0.2, "housing_speed": 0.05, "housing_length": 0.3}},
       {"kind": "chain", "body_a": "world", "point_a": [5, 0, 2], "body_b": "ballast",
        "point_b": [5, 0, 1], "axial_stiffness": 2e5})"));
   REQUIRE(scene.cables.size() == 2);
@@ -65,6 +65,8 @@ TEST_CASE("scene: chain cables, their windlass and defaults", "[scene][chain]") 
   CHECK(c.windlass->stop_length == 1.5);
   CHECK(c.windlass->stall_tension == 5000.0);
   CHECK(c.windlass->stall_band == 0.2);
+  CHECK(c.windlass->housing_speed == 0.05);
+  CHECK(c.windlass->housing_length == 0.3);
   // Defaults: those of ChainProperties; no windlass holds L0; rest length = the distance.
   const ChainProperties& d = *scene.cables[1].chain;
   const ChainProperties defaults;
@@ -99,6 +101,12 @@ TEST_CASE("scene: chain errors name the JSON path", "[scene][chain]") {
   CHECK_THAT(errorOf(hoist(kChain + R"(, "windlass": {"speed": 0.2, "stop_length": 1,
                                                       "stall_band": 1.5}})")),
              Contains("cables[0].windlass.stall_band: expected a fraction of stall_tension"));
+  CHECK_THAT(errorOf(hoist(kChain + R"(, "windlass": {"speed": 0.2, "stop_length": 1,
+                                                      "housing_speed": 0.3}})")),
+             Contains("cables[0].windlass.housing_speed: expected at most the windlass speed"));
+  CHECK_THAT(errorOf(hoist(kChain + R"(, "windlass": {"speed": 0.2, "stop_length": 1,
+                                                      "housing_length": -1}})")),
+             Contains("cables[0].windlass.housing_length: expected a number >= 0"));
   CHECK_THAT(errorOf(hoist(kChain + R"(, "windlass": {"speed": 0.2, "stop_length": 1,
                                                       "acceleration": 1}})")),
              Contains("cables[0].windlass.acceleration: unknown key"));
