@@ -150,6 +150,7 @@ namespace {
 struct HeaveMetrics {
   double weight = 0.0;
   double min_tension = 0.0, p99_tension = 0.0, max_tension = 0.0;
+  double time_above_3w = 0.0;                   // s of hauling with the tension above 3 W
   double p99_contact = 0.0, max_contact = 0.0;  // total hull contact normal force
   std::size_t ids_born = 0;
   double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
@@ -173,7 +174,6 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
   while (sim.time() < scene.end_time - 0.5 * h) {
     sim.step();
     m.energy_rise = std::max(m.energy_rise, unsuppliedEnergy(sim, chain) - start_energy);
-    tensions.push_back(chain.tension());
     m.min_tension = std::min(m.min_tension, chain.tension());
     double total = 0.0;
     for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
@@ -182,7 +182,12 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
       if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
         m.deepest_shank = std::max(m.deepest_shank, c.patch.indentation);
     }
+    // The heave's force percentiles are over the steps the windlass hauls: the seated anchor's
+    // steady hold after the brake sets would only dilute them in a scene run longer.
+    if (chain.windlass()->braked()) continue;
+    tensions.push_back(chain.tension());
     contact_forces.push_back(total);
+    if (chain.tension() > 3.0 * m.weight) m.time_above_3w += h;
   }
   m.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   m.p99_tension = percentile(tensions, 0.99);
@@ -196,10 +201,10 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
 
 }  // namespace
 
-// Issue 15's targets over the whole heave (17.5 s), once-per-step contact geometry as the CLI and
-// the GUI run it. W is the anchor's weight. "Contact events" are births of tracked contact ids
-// (every pair, the shank–crown slot stop included): a contact that chatters is born again at each
-// impact, one that slides keeps its id.
+// Issue 15's targets over the whole heave (hauled until the brake sets at 23 s, then 2 s at rest),
+// once-per-step contact geometry as the CLI and the GUI run it. W is the anchor's weight. "Contact
+// events" are births of tracked contact ids (every pair, the shank–crown slot stop included): a
+// contact that chatters is born again at each impact, one that slides keeps its id.
 TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in balance",
           "[anchor][slow]") {
   Scene scene = test::readShippedScene("anchor_hull.json");
@@ -214,11 +219,11 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   const ChainCable& chain = *chainCables(sim.system()).at(0);
   const HeaveMetrics m = runHeave(sim, shipped);
   INFO("tension min " << m.min_tension << " N, p99 " << m.p99_tension / weight << " W, max "
-                      << m.max_tension / weight << " W; hull contact force p99 "
-                      << m.p99_contact / weight << " W, max " << m.max_contact / weight
-                      << " W; contact ids born " << m.ids_born << "; hull–shank δ up to "
-                      << m.deepest_shank * 1e3 << " mm; energy rise " << m.energy_rise
-                      << " J; wall " << m.wall << " s for " << sim.time() << " s");
+                      << m.max_tension / weight << " W, above 3 W for " << m.time_above_3w
+                      << " s; hull contact force p99 " << m.p99_contact / weight << " W, max "
+                      << m.max_contact / weight << " W; contact ids born " << m.ids_born
+                      << "; hull–shank δ up to " << m.deepest_shank * 1e3 << " mm; energy rise "
+                      << m.energy_rise << " J; wall " << m.wall << " s for " << sim.time() << " s");
   CHECK(m.min_tension >= 0.0);
   // The shackle enters the pipe within the chain's ring: the chain's length never jumps
   // (docs/chain.md, "Which radius").
@@ -226,11 +231,12 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   // As over the first second (63 J: 1e-3 of W times a metre): the windlass and the chain's weight
   // are all that put energy in.
   CHECK(m.energy_rise <= 1e-3 * weight);
-  // Not met yet (issue 15; README, "The flagship demo"): with the chain led through the pipe's
-  // mouth the p99s are about 3.3 W and 6 W; what is left is the shank levered over the sharp lip
-  // as it enters the pipe and the crown turning into the pocket, and most id births are
-  // re-identifications of sliding contacts. Reported on every run, not failing it.
-  CHECK_NOFAIL(m.p99_tension <= 3.0 * weight);
+  // The chain's measured stiffness and the windlass's housing speed keep the tension's p99 under
+  // 3 W (2.87–2.99 W over twelve µm-moved heaves; docs/flagship-investigations.md).
+  CHECK(m.p99_tension <= 3.0 * weight);
+  // Not met yet (issue 15; README, "The flagship demo"): the contact force's p99 is about 5.4 W;
+  // what is left is the shank levered over the sharp lip as it enters the pipe, and most id
+  // births are the flukes' bounces and sliding contacts re-identified. Reported, not failing.
   CHECK_NOFAIL(m.p99_contact <= 5.0 * weight);
   CHECK_NOFAIL(m.ids_born < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
@@ -313,9 +319,10 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
     Simulation sim(std::move(scene));
     runs.push_back(runHeave(sim, moved));
     const HeaveMetrics& m = runs.back();
-    WARN("moved " << k << " µm: tension p99 " << m.p99_tension / m.weight << " W; hull contact p99 "
-                  << m.p99_contact / m.weight << " W; ids born " << m.ids_born << "; hull–shank δ "
-                  << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s");
+    WARN("moved " << k << " µm: tension p99 " << m.p99_tension / m.weight << " W, above 3 W for "
+                  << m.time_above_3w << " s; hull contact p99 " << m.p99_contact / m.weight
+                  << " W; ids born " << m.ids_born << "; hull–shank δ " << m.deepest_shank * 1e3
+                  << " mm; wall " << m.wall << " s");
     CHECK(m.min_tension >= 0.0);
     CHECK(m.guide_jumps == 0);
   }
