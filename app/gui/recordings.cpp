@@ -104,18 +104,23 @@ bool Recordings::exportVideo(const QString& out, const VideoExportOptions& optio
   QProgressDialog progress("Rendering video…", "Cancel", 0, 1, parent_);
   progress.setWindowModality(Qt::WindowModal);
   try {
-    const render::VideoReport report = exportRecordingVideo(
+    const VideoExportResult result = exportRecordingVideo(
         source.toStdString(), out.toStdString(), with_scale, [&progress](int frame, int frames) {
           progress.setMaximum(frames);
           progress.setValue(frame + 1);
           QApplication::processEvents();
           return !progress.wasCanceled();
         });
-    status_bar_->showMessage(QStringLiteral("Video: %1 frames, %2 s of simulation → %3")
-                                 .arg(report.frames)
-                                 .arg(report.last_time - report.first_time, 0, 'g', 3)
-                                 .arg(out),
-                             10000);
+    const render::VideoReport& report = result.report;
+    QString message = QStringLiteral("Video: %1 frames, %2 s of simulation → %3")
+                          .arg(report.frames)
+                          .arg(report.last_time - report.first_time, 0, 'g', 3)
+                          .arg(out);
+    if (!result.overlays_missing.empty()) {
+      message += "; cables and joint axes are not drawn: " +
+                 QString::fromStdString(result.overlays_missing);
+    }
+    status_bar_->showMessage(message, 10000);
   } catch (const std::exception& error) {
     emit failed("Cannot export the video", QString::fromStdString(error.what()));
     return false;

@@ -23,10 +23,10 @@ std::pair<double, double> recordingSpan(const std::filesystem::path& recording) 
   return spanOf(RecordingReader(recording));
 }
 
-render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
-                                         const std::filesystem::path& out,
-                                         const VideoExportOptions& options,
-                                         const VideoExportProgress& progress) {
+VideoExportResult exportRecordingVideo(const std::filesystem::path& recording,
+                                       const std::filesystem::path& out,
+                                       const VideoExportOptions& options,
+                                       const VideoExportProgress& progress) {
   const RecordingReader reader(recording);
   const auto [first, last] = spanOf(reader);
   const double from = options.from.value_or(first), to = options.to.value_or(last);
@@ -60,9 +60,11 @@ render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
   // Cables and joint axes, as the window draws them, when the recorded scene still reads (its
   // meshes come from the recording); without them the video shows the bodies and forces only.
   std::optional<Scene> scene;
+  VideoExportResult result;
   try {
     scene = recordedScene(reader, meshes);
-  } catch (const std::exception&) {
+  } catch (const std::exception& error) {
+    result.overlays_missing = error.what();
   }
   if (scene)
     video.setup = [&](render::SimulationView& view) { render::setupSceneOverlays(view, *scene); };
@@ -71,7 +73,8 @@ render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
       cancelled = !progress(frame, frames);
     };
   }
-  return render::renderVideo(std::move(meshes), next, video, out);
+  result.report = render::renderVideo(std::move(meshes), next, video, out);
+  return result;
 }
 
 }  // namespace contactsim::gui

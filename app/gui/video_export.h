@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "force_scale.h"
 #include "render_video.h"
@@ -28,12 +29,19 @@ std::pair<double, double> recordingSpan(const std::filesystem::path& recording);
 // ends the video there (cancel).
 using VideoExportProgress = std::function<bool(int frame, int frames)>;
 
+struct VideoExportResult {
+  render::VideoReport report;
+  // Why the video shows no cables or joint axes (the recorded scene does not read; the message
+  // names the file), or empty when they are drawn.
+  std::string overlays_missing;
+};
+
 // Writes the video to `out` (.ogv, or .mp4 when ffmpeg is installed). Throws std::runtime_error
 // naming the file at fault: an unreadable recording, options out of range (fps not in (0, 240],
 // an empty or reversed span), an unknown extension, a file that cannot be written.
-render::VideoReport exportRecordingVideo(const std::filesystem::path& recording,
-                                         const std::filesystem::path& out,
-                                         const VideoExportOptions& options,
-                                         const VideoExportProgress& progress = {});
+VideoExportResult exportRecordingVideo(const std::filesystem::path& recording,
+                                       const std::filesystem::path& out,
+                                       const VideoExportOptions& options,
+                                       const VideoExportProgress& progress = {});
 
 }  // namespace contactsim::gui

@@ -21,7 +21,14 @@ Scene recordedScene(const RecordingReader& reader,
     }
     return *meshes[next++];
   };
-  Scene scene = parseScene(header.scene_json, header.scene_path, recorded_mesh);
+  // The stored text's own errors name the scene's path: say that it is the recording's copy.
+  Scene scene = [&] {
+    try {
+      return parseScene(header.scene_json, header.scene_path, recorded_mesh);
+    } catch (const SceneError& error) {
+      throw SceneError(reader.path().string() + ": its stored scene: " + error.what());
+    }
+  }();
   if (scene.bodies.size() != header.bodies.size()) {
     throw RecordingError(reader.path().string() + ": the recorded scene has " +
                          std::to_string(scene.bodies.size()) + " bodies, the recording " +

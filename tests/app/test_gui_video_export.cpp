@@ -2,12 +2,15 @@
 // and frame rate (frames counted by ffprobe when installed), the dialog's choices reaching the
 // export, and errors (nothing recorded, unwritable file, unknown format) reported in one line
 // while the window carries on.
+#include <sqlite3.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
@@ -110,6 +113,42 @@ TEST_CASE("a span of the bouncing-ball recording exports to an Ogg video", "[vid
     CHECK(probed.contains("nb_read_frames=4"));
   }
   CHECK(windowPart<Recordings>(window).replaying());
+}
+
+// A recording whose stored scene no longer reads still exports — bodies and forces — and the
+// status bar says that its cables and joint axes are not drawn, and why, instead of leaving them
+// out silently.
+TEST_CASE("a recording whose scene does not read exports without cables, and says so", "[video]") {
+  contactsim::testing::testApplication("test_gui_video_export");
+  const fs::path broken = workDir() / "ball_broken_scene.db";
+  fs::remove(broken);
+  fs::copy_file(shippedRecording().toStdString(), broken);
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(broken.c_str(), &db) == SQLITE_OK);
+  const int rc = sqlite3_exec(db, "UPDATE scene SET json = '{not json'", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  REQUIRE(rc == SQLITE_OK);
+
+  MainWindow window;
+  ErrorLog errors(window);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(window.openRecording(QString::fromStdString(broken.string())));
+  VideoExportOptions options;
+  options.frames_per_second = 10.0;
+  options.from = 0.2;
+  options.to = 0.3;
+  options.width = 160;
+  options.height = 120;
+  const QString out = outFile("ball_broken_scene.ogv");
+  REQUIRE(windowPart<Recordings>(window).exportVideo(out, options));
+  INFO(errors.messages.join("\n").toStdString());
+  CHECK(errors.messages.isEmpty());
+  CHECK(isOgg(out));
+  const QString status = window.statusBar()->currentMessage();
+  INFO(status.toStdString());
+  CHECK(status.contains("cables and joint axes are not drawn"));
+  CHECK(status.contains("ball_broken_scene.db"));
 }
 
 TEST_CASE("File > Export video: the dialog's file, rate and span reach the export", "[video]") {

@@ -113,4 +113,7 @@ TEST_CASE("a recording whose scene text does not match its bodies is refused in 
   const std::string not_a_scene = "<robot name=\"r\"/>";
   const RecordingReader urdf(record(scratchDir("recorded_scene_urdf"), original, not_a_scene));
   CHECK_THROWS_AS(recordedScene(urdf, meshesOf(urdf)), SceneError);
+  // Its errors name the recording, not only the scene file the text came from.
+  CHECK_THROWS_WITH(recordedScene(urdf, meshesOf(urdf)),
+                    Catch::Contains(urdf.path().string() + ": its stored scene: "));
 }
