@@ -13,6 +13,13 @@ bool continues(const std::vector<int>& ids, const ContactHistory& h) {
   return std::find(ids.begin(), ids.end(), h.id) != ids.end();
 }
 
+std::vector<double> reachesOf(const std::vector<ContactPatch>& patches) {
+  std::vector<double> reaches;
+  reaches.reserve(patches.size());
+  for (const ContactPatch& patch : patches) reaches.push_back(patchReach(patch));
+  return reaches;
+}
+
 }  // namespace
 
 double patchReach(const ContactPatch& patch) {
@@ -24,12 +31,17 @@ double patchReach(const ContactPatch& patch) {
 }
 
 std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches) const {
+  return match(patches, reachesOf(patches));
+}
+
+std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches,
+                                       const std::vector<double>& reaches) const {
   // Greedy assignment by centroid distance among admissible pairs: the closest pair first, each
   // old and new patch used once. Regions between two bodies are few, so O(n·m log) is nothing.
   std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
   const double cos_limit = std::cos(options_.max_normal_angle);
   for (std::size_t i = 0; i < patches.size(); ++i) {
-    const double reach = patchReach(patches[i]);
+    const double reach = reaches[i];
     for (std::size_t j = 0; j < live_.size(); ++j) {
       const ContactHistory& old = live_[j];
       if (patches[i].normal.dot(old.normal) < cos_limit) continue;
@@ -52,13 +64,15 @@ std::vector<int> ContactTracker::match(const std::vector<ContactPatch>& patches)
 
 ContactTracker::Succession ContactTracker::succession(
     const std::vector<ContactPatch>& patches) const {
-  Succession out{match(patches), std::vector<const ContactHistory*>(patches.size(), nullptr),
-                 std::vector<double>(patches.size(), 0.0)};
+  std::vector<double> reaches = reachesOf(patches);
+  Succession out{match(patches, reaches),
+                 std::vector<const ContactHistory*>(patches.size(), nullptr),
+                 std::vector<double>(patches.size(), 0.0), std::move(reaches)};
   const std::vector<int>& ids = out.ids;
   const double cos_limit = std::cos(options_.max_normal_angle);
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
-    const double own_reach = patchReach(patches[i]);
+    const double own_reach = out.reaches[i];
     double best = std::numeric_limits<double>::infinity();
     for (const ContactHistory& h : live_) {
       if (continues(ids, h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
@@ -121,7 +135,7 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;
     h.area = patches[i].area;
-    h.reach = patchReach(patches[i]);
+    h.reach = s.reaches[i];
     patches[i].id = h.id;
     next.push_back(std::move(h));
   }

@@ -85,6 +85,7 @@ class ContactTracker {
     std::vector<int> ids;
     std::vector<const ContactHistory*> parents;
     std::vector<double> inherited;
+    std::vector<double> reaches;  // patchReach of each patch, computed once
   };
   Succession succession(const std::vector<ContactPatch>& patches) const;
   // The ledgers the new contacts of `s` inherit when each contact that ends hands on
@@ -102,6 +103,9 @@ class ContactTracker {
   void restore(StateReader& in);
 
  private:
+  std::vector<int> match(const std::vector<ContactPatch>& patches,
+                         const std::vector<double>& reaches) const;
+
   TrackingOptions options_;
   std::vector<ContactHistory> live_;
   int next_id_ = 0;

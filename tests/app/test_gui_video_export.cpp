@@ -53,10 +53,10 @@ struct ErrorLog {
   }
 };
 
-void showRecording(MainWindow& window) {
+void showRecording(MainWindow& window, const QString& recording = shippedRecording()) {
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(window.openRecording(shippedRecording()));
+  REQUIRE(window.openRecording(recording));
 }
 
 bool isOgg(const QString& file) {
@@ -131,9 +131,7 @@ TEST_CASE("a recording whose scene does not read exports without cables, and say
 
   MainWindow window;
   ErrorLog errors(window);
-  window.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&window));
-  REQUIRE(window.openRecording(QString::fromStdString(broken.string())));
+  showRecording(window, QString::fromStdString(broken.string()));
   VideoExportOptions options;
   options.frames_per_second = 10.0;
   options.from = 0.2;
