@@ -239,6 +239,24 @@ TEST_CASE("hauling a hanging mass: T = m(g + a) on the ramp, then m·g", "[chain
   CHECK(std::abs(hoist.height() - (3.0 - hoist.chain->restLength() - stretch)) <= 1e-3 * stretch);
 }
 
+// A 100 kg mass hung on 2 m of chain (EA 1e6 N, ζ 0.5), hauled at 0.2 m/s to a 1 m stop with
+// the last 0.1 m at 0.05 m/s; returns the length to be hauled.
+constexpr double kHousedMass = 100.0, kHousingHaul = 0.2, kHousingSpeed = 0.05;
+constexpr double kHousingLength = 0.1, kHousingStop = 1.0;
+double hangForHousing(Hoist& hoist, double ramp) {
+  const double EA = 1e6;
+  ChainProperties p;
+  p.axial_stiffness = EA;
+  p.damping_ratio = 0.5;
+  p.rest_length = 2.0 / (1.0 + kHousedMass * kG / EA);
+  p.windlass = WindlassSettings{kHousingHaul, ramp, kHousingStop};
+  p.windlass->housing_speed = kHousingSpeed;
+  p.windlass->housing_length = kHousingLength;
+  hang(hoist, kHousedMass, p);
+  hoist.start();
+  return *p.rest_length - kHousingStop;
+}
+
 // Housing: 1 m hauled with a = v/ramp = 0.4 m/s² — up to v in 0.5 s (0.05 m), down to u_h in
 // (v − u_h)/a = 0.375 s ((v² − u_h²)/2a = 0.046875 m) so as to reach u_h where the housing stretch
 // begins, u_h over it until the braking curve √(2·a·r) falls below u_h (r = u_h²/2a = 3.125 mm,
@@ -246,19 +264,11 @@ TEST_CASE("hauling a hanging mass: T = m(g + a) on the ramp, then m·g", "[chain
 // deceleration T = m(g − a), at the housing speed m·g.
 TEST_CASE("housing: the windlass slows to its housing speed for the last stretch and brakes",
           "[chain]") {
-  const double m = 100.0, EA = 1e6, v = 0.2, ramp = 0.5, a = v / ramp;
-  const double housing_speed = 0.05, housing_length = 0.1, stop = 1.0;
-  ChainProperties p;
-  p.axial_stiffness = EA;
-  p.damping_ratio = 0.5;
-  p.rest_length = 2.0 / (1.0 + m * kG / EA);
-  p.windlass = WindlassSettings{v, ramp, stop};
-  p.windlass->housing_speed = housing_speed;
-  p.windlass->housing_length = housing_length;
+  const double ramp = 0.5, a = kHousingHaul / ramp, v = kHousingHaul;
+  const double housing_speed = kHousingSpeed, housing_length = kHousingLength;
+  const double m = kHousedMass, stop = kHousingStop;
   Hoist hoist;
-  hang(hoist, m, p);
-  hoist.start();
-  const double hauled = *p.rest_length - stop;
+  const double hauled = hangForHousing(hoist, ramp);
   const double slowing_starts = ramp + (hauled - 0.5 * v * ramp - housing_length -
                                         (v * v - housing_speed * housing_speed) / (2 * a)) /
                                            v;
@@ -286,6 +296,30 @@ TEST_CASE("housing: the windlass slows to its housing speed for the last stretch
   // One step of 1 ms per change of speed, at most.
   CHECK(std::abs(braked - braked_at) <= 4e-3);
   CHECK(hoist.chain->restLength() == Approx(stop).epsilon(1e-12));
+}
+
+// Without a ramp the windlass changes speed at once: v until the housing stretch, u_h over it,
+// and the brake at (hauled − l_h)/v + l_h/u_h. A step holds the speed it began with, so the step
+// entering the stretch may run up to v·h into it at full speed: the brake comes up to
+// h·v/u_h = 4 ms early.
+TEST_CASE("housing without a ramp: full speed, then the housing speed at once", "[chain]") {
+  Hoist hoist;
+  const double hauled = hangForHousing(hoist, 0.0);
+  const double housing_starts = (hauled - kHousingLength) / kHousingHaul;
+  const double braked_at = housing_starts + kHousingLength / kHousingSpeed;
+  double braked = -1.0;
+  while (hoist.integrator->state().t < braked_at + 0.1) {
+    hoist.integrator->step();
+    const double t = hoist.integrator->state().t;
+    const double speed = hoist.chain->windlassSpeed();
+    if (t < housing_starts - 2e-3) CHECK(speed == Approx(kHousingHaul).epsilon(1e-9));
+    if (t > housing_starts + 2e-3 && t < braked_at - 5e-3)
+      CHECK(speed == Approx(kHousingSpeed).epsilon(1e-9));
+    if (braked < 0.0 && hoist.chain->windlass()->braked()) braked = t;
+  }
+  const double h = SolverSettings{}.time_step;  // the Hoist's step
+  CHECK(braked <= braked_at + h);
+  CHECK(braked >= braked_at - h * kHousingHaul / kHousingSpeed);
 }
 
 TEST_CASE("a snag stalls the windlass at the stall tension; it resumes once released", "[chain]") {
