@@ -18,7 +18,10 @@ NormalForce dampedPower(double coefficient, double exponent, double c, const Nor
 
 NormalForce evaluateLaw(const HuntCrossleyLaw& law, const NormalLawInput& in) {
   const double impact = std::max(in.initial_rate, law.min_impact_velocity);
-  return dampedPower(law.stiffness, law.exponent, 1.5 * (1.0 - law.restitution) / impact, in);
+  const double x = law.damping == HuntCrossleyLaw::Damping::ExactRestitution
+                       ? exactRestitutionDamping(law.restitution)
+                       : 1.5 * (1.0 - law.restitution);
+  return dampedPower(law.stiffness, law.exponent, x / impact, in);
 }
 
 NormalForce evaluateLaw(const Modia3dLaw& law, const NormalLawInput& in) {
@@ -46,6 +49,27 @@ NormalForce evaluateLaw(const ConformingHertzLaw& law, const NormalLawInput& in)
 
 NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input) {
   return std::visit([&](const auto& l) { return evaluateLaw(l, input); }, law);
+}
+
+double exactRestitutionDamping(double restitution) {
+  // A law's ε changes between scenes, not between calls: the last root is kept per thread.
+  thread_local double last_restitution = 1.0, last_root = 0.0;
+  const double e = std::max(restitution, kSmallestExactRestitution);
+  if (e >= 1.0) return 0.0;
+  if (e == last_restitution) return last_root;
+  // g(x) = [x − ln(1 + x)] − [−e·x − ln(1 − e·x)] ≈ (1 − e²)·x²/2 > 0 near 0 and → −∞ as
+  // x → 1/e; it has one root there. Bisection to the last bit (log1p keeps both brackets exact
+  // for small x).
+  const auto g = [e](double x) { return x - std::log1p(x) + e * x + std::log1p(-e * x); };
+  double lo = 0.0, hi = 1.0 / e;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid == lo || mid == hi) break;
+    (g(mid) > 0.0 ? lo : hi) = mid;
+  }
+  last_restitution = e;
+  last_root = 0.5 * (lo + hi);
+  return last_root;
 }
 
 double effectiveModulus(double young_a, double poisson_a, double young_b, double poisson_b) {

@@ -18,15 +18,31 @@ struct NormalForce {
   double d_rate = 0.0;         // ∂F/∂δ̇
 };
 
-// Hunt and Crossley's law as Dopico et al. write it, eq. (1): F = k·δ^e·(1 + 3(1−ε)/2 · δ̇/δ̇₀).
+// Hunt and Crossley's law as Dopico et al. write it, eq. (1): F = k·δ^e·(1 + x·δ̇/δ̇₀) with
+// x = 3(1−ε)/2, or with the x whose impact rebounds at exactly ε (Damping::ExactRestitution).
 struct HuntCrossleyLaw {
+  // Hunt and Crossley's x = 3(1 − ε)/2 is their estimate for ε near 1: a 1-DOF impact on this
+  // law rebounds at 0.663 for ε = 0.5 and 0.62 for ε = 0.4 (docs/method.md, "Restitution").
+  // ExactRestitution takes the x that rebounds at ε (exactRestitutionDamping).
+  enum class Damping { HuntCrossley, ExactRestitution };
+
   double stiffness = 1e8;    // k (N/m^e)
   double exponent = 1.5;     // e
   double restitution = 0.5;  // ε
   // δ̇₀ below this (a contact that began at rest) is replaced by it, so that the damping stays
   // finite; then the law damps like an impact at this speed.
   double min_impact_velocity = 1e-2;
+  Damping damping = Damping::HuntCrossley;
 };
+
+// The damping x = c·δ̇₀ with which an impact on F = P(δ)·(1 + c·δ̇) rebounds at exactly
+// `restitution` ε, for any P, mass and impact speed: the root in (0, 1/ε) of
+//   x − ln(1 + x) = −ε·x − ln(1 − ε·x)
+// (the 1-DOF impact integrated in closed form; Carvalho & Martins, Mech. Mach. Theory 139, 2019;
+// docs/method.md, "Restitution"). 0 for ε ≥ 1; ε below kSmallestExactRestitution is raised to
+// it, since a plastic impact (ε = 0) needs x = ∞.
+inline constexpr double kSmallestExactRestitution = 1e-3;
+double exactRestitutionDamping(double restitution);
 
 // Modia3D (Modia3D.jl docs, "Contact Force Law"): F = k_red·max(0, c_res·c_geo·δ^1.5·(1 + d·δ̇)),
 // c_geo = 4/3·√r_geo, d = min(d_max, 8(1 − cor)/(5·cor·δ̇⁻)), cor = 0 when the impact is slower than

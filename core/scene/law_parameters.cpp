@@ -83,7 +83,20 @@ const LawModels& normalLawParameters() {
          {parameter("stiffness", "N/m^e", "k: force per indentation^e",
                     number(hunt_crossley.stiffness)),
           parameter("exponent", "–", "e: power of the indentation", number(hunt_crossley.exponent)),
-          parameter("restitution", "–", "ε: coefficient of restitution",
+          parameter("restitution", "–",
+                    "ε: sets the damping 3(1 − ε)/2; impacts rebound above it below ε ≈ 0.8",
+                    number(hunt_crossley.restitution)),
+          parameter("min_impact_velocity", "m/s",
+                    "floor of δ̇₀, so a contact that begins at rest has finite damping",
+                    number(hunt_crossley.min_impact_velocity))}},
+        // The same law whose impacts rebound at exactly ε (Carvalho & Martins 2019): defaults
+        // and meanings as hunt-crossley's.
+        {"hunt-crossley-exact",
+         {parameter("stiffness", "N/m^e", "k: force per indentation^e",
+                    number(hunt_crossley.stiffness)),
+          parameter("exponent", "–", "e: power of the indentation", number(hunt_crossley.exponent)),
+          parameter("restitution", "–",
+                    "ε: the rebound of an impact, exactly (0 is taken as 0.001)",
                     number(hunt_crossley.restitution)),
           parameter("min_impact_velocity", "m/s",
                     "floor of δ̇₀, so a contact that begins at rest has finite damping",
@@ -155,6 +168,17 @@ const LawModels& frictionParameters() {
     };
   }();
   return models;
+}
+
+std::string modelNames(const LawModels& table) {
+  std::string names;
+  std::size_t i = 0;
+  for (const auto& entry : table) {
+    if (i > 0) names += i + 1 == table.size() ? " or " : ", ";
+    names += entry.first;
+    ++i;
+  }
+  return names;
 }
 
 std::string outOfRange(const ParameterRange& range, double value) {

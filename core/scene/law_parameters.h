@@ -51,6 +51,9 @@ const LawModels& normalLawParameters();
 // (modia3d: Coulomb with its sliding_friction; hertz-stribeck, conforming-hertz: Stribeck).
 const LawModels& frictionParameters();
 
+// The table's model names as a sentence lists them: "a, b or c" (the reader's errors).
+std::string modelNames(const LawModels& table);
+
 // The model of a pair whose scene names no law: ContactLaw's default (core/sim/contact_law.h),
 // with this table's defaults and no friction.
 inline constexpr const char* kUnnamedLawModel = "hunt-crossley";

@@ -18,14 +18,12 @@ std::pair<std::string, std::string> bodyPair(const FieldReader& r, const json& j
 SceneContactLaw readLaw(const FieldReader& r, const json& j, const std::string& path) {
   if (!j.is_object()) r.fail(path, "expected an object, got " + describe(j));
   if (!j.contains("model"))
-    r.fail(child(path, "model"),
-           "required (hunt-crossley, modia3d, hertz-stribeck or conforming-hertz)");
+    r.fail(child(path, "model"), "required (" + modelNames(normalLawParameters()) + ")");
   SceneContactLaw law;
   law.model = r.string(j["model"], child(path, "model"));
   if (!normalLawParameters().count(law.model)) {
     r.fail(child(path, "model"),
-           "expected hunt-crossley, modia3d, hertz-stribeck or conforming-hertz, got \"" +
-               law.model + "\"");
+           "expected " + modelNames(normalLawParameters()) + ", got \"" + law.model + "\"");
   }
   for (const auto& [key, value] : j.items()) {
     const std::string p = child(path, key);
@@ -34,11 +32,11 @@ SceneContactLaw readLaw(const FieldReader& r, const json& j, const std::string& 
       if (!value.is_object()) r.fail(p, "expected an object, got " + describe(value));
       SceneFriction friction;
       if (!value.contains("model"))
-        r.fail(child(p, "model"), "required (stick-slip, stribeck, coulomb or none)");
+        r.fail(child(p, "model"), "required (" + modelNames(frictionParameters()) + ")");
       friction.model = r.string(value["model"], child(p, "model"));
       if (!frictionParameters().count(friction.model)) {
         r.fail(child(p, "model"),
-               "expected stick-slip, stribeck, coulomb or none, got \"" + friction.model + "\"");
+               "expected " + modelNames(frictionParameters()) + ", got \"" + friction.model + "\"");
       }
       for (const auto& [fkey, fvalue] : value.items()) {
         if (fkey == "model") continue;

@@ -105,8 +105,9 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
   const LawBuilder builder(scene, a, b);
   const auto& p = law.parameters;
   ContactLaw result;
-  if (law.model == "hunt-crossley") {
+  if (law.model == "hunt-crossley" || law.model == "hunt-crossley-exact") {
     HuntCrossleyLaw n;
+    if (law.model == "hunt-crossley-exact") n.damping = HuntCrossleyLaw::Damping::ExactRestitution;
     n.stiffness = lawValue(law, "stiffness");
     n.exponent = lawValue(law, "exponent");
     n.restitution = lawValue(law, "restitution");

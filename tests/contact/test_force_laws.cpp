@@ -90,8 +90,8 @@ TEST_CASE("conforming Hertz: Lankarani–Nikravesh damping rebounds at the resti
   // The hysteresis factor 3(1 − e²)/4 is derived for small losses (Lankarani & Nikravesh 1990):
   // the rebound ratio tends to e as e → 1, and never exceeds 1.
   for (const double e : {0.95, 0.9}) {
-    const ConformingHertzLaw law{.effective_modulus = 1e9, .radius = 0.01, .clearance = 1e-3,
-                                 .restitution = e};
+    const ConformingHertzLaw law{
+        .effective_modulus = 1e9, .radius = 0.01, .clearance = 1e-3, .restitution = e};
     const double ratio = reboundRatio(law, 1.0, 2e-7);
     INFO("e = " << e << ": rebound " << ratio);
     CHECK(ratio == Approx(e).epsilon(2 * (1 - e) * (1 - e)));
@@ -99,8 +99,10 @@ TEST_CASE("conforming Hertz: Lankarani–Nikravesh damping rebounds at the resti
 }
 
 TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[laws]") {
-  const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{},
-                                       ConformingHertzLaw{}};
+  const std::vector<NormalLaw> laws = {
+      HuntCrossleyLaw{},
+      HuntCrossleyLaw{.restitution = 0.3, .damping = HuntCrossleyLaw::Damping::ExactRestitution},
+      Modia3dLaw{}, HertzHuntCrossleyLaw{}, ConformingHertzLaw{}};
   for (const NormalLaw& law : laws) {
     for (const double delta : {1e-6, 3e-5, 2e-4}) {
       for (const double rate : {-0.05, 0.0, 0.3}) {
@@ -160,6 +162,35 @@ TEST_CASE("rebound ratios do not depend on stiffness or step once resolved", "[l
   CHECK(reboundRatio(
             Modia3dLaw{.effective_modulus = 1e9, .geometry_radius = 0.01, .restitution = 0.9},
             0.005, 1e-6) < 0.15);
+}
+
+TEST_CASE("hunt-crossley-exact rebounds at its restitution, at any impact speed",
+          "[laws][impact]") {
+  using Damping = HuntCrossleyLaw::Damping;
+  // The damping is the inverse of the closed-form rebound (damped_impact.h), over the whole range
+  // of ε, not only near 1 where Hunt and Crossley's 3(1 − ε)/2 agrees with it.
+  for (const double e : {0.01, 0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.999}) {
+    INFO("ε = " << e);
+    CHECK(dampedImpactRestitution(exactRestitutionDamping(e)) == Approx(e).epsilon(1e-9));
+  }
+  CHECK(exactRestitutionDamping(1.0) == 0.0);
+  // ε = 0 would need infinite damping: the smallest ε it takes instead.
+  CHECK(exactRestitutionDamping(0.0) == exactRestitutionDamping(kSmallestExactRestitution));
+  // Simulated impacts (RK4, independent of the closed form): the rebound is ε at 0.1, 1 and
+  // 10 m/s, for a soft and a stiff law, where hunt-crossley's rebounds at its own higher value.
+  for (const double e : {0.2, 0.4, 0.8}) {
+    for (const double v0 : {0.1, 1.0, 10.0}) {
+      for (const double k : {1e6, 1e8}) {
+        const HuntCrossleyLaw exact{k, 1.5, e, 1e-2, Damping::ExactRestitution};
+        // RK4's steps: a few hundred per impact, whose duration scales as (1/(k²·v₀))^(1/5).
+        const double dt = 2e-3 * std::pow(k * k * v0, -0.2);
+        INFO("ε = " << e << ", v₀ = " << v0 << " m/s, k = " << k);
+        CHECK(reboundRatio(exact, v0, dt) == Approx(e).epsilon(1e-4));
+      }
+    }
+    const double estimate = reboundRatio(HuntCrossleyLaw{1e8, 1.5, e, 1e-2}, 1.0, 4e-7);
+    CHECK(estimate > e + 0.01);  // 0.547, 0.620 and 0.833
+  }
 }
 
 TEST_CASE("friction derivatives agree with finite differences", "[laws][friction]") {

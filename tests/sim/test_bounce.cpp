@@ -84,6 +84,19 @@ TEST_CASE("Hunt-Crossley rebound depends on restitution only", "[bounce]") {
   }
 }
 
+TEST_CASE("Hunt-Crossley with exact restitution rebounds at its restitution", "[bounce]") {
+  for (double restitution : {0.3, 0.6}) {
+    HuntCrossleyLaw soft{1e7, 1.5, restitution, 1e-2, HuntCrossleyLaw::Damping::ExactRestitution},
+        stiff = soft;
+    stiff.stiffness = 4e7;
+    checkLawIsResolved(soft, stiff, exactRestitutionDamping(restitution));
+    // The closed form's inverse, checked against the bisection of damped_impact.h: the sphere
+    // rebounds at ε itself.
+    CHECK(dampedImpactRestitution(exactRestitutionDamping(restitution)) ==
+          Approx(restitution).epsilon(1e-9));
+  }
+}
+
 TEST_CASE("Modia3D rebound follows from its coefficient of restitution", "[bounce]") {
   for (double cor : {0.7, 0.9}) {
     Modia3dLaw soft;
