@@ -241,12 +241,11 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   // As over the first second (63 J: 1e-3 of W times a metre): the windlass and the chain's weight
   // are all that put energy in.
   CHECK(m.energy_rise <= 1e-3 * weight);
-  // The chain's measured stiffness and the windlass's housing speed bring the tension's p99 to
-  // 3 W: 2.93 W shipped, 2.88–3.06 W over twelve µm-moved heaves (two above;
-  // docs/flagship-investigations.md). A trajectory moved by any change can land on either side,
-  // so it is reported, not failing.
-  CHECK_NOFAIL(m.p99_tension <= 3.0 * weight);
-  // Not met yet (issue 15; README, "The flagship demo"): the contact force's p99 is about 5.4 W;
+  // The chain's measured stiffness, the windlass's housing speed and impacts that rebound at the
+  // restitution asked for bring the tension's p99 below 3 W: 2.84–2.92 W over twelve µm-moved
+  // heaves (docs/flagship-investigations.md).
+  CHECK(m.p99_tension <= 3.0 * weight);
+  // Not met yet (issue 15; README, "The flagship demo"): the contact force's p99 is about 5.2 W;
   // what is left is the shank levered over the sharp lip as it enters the pipe, and most id
   // births are the flukes' bounces and sliding contacts re-identified. Reported, not failing.
   CHECK_NOFAIL(m.p99_contact <= 5.0 * weight);
