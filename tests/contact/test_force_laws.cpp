@@ -181,11 +181,16 @@ TEST_CASE("hunt-crossley-exact rebounds at its restitution, at any impact speed"
   for (const double e : {0.2, 0.4, 0.8}) {
     for (const double v0 : {0.1, 1.0, 10.0}) {
       for (const double k : {1e6, 1e8}) {
-        const HuntCrossleyLaw exact{k, 1.5, e, 1e-2, Damping::ExactRestitution};
-        // RK4's steps: a few hundred per impact, whose duration scales as (1/(k²·v₀))^(1/5).
-        const double dt = 2e-3 * std::pow(k * k * v0, -0.2);
-        INFO("ε = " << e << ", v₀ = " << v0 << " m/s, k = " << k);
-        CHECK(reboundRatio(exact, v0, dt) == Approx(e).epsilon(1e-4));
+        // Hertz's exponent and a linear spring: the closed form holds for any P(δ).
+        for (const double exponent : {1.5, 1.0}) {
+          const HuntCrossleyLaw exact{k, exponent, e, 1e-2, Damping::ExactRestitution};
+          // RK4's steps: over a thousand per impact, whose duration scales as
+          // (1/(k²·v₀))^(1/5) for Hertz and as 1/√k for the linear spring (unit mass).
+          const double dt =
+              exponent == 1.0 ? 2e-3 / std::sqrt(k) : 2e-3 * std::pow(k * k * v0, -0.2);
+          INFO("ε = " << e << ", v₀ = " << v0 << " m/s, k = " << k << ", exponent " << exponent);
+          CHECK(reboundRatio(exact, v0, dt) == Approx(e).epsilon(1e-4));
+        }
       }
     }
     const double estimate = reboundRatio(HuntCrossleyLaw{1e8, 1.5, e, 1e-2}, 1.0, 4e-7);
