@@ -6,14 +6,40 @@
 namespace contactsim {
 namespace {
 
-// F = P(δ)·(1 + c·δ̇) with its derivatives, clamped so that it never pulls (then F = 0 and so
-// are its derivatives: the contact is opening faster than the material recovers).
+// F = P(δ)·(1 + c·δ̇) with its derivatives, from the elastic part P and its slope P', clamped so
+// that it never pulls (then F = 0 and so are its derivatives: the contact is opening faster than
+// the material recovers).
+NormalForce damped(double elastic, double slope, double c, const NormalLawInput& in) {
+  const double factor = 1.0 + c * in.rate;
+  if (factor <= 0.0) return {};
+  return {elastic * factor, slope * factor, elastic * c};
+}
+
 NormalForce dampedPower(double coefficient, double exponent, double c, const NormalLawInput& in) {
   if (!(in.indentation > 0.0)) return {};
   const double elastic = coefficient * std::pow(in.indentation, exponent);
-  const double factor = 1.0 + c * in.rate;
-  if (factor <= 0.0) return {};
-  return {elastic * factor, exponent * elastic / in.indentation * factor, elastic * c};
+  return damped(elastic, exponent * elastic / in.indentation, c, in);
+}
+
+// P = k·δ_c^e behind a support of compliance s: δ = δ_c + s·k·δ_c^e. h(δ_c) = δ_c + s·k·δ_c^e − δ
+// is increasing and convex on [0, δ], and ≥ 0 at both upper bounds δ and (δ/(s·k))^(1/e), so
+// Newton from the smaller of them falls monotonically onto the root; it stops when a step no
+// longer lowers the iterate. P' = dP/dδ = 1/(s + 1/(k·e·δ_c^(e−1))) by the chain rule.
+NormalForce dampedSeriesPower(double k, double e, double s, double c, const NormalLawInput& in) {
+  const double delta = in.indentation;
+  if (!(delta > 0.0)) return {};
+  double contact = std::min(delta, std::pow(delta / (s * k), 1.0 / e));
+  // A support so soft that δ/(s·k) underflows carries the whole δ: P = δ/s.
+  if (!(contact > 0.0)) return damped(delta / s, 1.0 / s, c, in);
+  for (int i = 0; i < 100; ++i) {
+    const double power = k * std::pow(contact, e);
+    const double next = contact - (contact + s * power - delta) / (1.0 + s * e * power / contact);
+    if (!(next < contact)) break;
+    contact = next;
+  }
+  const double elastic = k * std::pow(contact, e);
+  const double contact_slope = e * elastic / contact;  // dP/dδ_c
+  return damped(elastic, contact_slope / (1.0 + s * contact_slope), c, in);
 }
 
 NormalForce evaluateLaw(const HuntCrossleyLaw& law, const NormalLawInput& in) {
@@ -21,6 +47,8 @@ NormalForce evaluateLaw(const HuntCrossleyLaw& law, const NormalLawInput& in) {
   const double x = law.damping == HuntCrossleyLaw::Damping::ExactRestitution
                        ? exactRestitutionDamping(law.restitution)
                        : 1.5 * (1.0 - law.restitution);
+  if (law.support_compliance > 0.0)
+    return dampedSeriesPower(law.stiffness, law.exponent, law.support_compliance, x / impact, in);
   return dampedPower(law.stiffness, law.exponent, x / impact, in);
 }
 

@@ -33,6 +33,11 @@ struct HuntCrossleyLaw {
   // finite; then the law damps like an impact at this speed.
   double min_impact_velocity = 1e-2;
   Damping damping = Damping::HuntCrossley;
+  // s (m/N): a linear spring in series with the contact, the compliance of what carries it (a
+  // ship's plating between its frames): P solves δ = s·P + (P/k)^(1/e), so the contact is the
+  // law as written while P·s is small and the support's spring 1/s once it dominates. 0: a rigid
+  // support.
+  double support_compliance = 0.0;
 };
 
 // The damping x = c·δ̇₀ with which an impact on F = P(δ)·(1 + c·δ̇) rebounds at exactly

@@ -88,7 +88,10 @@ const LawModels& normalLawParameters() {
                     number(hunt_crossley.restitution)),
           parameter("min_impact_velocity", "m/s",
                     "floor of δ̇₀, so a contact that begins at rest has finite damping",
-                    number(hunt_crossley.min_impact_velocity))}},
+                    number(hunt_crossley.min_impact_velocity)),
+          parameter("support_compliance", "m/N",
+                    "s: a spring 1/s in series, the support's (plating's) compliance; 0 rigid",
+                    number(hunt_crossley.support_compliance))}},
         // The same law whose impacts rebound at exactly ε (Carvalho & Martins 2019): defaults
         // and meanings as hunt-crossley's.
         {"hunt-crossley-exact",
@@ -100,7 +103,10 @@ const LawModels& normalLawParameters() {
                     number(hunt_crossley.restitution)),
           parameter("min_impact_velocity", "m/s",
                     "floor of δ̇₀, so a contact that begins at rest has finite damping",
-                    number(hunt_crossley.min_impact_velocity))}},
+                    number(hunt_crossley.min_impact_velocity)),
+          parameter("support_compliance", "m/N",
+                    "s: a spring 1/s in series, the support's (plating's) compliance; 0 rigid",
+                    number(hunt_crossley.support_compliance))}},
         {"modia3d",
          {parameter("restitution", "–", "cor: coefficient of restitution",
                     number(modia3d.restitution)),

@@ -112,6 +112,7 @@ ContactLaw contactLawFromScene(const Scene& scene, const SceneContactLaw& law, c
     n.exponent = lawValue(law, "exponent");
     n.restitution = lawValue(law, "restitution");
     n.min_impact_velocity = lawValue(law, "min_impact_velocity");
+    n.support_compliance = lawValue(law, "support_compliance");
     if (!(n.stiffness > 0.0)) builder.fail("stiffness must be > 0");
     if (!(n.min_impact_velocity > 0.0)) builder.fail("min_impact_velocity must be > 0");
     if (n.restitution > 1.0) builder.fail("restitution must be in [0, 1]");

@@ -102,7 +102,9 @@ TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[l
   const std::vector<NormalLaw> laws = {
       HuntCrossleyLaw{},
       HuntCrossleyLaw{.restitution = 0.3, .damping = HuntCrossleyLaw::Damping::ExactRestitution},
-      Modia3dLaw{}, HertzHuntCrossleyLaw{}, ConformingHertzLaw{}};
+      // A support spring that carries as much as the contact near δ = 3e-5 m.
+      HuntCrossleyLaw{.support_compliance = 1e-5 / (1e8 * std::pow(3e-5, 1.5))}, Modia3dLaw{},
+      HertzHuntCrossleyLaw{}, ConformingHertzLaw{}};
   for (const NormalLaw& law : laws) {
     for (const double delta : {1e-6, 3e-5, 2e-4}) {
       for (const double rate : {-0.05, 0.0, 0.3}) {
@@ -195,6 +197,37 @@ TEST_CASE("hunt-crossley-exact rebounds at its restitution, at any impact speed"
     }
     const double estimate = reboundRatio(HuntCrossleyLaw{1e8, 1.5, e, 1e-2}, 1.0, 4e-7);
     CHECK(estimate > e + 0.01);  // 0.547, 0.620 and 0.833
+  }
+}
+
+TEST_CASE("a support compliance in series: δ = s·P + (P/k)^(1/e), and the rebound is unchanged",
+          "[laws][impact]") {
+  // The closed form read backwards: for a force P the indentation is the support's deflection
+  // s·P plus the contact's own (P/k)^(1/e); the law must return P for that δ, from forces where
+  // the contact dominates to forces where the support does, for Hertz's exponent and a linear
+  // spring, on a steel sphere's stiffness (R = 50 mm) behind 20 mm plating between 0.6 m frames.
+  const double k = 4.0 / 3.0 * 1.154e11 * std::sqrt(0.05), s = 1.0 / 7.6e7;
+  for (const double exponent : {1.5, 1.0}) {
+    const double stiffness = exponent == 1.0 ? 1e9 : k;
+    const HuntCrossleyLaw law{
+        .stiffness = stiffness, .exponent = exponent, .support_compliance = s};
+    for (const double force : {1.0, 1e3, 6.3e4, 1e6, 1e8}) {
+      const double delta = s * force + std::pow(force / stiffness, 1.0 / exponent);
+      INFO("exponent " << exponent << ", P = " << force << " N, δ = " << delta << " m");
+      CHECK(evaluate(law, {delta, 0.0, 1.0}).value == Approx(force).epsilon(1e-12));
+    }
+    // Far too soft a support (s·k overflows) carries the whole indentation: P = δ/s.
+    const HuntCrossleyLaw limp{
+        .stiffness = stiffness, .exponent = exponent, .support_compliance = 1e300};
+    CHECK(evaluate(limp, {1e-3, 0.0, 1.0}).value == Approx(1e-303).epsilon(1e-9));
+  }
+  // F = P(δ)·(1 + c·δ̇) whatever P: the exact damping still rebounds at ε (damped_impact.h).
+  for (const double e : {0.2, 0.6}) {
+    const HuntCrossleyLaw exact{.stiffness = 1e8,
+                                .restitution = e,
+                                .damping = HuntCrossleyLaw::Damping::ExactRestitution,
+                                .support_compliance = 1e-6};
+    CHECK(reboundRatio(exact, 1.0, 2e-7) == Approx(e).epsilon(1e-4));
   }
 }
 
