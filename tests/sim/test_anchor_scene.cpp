@@ -241,14 +241,14 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   // As over the first second (63 J: 1e-3 of W times a metre): the windlass and the chain's weight
   // are all that put energy in.
   CHECK(m.energy_rise <= 1e-3 * weight);
-  // The chain's measured stiffness, the windlass's housing speed and impacts that rebound at the
-  // restitution asked for bring the tension's p99 below 3 W: 2.84–2.92 W over twelve µm-moved
-  // heaves (docs/flagship-investigations.md).
+  // The chain's measured stiffness, the windlass's housing speed, impacts that rebound at the
+  // restitution asked for and the plating's compliance bring the tension's p99 below 3 W and the
+  // hull's contact force's below 5 W: 2.63–2.66 W and 4.52–4.69 W over twelve µm-moved heaves
+  // (docs/flagship-investigations.md, "The plating's compliance").
   CHECK(m.p99_tension <= 3.0 * weight);
-  // Not met yet (issue 15; README, "The flagship demo"): the contact force's p99 is about 5.2 W;
-  // what is left is the shank levered over the sharp lip as it enters the pipe, and most id
-  // births are the flukes' bounces and sliding contacts re-identified. Reported, not failing.
-  CHECK_NOFAIL(m.p99_contact <= 5.0 * weight);
+  CHECK(m.p99_contact <= 5.0 * weight);
+  // Not met yet (issue 15; README, "The flagship demo"): most id births are the flukes' bounces
+  // on the plating and new patches born beside contacts that go on. Reported, not failing.
   CHECK_NOFAIL(m.ids_born < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
   // met: the deepest readings are contacts at the mouth's rim whose δ rises in jumps the motion

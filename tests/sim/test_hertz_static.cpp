@@ -20,9 +20,8 @@ double closedForm(double effective_modulus) {
   return std::cbrt(9.0 * kLoad * kLoad / (16.0 * effective_modulus * effective_modulus * kRadius));
 }
 
-// Drops nothing: the sphere starts touching and settles under a heavily damped Hertz law; the
-// contact-sphere radius comes from the mesh as in a scene (defaultContactSphereRadius).
-double restingIndentation(int level, double effective_modulus) {
+// The sphere resting on one facet, exactly on the plate (z = 0): it starts touching.
+RigSpec sphereOnFacet(int level) {
   RigSpec spec;
   spec.ground = makePlate(0.05, 0.05, 0.005, 4);
   spec.body = makeIcosphere(kRadius, level);
@@ -36,6 +35,13 @@ double restingIndentation(int level, double effective_modulus) {
   for (const Vec3& v : spec.body.vertices())
     lowest = std::min(lowest, (spec.pose.rotation * v).z());
   spec.pose.translation = Vec3(0, 0, -lowest);
+  return spec;
+}
+
+// Drops nothing: the sphere starts touching and settles under a heavily damped Hertz law; the
+// contact-sphere radius comes from the mesh as in a scene (defaultContactSphereRadius).
+double restingIndentation(int level, double effective_modulus) {
+  RigSpec spec = sphereOnFacet(level);
   HertzHuntCrossleyLaw law;
   law.effective_modulus = effective_modulus;
   // The radius as the mesh gives it (`contact_radius` of a scene): the equal-volume sphere's,
@@ -71,5 +77,32 @@ TEST_CASE("Hertz static indentation approaches the closed form with refinement",
     CHECK(errors[1] < 0.02);
     CHECK(errors[2] < errors[0]);
     CHECK(errors[2] < 1e-3);
+  }
+}
+
+// A support compliance s in series (docs/method.md, "Support compliance"): the same sphere,
+// resting on its facet through the whole pipeline, settles where the law's δ is the support's
+// deflection s·F plus the contact's own (F/k)^(1/e), each about half of it here, and the
+// contact carries the weight.
+TEST_CASE("a support compliance in series: the resting δ is s·F + (F/k)^(1/e)", "[hertz]") {
+  const double k = 1e10, s = 5e-8;
+  for (const double exponent : {1.5, 1.0}) {
+    RigSpec spec = sphereOnFacet(3);
+    const double stiffness = exponent == 1.0 ? 2e7 : k;
+    spec.law.normal = HuntCrossleyLaw{.stiffness = stiffness,
+                                      .exponent = exponent,
+                                      .restitution = 0.3,
+                                      .damping = HuntCrossleyLaw::Damping::ExactRestitution,
+                                      .support_compliance = s};
+    spec.law.friction = StickSlipFriction{};
+    spec.time_step = 1e-4;
+    ContactRig rig(std::move(spec));
+    rig.runUntil(0.2);
+    REQUIRE(rig.contacts().size() == 1);
+    const double expected = s * kLoad + std::pow(kLoad / stiffness, 1.0 / exponent);
+    INFO("exponent " << exponent << ": δ " << rig.contacts()[0].patch.indentation
+                     << " m, closed form " << expected << " m");
+    CHECK(rig.contacts()[0].normal_force == Approx(kLoad).epsilon(3e-3));
+    CHECK(rig.contacts()[0].patch.indentation == Approx(expected).epsilon(1e-2));
   }
 }
