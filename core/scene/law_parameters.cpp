@@ -67,46 +67,38 @@ constexpr ParameterDefault kPerBodyRadius{
 // member, so its default lives here (README, "Force laws": 0.3).
 constexpr double kModia3dSlidingFriction = 0.3;
 
+// hunt-crossley and hunt-crossley-exact: the same parameters and defaults; only what ε means
+// differs (docs/method.md, "Restitution").
+std::vector<LawParameter> huntCrossleyParameters(const char* restitution_meaning) {
+  const HuntCrossleyLaw law;
+  return {parameter("stiffness", "N/m^e", "k: force per indentation^e", number(law.stiffness)),
+          parameter("exponent", "–", "e: power of the indentation", number(law.exponent)),
+          parameter("restitution", "–", restitution_meaning, number(law.restitution)),
+          parameter("min_impact_velocity", "m/s",
+                    "floor of δ̇₀, so a contact that begins at rest has finite damping",
+                    number(law.min_impact_velocity)),
+          parameter("support_compliance", "m/N",
+                    "s: a spring 1/s in series, the support's (plating's) compliance; 0 rigid",
+                    number(law.support_compliance))};
+}
+
 }  // namespace
 
 // The numeric defaults are the members of the laws' structs (core/contact, core/sim), read here
 // rather than repeated, so that a law built in code and one read from a file agree.
 const LawModels& normalLawParameters() {
   static const LawModels models = [] {
-    const HuntCrossleyLaw hunt_crossley;
     const Modia3dLaw modia3d;
     const RollingResistance rolling;
     const HertzHuntCrossleyLaw hertz;
     const ConformingHertzLaw conforming;
     return LawModels{
         {"hunt-crossley",
-         {parameter("stiffness", "N/m^e", "k: force per indentation^e",
-                    number(hunt_crossley.stiffness)),
-          parameter("exponent", "–", "e: power of the indentation", number(hunt_crossley.exponent)),
-          parameter("restitution", "–",
-                    "ε: sets the damping 3(1 − ε)/2; impacts rebound above it below ε ≈ 0.8",
-                    number(hunt_crossley.restitution)),
-          parameter("min_impact_velocity", "m/s",
-                    "floor of δ̇₀, so a contact that begins at rest has finite damping",
-                    number(hunt_crossley.min_impact_velocity)),
-          parameter("support_compliance", "m/N",
-                    "s: a spring 1/s in series, the support's (plating's) compliance; 0 rigid",
-                    number(hunt_crossley.support_compliance))}},
-        // The same law whose impacts rebound at exactly ε (Carvalho & Martins 2019): defaults
-        // and meanings as hunt-crossley's.
+         huntCrossleyParameters(
+             "ε: sets the damping 3(1 − ε)/2; impacts rebound above it below ε ≈ 0.8")},
+        // The same law whose impacts rebound at exactly ε (Carvalho & Martins 2019).
         {"hunt-crossley-exact",
-         {parameter("stiffness", "N/m^e", "k: force per indentation^e",
-                    number(hunt_crossley.stiffness)),
-          parameter("exponent", "–", "e: power of the indentation", number(hunt_crossley.exponent)),
-          parameter("restitution", "–",
-                    "ε: the rebound of an impact, exactly (0 is taken as 0.001)",
-                    number(hunt_crossley.restitution)),
-          parameter("min_impact_velocity", "m/s",
-                    "floor of δ̇₀, so a contact that begins at rest has finite damping",
-                    number(hunt_crossley.min_impact_velocity)),
-          parameter("support_compliance", "m/N",
-                    "s: a spring 1/s in series, the support's (plating's) compliance; 0 rigid",
-                    number(hunt_crossley.support_compliance))}},
+         huntCrossleyParameters("ε: the rebound of an impact, exactly (0 is taken as 0.001)")},
         {"modia3d",
          {parameter("restitution", "–", "cor: coefficient of restitution",
                     number(modia3d.restitution)),

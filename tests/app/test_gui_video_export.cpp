@@ -53,6 +53,17 @@ struct ErrorLog {
   }
 };
 
+// Ten frames per second over [from, to] simulated seconds, width × height pixels.
+VideoExportOptions tenPerSecond(double from, double to, int width, int height) {
+  VideoExportOptions options;
+  options.frames_per_second = 10.0;
+  options.from = from;
+  options.to = to;
+  options.width = width;
+  options.height = height;
+  return options;
+}
+
 void showRecording(MainWindow& window, const QString& recording = shippedRecording()) {
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
@@ -88,12 +99,7 @@ TEST_CASE("a span of the bouncing-ball recording exports to an Ogg video", "[vid
   ErrorLog errors(window);
   showRecording(window);
 
-  VideoExportOptions options;
-  options.frames_per_second = 10.0;
-  options.from = 0.2;
-  options.to = 0.5;
-  options.width = 320;
-  options.height = 240;
+  const VideoExportOptions options = tenPerSecond(0.2, 0.5, 320, 240);
   // Frames at 0.2, 0.3, 0.4 and 0.5 s (nb_read_frames=4 below).
   const QString out = outFile("ball_span.ogv");
   REQUIRE(windowPart<Recordings>(window).exportVideo(out, options));
@@ -132,12 +138,7 @@ TEST_CASE("a recording whose scene does not read exports without cables, and say
   MainWindow window;
   ErrorLog errors(window);
   showRecording(window, QString::fromStdString(broken.string()));
-  VideoExportOptions options;
-  options.frames_per_second = 10.0;
-  options.from = 0.2;
-  options.to = 0.3;
-  options.width = 160;
-  options.height = 120;
+  const VideoExportOptions options = tenPerSecond(0.2, 0.3, 160, 120);
   const QString out = outFile("ball_broken_scene.ogv");
   REQUIRE(windowPart<Recordings>(window).exportVideo(out, options));
   INFO(errors.messages.join("\n").toStdString());
@@ -195,12 +196,7 @@ TEST_CASE("video export errors are one line and the window carries on", "[video]
   ErrorLog errors(window);
   window.show();
   REQUIRE(QTest::qWaitForWindowExposed(&window));
-  VideoExportOptions options;
-  options.width = 160;
-  options.height = 120;
-  options.frames_per_second = 10.0;
-  options.from = 0.0;
-  options.to = 0.1;
+  VideoExportOptions options = tenPerSecond(0.0, 0.1, 160, 120);
 
   // Nothing recorded or replayed yet.
   CHECK_FALSE(windowPart<Recordings>(window).exportVideo(outFile("nothing.ogv"), options));

@@ -54,56 +54,60 @@ const T& friction(const ContactLaw& law) {
   return std::get<T>(law.friction);
 }
 
+// Where a built hunt-crossley or hunt-crossley-exact law keeps each parameter.
+const std::map<std::string, Read>& huntCrossleyValues() {
+  static const std::map<std::string, Read> values = {
+      {"stiffness", [](auto& l) { return normal<HuntCrossleyLaw>(l).stiffness; }},
+      {"exponent", [](auto& l) { return normal<HuntCrossleyLaw>(l).exponent; }},
+      {"restitution", [](auto& l) { return normal<HuntCrossleyLaw>(l).restitution; }},
+      {"min_impact_velocity",
+       [](auto& l) { return normal<HuntCrossleyLaw>(l).min_impact_velocity; }},
+      {"support_compliance", [](auto& l) { return normal<HuntCrossleyLaw>(l).support_compliance; }},
+  };
+  return values;
+}
+
 // Where the built law keeps each parameter with a numeric default, by "model.parameter".
 const std::map<std::string, Read>& builtValues() {
-  static const std::map<std::string, Read> values = {
-      {"hunt-crossley.stiffness", [](auto& l) { return normal<HuntCrossleyLaw>(l).stiffness; }},
-      {"hunt-crossley.exponent", [](auto& l) { return normal<HuntCrossleyLaw>(l).exponent; }},
-      {"hunt-crossley.restitution", [](auto& l) { return normal<HuntCrossleyLaw>(l).restitution; }},
-      {"hunt-crossley.min_impact_velocity",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).min_impact_velocity; }},
-      {"hunt-crossley.support_compliance",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).support_compliance; }},
-      {"hunt-crossley-exact.support_compliance",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).support_compliance; }},
-      {"hunt-crossley-exact.stiffness",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).stiffness; }},
-      {"hunt-crossley-exact.exponent", [](auto& l) { return normal<HuntCrossleyLaw>(l).exponent; }},
-      {"hunt-crossley-exact.restitution",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).restitution; }},
-      {"hunt-crossley-exact.min_impact_velocity",
-       [](auto& l) { return normal<HuntCrossleyLaw>(l).min_impact_velocity; }},
-      {"modia3d.restitution", [](auto& l) { return normal<Modia3dLaw>(l).restitution; }},
-      {"modia3d.sliding_friction",
-       [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
-      {"modia3d.rolling_resistance", [](auto& l) { return l.rolling.coefficient; }},
-      {"modia3d.v_small", [](auto& l) { return normal<Modia3dLaw>(l).v_small; }},
-      {"modia3d.w_small", [](auto& l) { return l.rolling.w_small; }},
-      {"modia3d.reduction_factor", [](auto& l) { return normal<Modia3dLaw>(l).reduction; }},
-      {"modia3d.max_damping", [](auto& l) { return normal<Modia3dLaw>(l).max_damping; }},
-      {"hertz-stribeck.dissipation",
-       [](auto& l) { return normal<HertzHuntCrossleyLaw>(l).dissipation; }},
-      {"conforming-hertz.restitution",
-       [](auto& l) { return normal<ConformingHertzLaw>(l).restitution; }},
-      {"conforming-hertz.min_impact_velocity",
-       [](auto& l) { return normal<ConformingHertzLaw>(l).min_impact_velocity; }},
-      {"stick-slip.static",
-       [](auto& l) { return friction<StickSlipFriction>(l).static_coefficient; }},
-      {"stick-slip.dynamic",
-       [](auto& l) { return friction<StickSlipFriction>(l).dynamic_coefficient; }},
-      {"stick-slip.stick_velocity",
-       [](auto& l) { return friction<StickSlipFriction>(l).stick_velocity; }},
-      {"stick-slip.viscous", [](auto& l) { return friction<StickSlipFriction>(l).viscous; }},
-      {"stribeck.static", [](auto& l) { return friction<StribeckFriction>(l).static_coefficient; }},
-      {"stribeck.dynamic",
-       [](auto& l) { return friction<StribeckFriction>(l).dynamic_coefficient; }},
-      {"stribeck.stiction_tolerance",
-       [](auto& l) { return friction<StribeckFriction>(l).stiction_tolerance; }},
-      // One coefficient: either name, omitted, gives it.
-      {"coulomb.static", [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
-      {"coulomb.dynamic", [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
-      {"coulomb.v_small", [](auto& l) { return friction<CoulombFriction>(l).v_small; }},
-  };
+  static const std::map<std::string, Read> values = [] {
+    std::map<std::string, Read> v = {
+        {"modia3d.restitution", [](auto& l) { return normal<Modia3dLaw>(l).restitution; }},
+        {"modia3d.sliding_friction",
+         [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
+        {"modia3d.rolling_resistance", [](auto& l) { return l.rolling.coefficient; }},
+        {"modia3d.v_small", [](auto& l) { return normal<Modia3dLaw>(l).v_small; }},
+        {"modia3d.w_small", [](auto& l) { return l.rolling.w_small; }},
+        {"modia3d.reduction_factor", [](auto& l) { return normal<Modia3dLaw>(l).reduction; }},
+        {"modia3d.max_damping", [](auto& l) { return normal<Modia3dLaw>(l).max_damping; }},
+        {"hertz-stribeck.dissipation",
+         [](auto& l) { return normal<HertzHuntCrossleyLaw>(l).dissipation; }},
+        {"conforming-hertz.restitution",
+         [](auto& l) { return normal<ConformingHertzLaw>(l).restitution; }},
+        {"conforming-hertz.min_impact_velocity",
+         [](auto& l) { return normal<ConformingHertzLaw>(l).min_impact_velocity; }},
+        {"stick-slip.static",
+         [](auto& l) { return friction<StickSlipFriction>(l).static_coefficient; }},
+        {"stick-slip.dynamic",
+         [](auto& l) { return friction<StickSlipFriction>(l).dynamic_coefficient; }},
+        {"stick-slip.stick_velocity",
+         [](auto& l) { return friction<StickSlipFriction>(l).stick_velocity; }},
+        {"stick-slip.viscous", [](auto& l) { return friction<StickSlipFriction>(l).viscous; }},
+        {"stribeck.static",
+         [](auto& l) { return friction<StribeckFriction>(l).static_coefficient; }},
+        {"stribeck.dynamic",
+         [](auto& l) { return friction<StribeckFriction>(l).dynamic_coefficient; }},
+        {"stribeck.stiction_tolerance",
+         [](auto& l) { return friction<StribeckFriction>(l).stiction_tolerance; }},
+        // One coefficient: either name, omitted, gives it.
+        {"coulomb.static", [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
+        {"coulomb.dynamic", [](auto& l) { return friction<CoulombFriction>(l).coefficient; }},
+        {"coulomb.v_small", [](auto& l) { return friction<CoulombFriction>(l).v_small; }},
+    };
+    for (const char* model : {"hunt-crossley", "hunt-crossley-exact"})
+      for (const auto& [name, read] : huntCrossleyValues())
+        v[std::string(model) + "." + name] = read;
+    return v;
+  }();
   return values;
 }
 
