@@ -213,6 +213,13 @@ inline bool newBoxOverlaps(const BoxFrame& f, const BoxOfA& a, BoxOfB& b) {
   return !separatedOnEdgeAxes(f, a, b);
 }
 
+// The same for two complete boxes (both placed), as a kept cut's pairs are tested.
+inline bool placedBoxesOverlap(const BoxFrame& f, const BoxOfA& a, const BoxOfB& b) {
+  using namespace box_overlap_detail;
+  return !separatedOnAxesOfB(f, a, b) && !separatedOnAxesOfA(f, a, b) &&
+         !separatedOnEdgeAxes(f, a, b);
+}
+
 // A triangle placed in the frame of the tree it is tested against: its padded axis-aligned box
 // and the padded slab its plane bounds: n·x over the triangle lies between the smallest and the
 // largest n·v_k for any vector n, so the slab holds the triangle exactly even when rounding has
@@ -244,6 +251,17 @@ struct TriangleProbe {
       radius += abs_normal[k] * (0.5 * (static_cast<double>(box_hi[k]) - box_lo[k]));
     }
     return center_dot + radius >= offset_lo && center_dot - radius <= offset_hi;
+  }
+
+  // Whether a triangle's padded box misses a node's box: the first test of a walk, done before
+  // a probe is built, since most walks from a kept cut (CollisionFront) end at their first node.
+  // The same comparison as overlapsBox's first one, so a walk that passes it decides as before.
+  static bool boxMisses(const Vec3& v0, const Vec3& v1, const Vec3& v2, double padding,
+                        const float box_lo[3], const float box_hi[3]) {
+    const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2).array() - padding;
+    const Vec3 hi = v0.cwiseMax(v1).cwiseMax(v2).array() + padding;
+    return box_hi[0] < lo[0] || box_lo[0] > hi[0] || box_hi[1] < lo[1] || box_lo[1] > hi[1] ||
+           box_hi[2] < lo[2] || box_lo[2] > hi[2];
   }
 
   // Another triangle's corners: false when its box misses this one's, or when all three lie on

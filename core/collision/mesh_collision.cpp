@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <utility>
 
 #include "collision/box_overlap.h"
@@ -84,50 +85,88 @@ class TreeQuery {
         frame_(frameOf(a.mesh(), b.mesh(), a_in_b)),
         mode_(mode) {}
 
-  CollisionResult run() {
-    const AabbTree::Ref root_a = a_.root();
-    const AabbTree::Ref root_b = b_.root();
-    if (AabbTree::isTriangle(root_a)) {
-      triangleOfAAgainst(AabbTree::triangleOf(root_a), root_b);
-    } else if (AabbTree::isTriangle(root_b)) {
-      triangleOfBAgainst(AabbTree::triangleOf(root_b), root_a);
-    } else {
-      BoxOfA box_a;
-      BoxOfB box_b;
-      setCenterAndHalf(nodes_a_[root_a].lo, nodes_a_[root_a].hi, box_a);
-      setCenterAndHalf(nodes_b_[root_b].lo, nodes_b_[root_b].hi, box_b);
-      place(frame_, box_a);
-      ++result_.counters.box_tests;
-      if (newBoxOverlaps(frame_, std::as_const(box_a), box_b))
-        descend(root_a, box_a, root_b, box_b);
-    }
+  // From the roots, recording the cut in `cut` when given.
+  CollisionResult run(std::vector<CollisionFront::Entry>* cut) {
+    cut_ = cut;
+    visit(a_.root(), b_.root());
+    return std::move(result_);
+  }
+
+  // From a cut of an earlier query (CollisionFront), recording the new one in `cut`.
+  CollisionResult resume(std::span<const CollisionFront::Entry> from,
+                         std::vector<CollisionFront::Entry>* cut) {
+    cut_ = cut;
+    for (const CollisionFront::Entry& entry : from) visit(entry.a, entry.b);
     return std::move(result_);
   }
 
  private:
+  // A pair of the descent's tree reached without its parent's boxes: a triangle's walk down the
+  // other tree, or two nodes whose boxes are tested (each placed once for a run of pairs that
+  // share it, as the children of one pair do) and descended when they overlap.
+  void visit(AabbTree::Ref ref_a, AabbTree::Ref ref_b) {
+    if (AabbTree::isTriangle(ref_a)) {
+      record(ref_a, ref_b);
+      triangleOfAAgainst(AabbTree::triangleOf(ref_a), ref_b);
+      return;
+    }
+    if (AabbTree::isTriangle(ref_b)) {
+      record(ref_a, ref_b);
+      triangleOfBAgainst(AabbTree::triangleOf(ref_b), ref_a);
+      return;
+    }
+    if (ref_a != placed_ref_a_) {
+      setCenterAndHalf(nodes_a_[ref_a].lo, nodes_a_[ref_a].hi, placed_a_);
+      place(frame_, placed_a_);
+      placed_ref_a_ = ref_a;
+    }
+    if (ref_b != placed_ref_b_) {
+      setCenterAndHalf(nodes_b_[ref_b].lo, nodes_b_[ref_b].hi, placed_b_);
+      place(frame_, placed_b_);
+      placed_ref_b_ = ref_b;
+    }
+    ++result_.counters.box_tests;
+    if (placedBoxesOverlap(frame_, placed_a_, placed_b_))
+      descend(ref_a, placed_a_, ref_b, placed_b_);
+    else
+      record(ref_a, ref_b);
+  }
+
+  void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b) {
+    if (cut_) cut_->push_back({ref_a, ref_b});
+  }
+
   // Two nodes whose boxes overlap.
   void descend(AabbTree::Ref ref_a, const BoxOfA& box_a, AabbTree::Ref ref_b, const BoxOfB& box_b) {
     if (halfSum(nodes_a_[ref_a]) >= halfSum(nodes_b_[ref_b])) {
       for (const AabbTree::Ref child : nodes_a_[ref_a].child) {
         if (AabbTree::isTriangle(child)) {
+          record(child, ref_b);
           triangleOfAAgainst(AabbTree::triangleOf(child), ref_b);
         } else {
           BoxOfA box;
           setCenterAndHalf(nodes_a_[child].lo, nodes_a_[child].hi, box);
           ++result_.counters.box_tests;
-          if (newBoxOverlaps(frame_, box, box_b)) descend(child, box, ref_b, box_b);
+          if (newBoxOverlaps(frame_, box, box_b))
+            descend(child, box, ref_b, box_b);
+          else
+            record(child, ref_b);
         }
         if (done_) return;
       }
     } else {
       for (const AabbTree::Ref child : nodes_b_[ref_b].child) {
         if (AabbTree::isTriangle(child)) {
+          record(ref_a, child);
           triangleOfBAgainst(AabbTree::triangleOf(child), ref_a);
         } else {
           BoxOfB box;
           setCenterAndHalf(nodes_b_[child].lo, nodes_b_[child].hi, box);
           ++result_.counters.box_tests;
-          if (newBoxOverlaps(frame_, box_a, box)) descend(ref_a, box_a, child, box);
+          if (newBoxOverlaps(frame_, box_a, box))
+            descend(ref_a, box_a, child, box);
+          else
+            record(ref_a, child);
         }
         if (done_) return;
       }
@@ -137,6 +176,7 @@ class TreeQuery {
   // Triangle `ta` of A against B's subtree `start` (a node or a triangle), in B's frame.
   void triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
     const Triangle moved = movedTriangle(mesh_a_, static_cast<std::size_t>(ta), a_in_b_);
+    if (missesNode(moved[0], moved[1], moved[2], nodes_b_, start)) return;
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -166,6 +206,7 @@ class TreeQuery {
     const Vec3 v0 = to_a * (fixed[0] - a_in_b_.translation);
     const Vec3 v1 = to_a * (fixed[1] - a_in_b_.translation);
     const Vec3 v2 = to_a * (fixed[2] - a_in_b_.translation);
+    if (missesNode(v0, v1, v2, nodes_a_, start)) return;
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -186,6 +227,16 @@ class TreeQuery {
         stack_.push_back(node.child[0]);
       }
     }
+  }
+
+  // A walk's first node tested against the triangle's box alone (TriangleProbe::boxMisses).
+  bool missesNode(const Vec3& v0, const Vec3& v1, const Vec3& v2, const AabbTree::Node* nodes,
+                  AabbTree::Ref start) {
+    if (AabbTree::isTriangle(start)) return false;
+    if (!TriangleProbe::boxMisses(v0, v1, v2, frame_.padding, nodes[start].lo, nodes[start].hi))
+      return false;
+    ++result_.counters.box_tests;
+    return true;
   }
 
   // True when the query is done (first contact found).
@@ -210,6 +261,11 @@ class TreeQuery {
   const CollisionMode mode_;
   CollisionResult result_;
   std::vector<AabbTree::Ref> stack_;
+  std::vector<CollisionFront::Entry>* cut_ = nullptr;
+  // The boxes of the last pair visited, placed: consecutive pairs of a cut often share one.
+  BoxOfA placed_a_;
+  BoxOfB placed_b_;
+  AabbTree::Ref placed_ref_a_ = -1, placed_ref_b_ = -1;  // a triangle's ref: none placed yet
   bool done_ = false;
 };
 
@@ -218,9 +274,23 @@ class TreeQuery {
 Pose relativePose(const Pose& world_a, const Pose& world_b) { return world_b.inverse() * world_a; }
 
 CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
-                        CollisionMode mode) {
+                        CollisionMode mode, CollisionFront* front) {
   if (a.empty() || b.empty()) return {};
-  return TreeQuery(a, b, a_in_b, mode).run();
+  if (!front || mode != CollisionMode::AllPairs) return TreeQuery(a, b, a_in_b, mode).run(nullptr);
+  std::vector<CollisionFront::Entry> cut;
+  cut.reserve(front->entries.size());
+  const bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
+                         static_cast<double>(front->entries.size()) <=
+                             kFrontRegrowth * static_cast<double>(front->size_from_roots);
+  CollisionResult result = resumable ? TreeQuery(a, b, a_in_b, mode).resume(front->entries, &cut)
+                                     : TreeQuery(a, b, a_in_b, mode).run(&cut);
+  if (!resumable) {
+    front->tree_a = &a;
+    front->tree_b = &b;
+    front->size_from_roots = cut.size();
+  }
+  front->entries = std::move(cut);
+  return result;
 }
 
 std::optional<TrianglePair> intersectTrianglePair(const TriMesh& a, std::int32_t triangle_a,

@@ -329,16 +329,17 @@ Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale
 
 }  // namespace
 
-CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b) {
-  CollisionResult collision = collide(a, b, a_in_b);
+CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b,
+                                     CollisionFront* front) {
+  CollisionResult collision = collide(a, b, a_in_b, CollisionMode::AllPairs, front);
   if (!hasCoplanarPairs(collision)) return collision;
   a_in_b =
       genericallyPerturbed(a_in_b, a.mesh().bounds(), std::max(a.mesh().scale(), b.mesh().scale()));
-  return collide(a, b, a_in_b);
+  return collide(a, b, a_in_b, CollisionMode::AllPairs, front);
 }
 
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
-                           const Pose& world_b, PenetrationWorkspace& workspace,
+                           const Pose& world_b, ContactWorkspace& workspace,
                            const ContactQueryOptions& options, ContactQueryReport* report) {
   ContactQueryReport unused;
   ContactQueryReport& r = report ? *report : unused;
@@ -353,14 +354,14 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   // Dopico et al. work in body j's (here B's) frame (§IV.B, eqs. 14–16): only A's touched
   // vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
-  const CollisionResult collision = collideTransversally(a, b, a_in_b);
+  const CollisionResult collision = collideTransversally(a, b, a_in_b, &workspace.front);
   r.touching = !collision.pairs.empty();
   r.collision_seconds = secondsSince(start);
 
   start = WallClock::now();
   ContactRegions regions =
       findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
-                         collision.pairs, workspace, options.depth_fields);
+                         collision.pairs, workspace.penetration, options.depth_fields);
   if (collision.pairs.empty() && options.check_containment)
     regions.containment = findContainment(a, a_in_b, b, Pose::identity());
   r.regions_seconds = secondsSince(start);
@@ -370,7 +371,7 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
 
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
                            const Pose& world_b) {
-  PenetrationWorkspace workspace;
+  ContactWorkspace workspace;
   return findContact(a, world_a, b, world_b, workspace);
 }
 

@@ -45,7 +45,17 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 // intersection transversal; what it changes in δ, area and normal is of that order.
 // The collision query with that repetition: `a_in_b` (A's pose in B's frame) comes back moved
 // when it was applied; the regions must be found at that pose.
-CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b);
+// `front`: the pair's cut kept between queries (collide), or none.
+CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b,
+                                     CollisionFront* front = nullptr);
+
+// What a pair's queries keep between calls: the inside tests' scratch (findPenetration) and the
+// collision descent's cut (CollisionFront). Either can be dropped at any time; results never
+// depend on them.
+struct ContactWorkspace {
+  PenetrationWorkspace penetration;
+  CollisionFront front;
+};
 
 // findContact's options. Without intersecting triangles it asks whether one body is inside the
 // other (findContainment) unless `check_containment` is false — for a caller that knows the
@@ -67,9 +77,9 @@ struct ContactQueryReport {
 // The whole query for two bodies in the world, the one the CLI, the start check and the
 // simulation all run: nothing when the posed meshes' boxes are apart; else the collision in B's
 // frame, the regions, and the patches mapped to world coordinates, normal from A into B
-// (docs/method.md, "Frames in names"). `workspace` is the inside tests' scratch (findPenetration).
+// (docs/method.md, "Frames in names"). `workspace` is kept by the caller per pair of bodies.
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
-                           const Pose& world_b, PenetrationWorkspace& workspace,
+                           const Pose& world_b, ContactWorkspace& workspace,
                            const ContactQueryOptions& options = {},
                            ContactQueryReport* report = nullptr);
 // A one-off query, with a workspace of its own.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "contact/contact_patch.h"
+#include "contact/contact_regions.h"
 #include "contact/contact_tracker.h"
 #include "contact/penetration.h"
 #include "dynamics/affine_vec3.h"
@@ -25,8 +26,8 @@ namespace contactsim {
 // or at a step's first trial state and then linearised (ContactGeometryUpdate).
 struct ContactForceSource::PairState {
   ContactTracker tracker;
-  // The inside tests' scratch (findPenetration), sized by this pair's meshes.
-  PenetrationWorkspace workspace;
+  // The inside tests' scratch and the collision descent's cut (ContactWorkspace).
+  ContactWorkspace workspace;
   bool valid = false;
   double time = 0.0;
   Eigen::VectorXd q;

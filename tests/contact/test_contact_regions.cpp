@@ -291,7 +291,7 @@ TEST_CASE("a mesh entirely inside another is reported as contained", "[regions]"
   CHECK(query(small_tree, Vec3(0.85, 0.85, 0), big_tree, Vec3::Zero()).containment ==
         Containment::None);
   // A caller that knows the bodies were apart does not ask.
-  PenetrationWorkspace workspace;
+  ContactWorkspace workspace;
   CHECK(findContact(small_tree, at(Vec3(0.2, 0, 0)), big_tree, at(Vec3::Zero()), workspace,
                     {.check_containment = false})
             .containment == Containment::None);
