@@ -69,21 +69,26 @@ ContactTracker::Succession ContactTracker::succession(
                  std::vector<const ContactHistory*>(patches.size(), nullptr),
                  std::vector<double>(patches.size(), 0.0), std::move(reaches)};
   const std::vector<int>& ids = out.ids;
-  const double cos_limit = std::cos(options_.max_normal_angle);
   for (std::size_t i = 0; i < patches.size(); ++i) {
-    if (ids[i] >= 0) continue;
-    const double own_reach = out.reaches[i];
-    double best = std::numeric_limits<double>::infinity();
-    for (const ContactHistory& h : live_) {
-      if (continues(ids, h) || patches[i].normal.dot(h.normal) < cos_limit) continue;
-      // The two patches, as discs of their reaches, overlap (or lie within min_jump).
-      const double distance = (patches[i].centroid - h.centroid).norm();
-      const double reach = std::max(own_reach + h.reach, options_.min_jump);
-      if (distance <= reach && distance < best) best = distance, out.parents[i] = &h;
-    }
+    if (ids[i] < 0) out.parents[i] = nearestOverlapping(patches[i], out.reaches[i], &ids);
   }
   out.inherited = inherit(out, [](const ContactHistory& h) { return h.absorbed_energy; });
   return out;
+}
+
+const ContactHistory* ContactTracker::nearestOverlapping(const ContactPatch& patch, double reach,
+                                                         const std::vector<int>* ids) const {
+  const double cos_limit = std::cos(options_.max_normal_angle);
+  const ContactHistory* nearest = nullptr;
+  double best = std::numeric_limits<double>::infinity();
+  for (const ContactHistory& h : live_) {
+    if ((ids && continues(*ids, h)) || patch.normal.dot(h.normal) < cos_limit) continue;
+    // The two patches, as discs of their reaches, overlap (or lie within min_jump).
+    const double distance = (patch.centroid - h.centroid).norm();
+    if (distance <= std::max(reach + h.reach, options_.min_jump) && distance < best)
+      best = distance, nearest = &h;
+  }
+  return nearest;
 }
 
 std::vector<double> ContactTracker::inherit(
@@ -137,6 +142,9 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
     h.area = patches[i].area;
     h.reach = s.reaches[i];
     patches[i].id = h.id;
+    const ContactHistory* from =
+        ids[i] < 0 ? nearestOverlapping(patches[i], s.reaches[i]) : nullptr;
+    patches[i].continues = from ? from->id : -1;
     next.push_back(std::move(h));
   }
   live_ = std::move(next);

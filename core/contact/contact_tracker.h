@@ -105,6 +105,11 @@ class ContactTracker {
  private:
   std::vector<int> match(const std::vector<ContactPatch>& patches,
                          const std::vector<double>& reaches) const;
+  // The live contact nearest to `patch` whose normal lies within max_normal_angle of its own and
+  // whose disc of its reach overlaps the patch's (or lies within min_jump), skipping those a
+  // patch continues when `ids` (match's) is given; null when there is none.
+  const ContactHistory* nearestOverlapping(const ContactPatch& patch, double reach,
+                                           const std::vector<int>* ids = nullptr) const;
 
   TrackingOptions options_;
   std::vector<ContactHistory> live_;

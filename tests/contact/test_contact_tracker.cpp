@@ -138,3 +138,35 @@ TEST_CASE("ended contacts' ledgers pass to their heirs, net of what they are sti
   for (std::size_t k = 0; k < committed.size(); ++k)
     CHECK(tracker.history(committed[k].id)->absorbed_energy == s.inherited[k]);
 }
+
+// A make event is a contact that begins where the step before had none: a patch split off, or
+// re-identified beside, a contact of the step before says which (ContactPatch::continues).
+TEST_CASE("a new patch names the contact it split from, or none when the surfaces just met",
+          "[tracking]") {
+  ContactTracker tracker;  // patches of 1 cm² reach 5.6 mm
+  std::vector<ContactPatch> first = {patchAt(Vec3(0, 0, 0))};
+  tracker.update(0.0, first);
+  CHECK(first[0].continues == -1);  // the surfaces met
+  // The region splits in two pieces 4 mm either side: one keeps the id, the other names it.
+  std::vector<ContactPatch> split = {patchAt(Vec3(-0.004, 0, 0)), patchAt(Vec3(0.004, 0, 0))};
+  tracker.update(0.001, split);
+  REQUIRE((split[0].id == first[0].id) != (split[1].id == first[0].id));
+  const ContactPatch& piece = split[0].id == first[0].id ? split[1] : split[0];
+  CHECK(piece.continues == first[0].id);
+  // The next step both go on (−1: not a first step), and a patch 10 cm away begins: a make, as
+  // is one beside them whose normal is 60° off (another face met).
+  std::vector<ContactPatch> next = {split[0], split[1], patchAt(Vec3(0.1, 0, 0)),
+                                    patchAt(Vec3(0.006, 0, 0), Vec3(0.0, std::sqrt(0.75), -0.5))};
+  tracker.update(0.002, next);
+  CHECK(next[0].continues == -1);
+  CHECK(next[1].continues == -1);
+  CHECK(next[2].continues == -1);
+  CHECK(next[3].continues == -1);
+  CHECK(next[2].id != next[0].id);
+  // Lost for a step and back at the same place: the contact broke and is made again.
+  std::vector<ContactPatch> none;
+  tracker.update(0.003, none);
+  std::vector<ContactPatch> again = {patchAt(Vec3(0, 0, 0))};
+  tracker.update(0.004, again);
+  CHECK(again[0].continues == -1);
+}

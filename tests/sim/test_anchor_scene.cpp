@@ -163,6 +163,9 @@ struct HeaveMetrics {
   double time_above_3w = 0.0;                   // s of hauling with the tension above 3 W
   double p99_contact = 0.0, max_contact = 0.0;  // total hull contact normal force
   std::size_t ids_born = 0;
+  // Contacts that began where the pair had no contact the step before (make events), i.e. ids
+  // born that continue no contact of the step before (ContactPatch::continues).
+  std::size_t makes = 0;
   double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
   double energy_rise = 0.0;    // J: the largest rise of unsuppliedEnergy above its start
   int guide_jumps = 0;         // the shackle passing the mouth beside the chain's ring
@@ -187,7 +190,7 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
     m.min_tension = std::min(m.min_tension, chain.tension());
     double total = 0.0;
     for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
-      ids.emplace(c.body_a, c.body_b, c.patch.id);
+      if (ids.emplace(c.body_a, c.body_b, c.patch.id).second && c.patch.continues < 0) ++m.makes;
       if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
       if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
         m.deepest_shank = std::max(m.deepest_shank, c.patch.indentation);
@@ -232,8 +235,9 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
                       << m.max_tension / weight << " W, above 3 W for " << m.time_above_3w
                       << " s; hull contact force p99 " << m.p99_contact / weight << " W, max "
                       << m.max_contact / weight << " W; contact ids born " << m.ids_born
-                      << "; hull–shank δ up to " << m.deepest_shank * 1e3 << " mm; energy rise "
-                      << m.energy_rise << " J; wall " << m.wall << " s for " << sim.time() << " s");
+                      << " (makes " << m.makes << "); hull–shank δ up to " << m.deepest_shank * 1e3
+                      << " mm; energy rise " << m.energy_rise << " J; wall " << m.wall << " s for "
+                      << sim.time() << " s");
   CHECK(m.min_tension >= 0.0);
   // The shackle enters the pipe within the chain's ring: the chain's length never jumps
   // (docs/chain.md, "Which radius").
@@ -336,8 +340,8 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
     const HeaveMetrics& m = runs.back();
     WARN("moved " << k << " µm: tension p99 " << m.p99_tension / m.weight << " W, above 3 W for "
                   << m.time_above_3w << " s; hull contact p99 " << m.p99_contact / m.weight
-                  << " W; ids born " << m.ids_born << "; hull–shank δ " << m.deepest_shank * 1e3
-                  << " mm; wall " << m.wall << " s");
+                  << " W; ids born " << m.ids_born << " (makes " << m.makes << "); hull–shank δ "
+                  << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s");
     CHECK(m.min_tension >= 0.0);
     CHECK(m.guide_jumps == 0);
   }
@@ -355,6 +359,7 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
        << " W; hull contact p99 "
        << spread([](const HeaveMetrics& m) { return m.p99_contact / m.weight; }) << " W; ids born "
        << spread([](const HeaveMetrics& m) { return static_cast<double>(m.ids_born); })
+       << "; makes " << spread([](const HeaveMetrics& m) { return static_cast<double>(m.makes); })
        << "; hull–shank δ " << spread([](const HeaveMetrics& m) { return m.deepest_shank * 1e3; })
        << " mm");
 }
