@@ -2,11 +2,23 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "geometry/primitives.h"
 
 namespace contactsim::testing {
+
+void requireSamePairs(const std::vector<TrianglePair>& x, const std::vector<TrianglePair>& y) {
+  REQUIRE(x.size() == y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    REQUIRE(x[i].a == y[i].a);
+    REQUIRE(x[i].b == y[i].b);
+    REQUIRE(x[i].coplanar == y[i].coplanar);
+    REQUIRE(x[i].p0 == y[i].p0);
+    REQUIRE(x[i].p1 == y[i].p1);
+  }
+}
 
 std::vector<TrianglePair> bruteForcePairs(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   std::vector<TrianglePair> pairs;

@@ -15,6 +15,10 @@ namespace contactsim::testing {
 // Every pair (a, b) decided by the same triangle test the tree query uses, sorted by (a, b).
 std::vector<TrianglePair> bruteForcePairs(const TriMesh& a, const TriMesh& b, const Pose& a_in_b);
 
+// Exact equality in the order given: same pairs, same flags, bit-identical segments (both sides
+// use one triangle test). REQUIREs, so a test stops at the first difference.
+void requireSamePairs(const std::vector<TrianglePair>& x, const std::vector<TrianglePair>& y);
+
 // Sorted by (a, b), for comparing query results with the reference.
 std::vector<TrianglePair> sortedPairs(std::vector<TrianglePair> pairs);
 

@@ -15,19 +15,6 @@ using namespace contactsim;
 
 namespace {
 
-// Exact equality in order: the cut is visited in the order of the descent from the roots.
-void requireSameInOrder(const std::vector<TrianglePair>& kept,
-                        const std::vector<TrianglePair>& roots) {
-  REQUIRE(kept.size() == roots.size());
-  for (std::size_t i = 0; i < roots.size(); ++i) {
-    REQUIRE(kept[i].a == roots[i].a);
-    REQUIRE(kept[i].b == roots[i].b);
-    REQUIRE(kept[i].coplanar == roots[i].coplanar);
-    REQUIRE(kept[i].p0 == roots[i].p0);
-    REQUIRE(kept[i].p1 == roots[i].p1);
-  }
-}
-
 // A's pose at parameter s ∈ [0, 1] of a path that approaches B from `distance`, slides across it
 // at a depth of `depth` (of B's size) while turning a full turn about a tilted axis, and leaves.
 Pose sweep(double s, double distance, double depth) {
@@ -70,10 +57,10 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
       CAPTURE(i);
       const CollisionResult roots = collide(tree_a, tree_b, pose);
       const CollisionResult kept = collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &front);
-      requireSameInOrder(kept.pairs, roots.pairs);
+      testing::requireSamePairs(kept.pairs, roots.pairs);
       if (i % 50 == 0) {
         const std::vector<TrianglePair> reference = testing::bruteForcePairs(c.a, c.b, pose);
-        requireSameInOrder(testing::sortedPairs(kept.pairs), reference);
+        testing::requireSamePairs(testing::sortedPairs(kept.pairs), reference);
       }
       with_pairs += !roots.pairs.empty();
       from_roots += front.size_from_roots != last_size;
@@ -100,7 +87,7 @@ TEST_CASE("a kept cut belongs to its trees, and first-contact queries leave it a
   // Another pair of trees with the same front: answered from its own roots.
   const CollisionResult swapped =
       collide(box_tree, sphere_tree, pose.inverse(), CollisionMode::AllPairs, &front);
-  requireSameInOrder(swapped.pairs, collide(box_tree, sphere_tree, pose.inverse()).pairs);
+  testing::requireSamePairs(swapped.pairs, collide(box_tree, sphere_tree, pose.inverse()).pairs);
   CHECK(front.tree_a == &box_tree);
   CHECK(front.tree_b == &sphere_tree);
   // First contact stops early: its partial descent is not a cut, so the front is not touched.
@@ -126,7 +113,7 @@ TEST_CASE("a kept cut saves box tests while the bodies move little", "[collision
     const CollisionResult roots = collide(shaft_tree, bore_tree, pose);
     const CollisionResult kept =
         collide(shaft_tree, bore_tree, pose, CollisionMode::AllPairs, &front);
-    requireSameInOrder(kept.pairs, roots.pairs);
+    testing::requireSamePairs(kept.pairs, roots.pairs);
     tests_roots += roots.counters.box_tests;
     tests_kept += kept.counters.box_tests;
   }

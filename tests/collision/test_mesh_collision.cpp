@@ -16,18 +16,10 @@ using contactsim::testing::sortedPairs;
 
 namespace {
 
-// Exact equality: same pairs, same flags, bit-identical segments (both sides use one test).
+// Exact equality with the sorted reference.
 void requireSamePairs(const std::vector<TrianglePair>& query,
                       const std::vector<TrianglePair>& ref) {
-  const std::vector<TrianglePair> sorted = sortedPairs(query);
-  REQUIRE(sorted.size() == ref.size());
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    REQUIRE(sorted[i].a == ref[i].a);
-    REQUIRE(sorted[i].b == ref[i].b);
-    REQUIRE(sorted[i].coplanar == ref[i].coplanar);
-    REQUIRE(sorted[i].p0 == ref[i].p0);
-    REQUIRE(sorted[i].p1 == ref[i].p1);
-  }
+  testing::requireSamePairs(sortedPairs(query), ref);
 }
 
 std::set<std::pair<int, int>> pairSet(const std::vector<TrianglePair>& pairs, bool swap = false) {
