@@ -197,7 +197,8 @@ struct RunTally {
   double smallest_substep = 0.0, max_violation = 0.0;
   std::size_t max_contacts = 0, max_volumetric_points = 0;
   // Contacts by how they began (ContactPatch::continues): where the pair had no contact the step
-  // before (make events), or split off or re-identified from one that went on.
+  // before (make events), or split off or re-identified from one that went on. Counted when
+  // first seen at the end of a step (a frame, under error control).
   long contacts_made = 0, contacts_split = 0;
   std::set<std::tuple<int, int, int>> contact_ids;  // (body A, body B, id): ids are never reused
   ImpactResolution impacts;

@@ -25,10 +25,10 @@ struct TriangleDepth {
 // is what every patch that leaves core/contact/ is in (docs/method.md, "Frames in names").
 struct ContactPatch {
   int id = -1;  // persistent across steps once tracked (ContactTracker)
-  // On a contact's first step, the id of a contact of the step before whose region it overlaps
-  // (ContactTracker::update): the same contact split, merged or re-identified as it slides.
-  // −1 on a contact's first step means it began there — the surfaces met (a make event) —
-  // and on every later step.
+  // The id of the contact of the step before whose region this one overlapped when it began —
+  // the same contact split, merged or re-identified as it slides (ContactTracker::update) —
+  // kept for its whole life; −1 for a contact that began where the pair had none (the surfaces
+  // met: a make event).
   int continues = -1;
   Vec3 centroid = Vec3::Zero();  // centroid of the contour projected into the contact plane
   // Where the contact force acts: the centre of pressure of an elastic foundation over the

@@ -136,15 +136,15 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
         h.stick_anchor_a = parent->stick_anchor_a;
         h.stick_anchor_b = parent->stick_anchor_b;
       }
+      const ContactHistory* from = nearestOverlapping(patches[i], s.reaches[i]);
+      h.continues = from ? from->id : -1;
     }
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;
     h.area = patches[i].area;
     h.reach = s.reaches[i];
     patches[i].id = h.id;
-    const ContactHistory* from =
-        ids[i] < 0 ? nearestOverlapping(patches[i], s.reaches[i]) : nullptr;
-    patches[i].continues = from ? from->id : -1;
+    patches[i].continues = h.continues;
     next.push_back(std::move(h));
   }
   live_ = std::move(next);

@@ -17,6 +17,9 @@ namespace contactsim {
 struct ContactHistory {
   int id = -1;
   double first_time = 0.0;  // when the contact began
+  // ContactPatch::continues, fixed when the contact began. Not in checkpoints (save, restore):
+  // a contact live at a restored state reads −1.
+  int continues = -1;
   // Hunt–Crossley's δ̇₀, the indentation rate when the contact began; NaN until the force law
   // sets it on the contact's first step.
   double initial_indentation_rate = std::numeric_limits<double>::quiet_NaN();
