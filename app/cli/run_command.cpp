@@ -12,9 +12,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <stdexcept>
-#include <tuple>
 
 #include "cli/commands.h"
 #include "cli/urdf_scene.h"
@@ -24,6 +22,7 @@
 #include "record/run_outputs.h"
 #include "scene/scene_reader.h"
 #include "sim/chain_report.h"
+#include "sim/contact_beginnings.h"
 #include "sim/impact_resolution.h"
 #include "sim/simulation.h"
 #include "sim/start_check.h"
@@ -196,11 +195,7 @@ struct RunTally {
   int max_iterations = 0;
   double smallest_substep = 0.0, max_violation = 0.0;
   std::size_t max_contacts = 0, max_volumetric_points = 0;
-  // Contacts by how they began (ContactPatch::continues): where the pair had no contact the step
-  // before (make events), or split off or re-identified from one that went on. Counted when
-  // first seen at the end of a step (a frame, under error control).
-  long contacts_made = 0, contacts_split = 0;
-  std::set<std::tuple<int, int, int>> contact_ids;  // (body A, body B, id): ids are never reused
+  ContactBeginnings beginnings;
   ImpactResolution impacts;
 
   void add(const StepReport& r, const Simulation& simulation,
@@ -217,10 +212,7 @@ struct RunTally {
     if (const ContactForceSource* contacts = simulation.contacts()) {
       max_contacts = std::max(max_contacts, contacts->contacts().size());
       contact_frames += contacts->contacts().empty() ? 0 : 1;
-      for (const ContactDiagnostics& c : contacts->contacts()) {
-        if (!contact_ids.emplace(c.body_a, c.body_b, c.patch.id).second) continue;
-        ++(c.patch.continues < 0 ? contacts_made : contacts_split);
-      }
+      beginnings.add(contacts->contacts());
     }
     if (volumetric) {
       max_volumetric_points = std::max(max_volumetric_points, volumetric->contacts().size());
@@ -292,8 +284,8 @@ nlohmann::json RunSummary::json() const {
       {"contact_pairs", simulation.contacts() ? simulation.contacts()->pairs().size() : 0},
       {"max_contacts", tally.max_contacts},
       {"steps_with_contact", tally.contact_frames},
-      {"contacts_made", tally.contacts_made},
-      {"contacts_split", tally.contacts_split},
+      {"contacts_made", tally.beginnings.made()},
+      {"contacts_split", tally.beginnings.split()},
       {"unresolved_impacts",
        {{"count", tally.impacts.unresolved().count},
         {"first_time", tally.impacts.unresolved().first_time},
@@ -358,8 +350,8 @@ void RunSummary::print() const {
     std::printf(
         "contact                   %zu pairs, at most %zu patches, %ld steps in contact; %ld "
         "contacts made, %ld split off or re-identified\n",
-        contacts->pairs().size(), tally.max_contacts, tally.contact_frames, tally.contacts_made,
-        tally.contacts_split);
+        contacts->pairs().size(), tally.max_contacts, tally.contact_frames, tally.beginnings.made(),
+        tally.beginnings.split());
     std::printf(
         "contact wall seconds      collision %.3g, regions %.3g, forces %.3g, broad phase %.3g "
         "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",

@@ -3,6 +3,7 @@ target_sources(contactsim_core PRIVATE
   sim/contact_force_source.cpp
   sim/contact_force_source_ledger.cpp
   sim/contact_passivity.cpp
+  sim/contact_beginnings.cpp
   sim/impact_resolution.cpp
   sim/patch_terms.cpp
   sim/relative_rotation_tangents.cpp

@@ -8,14 +8,13 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
-#include <set>
 #include <sstream>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "scene/scene_system.h"
 #include "shipped_scene.h"
+#include "sim/contact_beginnings.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
@@ -180,7 +179,7 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
   HeaveMetrics m;
   m.weight = (scene.bodies[shank].mass.mass + scene.bodies[crown].mass.mass) * scene.gravity.norm();
   std::vector<double> tensions, contact_forces;
-  std::set<std::tuple<int, int, int>> ids;
+  ContactBeginnings beginnings;
   m.min_tension = chain.tension();
   const double start_energy = unsuppliedEnergy(sim, chain);
   const auto start = std::chrono::steady_clock::now();
@@ -188,9 +187,9 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
     sim.step();
     m.energy_rise = std::max(m.energy_rise, unsuppliedEnergy(sim, chain) - start_energy);
     m.min_tension = std::min(m.min_tension, chain.tension());
+    beginnings.add(sim.contacts()->contacts());
     double total = 0.0;
     for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
-      if (ids.emplace(c.body_a, c.body_b, c.patch.id).second && c.patch.continues < 0) ++m.makes;
       if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
       if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
         m.deepest_shank = std::max(m.deepest_shank, c.patch.indentation);
@@ -207,7 +206,8 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
   m.max_tension = percentile(tensions, 1.0);
   m.p99_contact = percentile(contact_forces, 0.99);
   m.max_contact = percentile(contact_forces, 1.0);
-  m.ids_born = ids.size();
+  m.ids_born = static_cast<std::size_t>(beginnings.total());
+  m.makes = static_cast<std::size_t>(beginnings.made());
   m.guide_jumps = chain.guideJumps().count;
   return m;
 }

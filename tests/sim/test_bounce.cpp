@@ -7,6 +7,7 @@
 #include "../damped_impact.h"
 #include "contact_rig.h"
 #include "geometry/primitives.h"
+#include "sim/contact_beginnings.h"
 
 using namespace contactsim;
 using namespace contactsim::test;
@@ -20,22 +21,27 @@ struct Bounce {
   double energy_ratio;  // kinetic energy after / before
 };
 
-// Weightless sphere thrown at the plate: the rebound is all the law's doing.
-Bounce bounce(const NormalLaw& law, double time_step,
-              ContactGeometryUpdate update = ContactGeometryUpdate::OncePerStep,
-              double speed = kImpactSpeed) {
+// The sphere with a facet parallel to the plate, `gap` above it.
+RigSpec sphereAbovePlate(double gap) {
   RigSpec spec;
   spec.ground = makePlate(1.0, 1.0, 0.02, 8);
   spec.body = makeIcosphere(kRadius, 3);
   spec.mass = solidSphere(kMass, kRadius);
-  spec.gravity = Vec3::Zero();
-  // A facet parallel to the plate, 1 mm above it.
   spec.pose.rotation =
       Eigen::Quaterniond::FromTwoVectors(spec.body.normals()[0], -Vec3::UnitZ()).toRotationMatrix();
   double lowest = 0.0;
   for (const Vec3& v : spec.body.vertices())
     lowest = std::min(lowest, (spec.pose.rotation * v).z());
-  spec.pose.translation = Vec3(0, 0, 1e-3 - lowest);
+  spec.pose.translation = Vec3(0, 0, gap - lowest);
+  return spec;
+}
+
+// Weightless sphere thrown at the plate: the rebound is all the law's doing.
+Bounce bounce(const NormalLaw& law, double time_step,
+              ContactGeometryUpdate update = ContactGeometryUpdate::OncePerStep,
+              double speed = kImpactSpeed) {
+  RigSpec spec = sphereAbovePlate(1e-3);
+  spec.gravity = Vec3::Zero();
   spec.velocity = Vec3(0, 0, -speed);
   spec.law.normal = law;
   spec.time_step = time_step;
@@ -160,5 +166,39 @@ TEST_CASE("fixed steps too long for the impact never rebound faster than the imp
       CHECK(rig.velocity().z() > 0.0);
       CHECK(rig.mechanicalEnergy() <= before * (1.0 + 1e-2));
     }
+  }
+}
+
+// Each bounce is one contact made (ContactBeginnings): a sphere dropped 10 mm onto the plate
+// with exact restitution ε hits at v₁ = √(2gh), leaves at ε·v₁, and so on; the k-th contact
+// lasts about Hertz's 2.94·δ_max/v (δ_max = (5mv²/4k)^⅖, Johnson, Contact Mechanics §11.4) and the
+// flight after it 2εᵏv₁/g. At the top of the third flight exactly three contacts were made, none
+// split off one that went on — at either step.
+TEST_CASE("a bouncing sphere makes one contact per bounce", "[bounce]") {
+  constexpr double kDrop = 0.01, kRestitution = 0.7, kStiffness = 1e7, kG = 9.81;
+  const HuntCrossleyLaw law{kStiffness, 1.5, kRestitution, 1e-2,
+                            HuntCrossleyLaw::Damping::ExactRestitution};
+  const auto duration = [&](double v) {
+    return 2.94 * std::pow(5.0 * kMass * v * v / (4.0 * kStiffness), 0.4) / v;
+  };
+  double v = std::sqrt(2.0 * kG * kDrop), apex = std::sqrt(2.0 * kDrop / kG);
+  for (int k = 1; k <= 3; ++k) {
+    apex += duration(v) + (k < 3 ? 2.0 : 1.0) * kRestitution * v / kG;
+    v *= kRestitution;
+  }
+  for (const double step : {1e-4, 5e-4}) {
+    CAPTURE(step);
+    RigSpec spec = sphereAbovePlate(kDrop);
+    spec.law.normal = law;
+    spec.time_step = step;
+    ContactRig rig(std::move(spec));
+    ContactBeginnings beginnings;
+    while (rig.time() < apex) {
+      rig.step();
+      beginnings.add(rig.contacts());
+    }
+    CHECK(rig.contacts().empty());
+    CHECK(beginnings.made() == 3);
+    CHECK(beginnings.split() == 0);
   }
 }
