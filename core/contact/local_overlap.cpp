@@ -101,17 +101,26 @@ class ProjectedGrid {
   std::vector<std::int32_t> offsets_, entries_;
 };
 
+// Triangles whose projected box, widened by the barycentric test's margin, meets `reach` (the box
+// of the rays' projected origins): the others cannot hold a ray.
 void addTriangles(const PosedMesh& m, std::span<const std::int32_t> list, int side_index,
-                  const Frame& frame, std::vector<ProjectedTriangle>& out) {
+                  const Frame& frame, const Eigen::AlignedBox2d& reach,
+                  std::vector<ProjectedTriangle>& out) {
   for (const std::int32_t t : list) {
     ProjectedTriangle pt;
     pt.side = side_index;
+    Eigen::AlignedBox2d box;
     for (int k = 0; k < 3; ++k) {
       const Vec3 x = frame.project(m.corner(t, k));
       pt.p[k] = x.head<2>();
       pt.h[k] = x.z();
       pt.corners[k] = m.mesh.triangles()[t][k];
+      box.extend(pt.p[k]);
     }
+    const double margin = 1e-6 * box.sizes().maxCoeff();
+    box.min().array() -= margin;
+    box.max().array() += margin;
+    if (!box.intersects(reach)) continue;
     pt.e1 = pt.p[1] - pt.p[0];
     pt.e2 = pt.p[2] - pt.p[0];
     pt.det = cross2(pt.e1, pt.e2);
@@ -145,14 +154,31 @@ double rayLength(const ProjectedGrid& grid, int side, std::int32_t vertex, const
   return std::max(nearest, 0.0);
 }
 
-void measureSide(const PosedMesh& m, const PenetratedSide& side, int side_index,
-                 const ProjectedGrid& grid, const Frame& frame, double tolerance,
-                 std::vector<VertexOverlap>& out, LocalOverlap& result) {
-  out.reserve(side.vertices.size());
-  for (const std::int32_t v : side.vertices) {
+// A ray's origin: an inside vertex, its projected point and height.
+struct RayOrigin {
+  std::int32_t vertex;
+  Vec2 q;
+  double h;
+};
+
+std::vector<RayOrigin> rayOrigins(const PosedMesh& m, std::span<const std::int32_t> vertices,
+                                  const Frame& frame, Eigen::AlignedBox2d& reach) {
+  std::vector<RayOrigin> out;
+  out.reserve(vertices.size());
+  for (const std::int32_t v : vertices) {
     const Vec3 x = frame.project(m.vertex(v));
-    const double overlap = rayLength(grid, side_index, v, x.head<2>(), x.z(), tolerance);
-    out.push_back({v, overlap});
+    out.push_back({v, x.head<2>(), x.z()});
+    reach.extend(out.back().q);
+  }
+  return out;
+}
+
+void measureSide(std::span<const RayOrigin> origins, int side_index, const ProjectedGrid& grid,
+                 double tolerance, std::vector<VertexOverlap>& out, LocalOverlap& result) {
+  out.reserve(origins.size());
+  for (const RayOrigin& o : origins) {
+    const double overlap = rayLength(grid, side_index, o.vertex, o.q, o.h, tolerance);
+    out.push_back({o.vertex, overlap});
     if (std::isfinite(overlap)) {
       result.measured = true;
       result.deepest = std::max(result.deepest, overlap);
@@ -188,26 +214,36 @@ PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetratio
 LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
                                  const PosedMesh& b, const PenetratedSide& side_b,
                                  const Vec3& normal) {
+  return measureLocalOverlap(a, side_a, side_a.vertices, b, side_b, side_b.vertices, normal);
+}
+
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 std::span<const std::int32_t> rays_a, const PosedMesh& b,
+                                 const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
+                                 const Vec3& normal) {
   LocalOverlap result;
-  if (side_a.vertices.empty() && side_b.vertices.empty()) return result;
+  if (rays_a.empty() && rays_b.empty()) return result;
+  // The frame's origin is a point of the region (the first inside vertex of the whole side, so
+  // that every subset of rays is measured in the same frame, to the same rounding).
   const Vec3 origin = side_a.vertices.empty() ? b.vertex(side_b.vertices.front())
                                               : a.vertex(side_a.vertices.front());
   const Frame frame{planeFromNormal(origin, normal)};
+  Eigen::AlignedBox2d reach;
+  const std::vector<RayOrigin> origins_a = rayOrigins(a, rays_a, frame, reach);
+  const std::vector<RayOrigin> origins_b = rayOrigins(b, rays_b, frame, reach);
   std::vector<ProjectedTriangle> triangles;
-  triangles.reserve(side_a.triangles.size() + side_b.triangles.size() + side_a.crossing.size() +
-                    side_b.crossing.size());
   // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
   // hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
   // the colliding ones, which together hold all of A ∩ B's boundary.
-  addTriangles(a, side_a.triangles, 0, frame, triangles);
-  addTriangles(a, side_a.crossing, 0, frame, triangles);
-  addTriangles(b, side_b.triangles, 1, frame, triangles);
-  addTriangles(b, side_b.crossing, 1, frame, triangles);
+  addTriangles(a, side_a.triangles, 0, frame, reach, triangles);
+  addTriangles(a, side_a.crossing, 0, frame, reach, triangles);
+  addTriangles(b, side_b.triangles, 1, frame, reach, triangles);
+  addTriangles(b, side_b.crossing, 1, frame, reach, triangles);
   const ProjectedGrid grid(std::move(triangles));
   // Rounding in the projected heights scales with the models' size.
   const double tolerance = roundingLength(a, b);
-  measureSide(a, side_a, 0, grid, frame, tolerance, result.a, result);
-  measureSide(b, side_b, 1, grid, frame, tolerance, result.b, result);
+  measureSide(origins_a, 0, grid, tolerance, result.a, result);
+  measureSide(origins_b, 1, grid, tolerance, result.b, result);
   return result;
 }
 

@@ -47,6 +47,13 @@ struct LocalOverlap {
 LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
                                  const PosedMesh& b, const PenetratedSide& side_b,
                                  const Vec3& normal);
+// The same, with rays from the listed inside vertices only (sorted subsets of each side's
+// `vertices`: a piece of a split region needs its own). Each ray's length is the one the whole
+// measurement gives it; triangles whose projection no listed ray can reach are left out.
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 std::span<const std::int32_t> rays_a, const PosedMesh& b,
+                                 const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
+                                 const Vec3& normal);
 
 // δ of a patch (docs/method.md, "Conforming contact"): the thickest measured local overlap, but
 // never more than Dopico et al.'s δ (§IV.F) — the deepest points of both sides beyond the contact

@@ -92,6 +92,22 @@ double deepestOverlap(const std::vector<VertexOverlap>& overlaps,
   return deepest;
 }
 
+// The inside vertices whose local overlap the piece reads: the corners of its own triangles and
+// of its contour's colliding ones (probeDepth) that lie inside the other body.
+std::vector<std::int32_t> rayVertices(const PosedMesh& m, const PenetratedSide& side,
+                                      const PenetratedComponent& component,
+                                      const std::vector<std::int32_t>& contour_triangles) {
+  std::vector<std::int32_t> out = component.vertices;
+  for (const std::int32_t t : contour_triangles) {
+    for (const std::int32_t v : m.mesh.triangles()[t]) {
+      if (holds(side.vertices, v)) out.push_back(v);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 // The piece of each contour segment.
 std::vector<std::vector<int>> segmentPieces(
     const PosedMesh& a, const PosedMesh& b, std::span<const RegionPiece> pieces,
@@ -167,15 +183,6 @@ std::vector<ContactPatch> piecePatches(
     patch.normal = n;
     patch.area = weight / 2;
     patch.centroid = plane.origin;
-    const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, n);
-    PenetratedSurface surface_a =
-        integratePenetratedSurface(a, component_a, plane, n, &overlap.a, &patch.centroid);
-    PenetratedSurface surface_b =
-        integratePenetratedSurface(b, component_b, plane, -n, &overlap.b, &patch.centroid);
-    patch.depth_a = surface_a.deepest_depth;
-    patch.depth_b = surface_b.deepest_depth;
-    patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane.origin;
-    patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane.origin;
     for (std::size_t l = 0; l < loops.size(); ++l) {
       addRuns(*loops[l], piece_of[l], static_cast<int>(k), patch.loops);
       for (std::size_t s = 0; s < loops[l]->pairs.size(); ++s) {
@@ -189,6 +196,17 @@ std::vector<ContactPatch> piecePatches(
       std::sort(list->begin(), list->end());
       list->erase(std::unique(list->begin(), list->end()), list->end());
     }
+    const LocalOverlap overlap =
+        measureLocalOverlap(a, side_a, rayVertices(a, side_a, component_a, patch.triangles_a), b,
+                            side_b, rayVertices(b, side_b, component_b, patch.triangles_b), n);
+    PenetratedSurface surface_a =
+        integratePenetratedSurface(a, component_a, plane, n, &overlap.a, &patch.centroid);
+    PenetratedSurface surface_b =
+        integratePenetratedSurface(b, component_b, plane, -n, &overlap.b, &patch.centroid);
+    patch.depth_a = surface_a.deepest_depth;
+    patch.depth_b = surface_b.deepest_depth;
+    patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane.origin;
+    patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane.origin;
     // The piece's own vertices only; bounded like a whole region's δ (patchIndentation).
     LocalOverlap own;
     own.deepest = std::max(deepestOverlap(overlap.a, component_a.vertices, own.measured),
