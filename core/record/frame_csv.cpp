@@ -77,7 +77,8 @@ std::string stateCsvRow(const SimulationFrame& frame) {
 }
 
 std::string contactsCsvHeader() {
-  return "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking\n";
+  return "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,"
+         "continues\n";
 }
 
 std::string contactsCsvRows(const SimulationFrame& frame,
@@ -95,7 +96,7 @@ std::string contactsCsvRows(const SimulationFrame& frame,
     field(out, c.normal_force);
     field(out, c.friction_force);
     field(out, c.patch.area);
-    out.append(c.sticking ? ",1\n" : ",0\n");
+    out.append(c.sticking ? ",1," : ",0,").append(std::to_string(c.patch.continues)) += '\n';
   }
   return out;
 }

@@ -22,12 +22,13 @@ inline constexpr const char* kRecordingFormatName = "contactsim-recording";
 // files with a newer version and read every older version they know.
 // Version 2 added the driven joints (tables drives and drive_states, meta drive_count, column
 // frames.drive_work); version-1 files read as recordings without drives and with drive_work 0.
-inline constexpr int kRecordingSchemaVersion = 2;
+// Version 3 added contacts.continues (ContactPatch::continues); older files read it as −1.
+inline constexpr int kRecordingSchemaVersion = 3;
 // SQLite header field application_id: "CSMR" (contactsim recording), lets file(1)-like tools and
 // the reader recognise the file before reading any table.
 inline constexpr int kRecordingApplicationId = 0x43534D52;
 
-// The schema of version 2, executed by the writer in one transaction.
+// The schema of version 3, executed by the writer in one transaction.
 inline constexpr const char* kRecordingSchemaSql = R"SQL(
 -- key/value: format, schema_version, created (ISO 8601 UTC), program_version, time_step (s),
 -- body_count, cable_count, drive_count.
@@ -127,7 +128,8 @@ CREATE TABLE contacts(
   deepest_b_x, deepest_b_y, deepest_b_z,
   loop_count       INTEGER NOT NULL,
   triangles_a      BLOB,
-  triangles_b      BLOB
+  triangles_b      BLOB,
+  continues        INTEGER NOT NULL
 );
 CREATE INDEX contacts_frame ON contacts(frame);
 
@@ -176,7 +178,9 @@ inline constexpr const char* kContactColumns =
     "indentation_rate, normal_force, friction_x, friction_y, friction_z, rolling_torque_x, "
     "rolling_torque_y, rolling_torque_z, slip_velocity_x, slip_velocity_y, slip_velocity_z, area, "
     "sticking, has_open_loop, depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, "
-    "deepest_b_x, deepest_b_y, deepest_b_z, loop_count, triangles_a, triangles_b";
+    "deepest_b_x, deepest_b_y, deepest_b_z, loop_count, triangles_a, triangles_b, continues";
+// What a version-2 (or older) file's reader selects for the last column, which it lacks.
+inline constexpr const char* kContactContinuesBeforeVersion3 = "-1";
 
 // Entries of a comma-separated column list.
 constexpr int columnCount(const char* columns) {
@@ -185,6 +189,6 @@ constexpr int columnCount(const char* columns) {
   return count;
 }
 inline constexpr int kContactColumnCount = columnCount(kContactColumns);
-static_assert(kContactColumnCount == 38, "RecordingWriter::writeFrame binds 38 contact columns");
+static_assert(kContactColumnCount == 39, "RecordingWriter::writeFrame binds 39 contact columns");
 
 }  // namespace contactsim

@@ -221,8 +221,13 @@ void RecordingReader::Impl::readHeader() {
     select_bodies = Statement(db, file,
                               "SELECT body, x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz, "
                               "rotation FROM body_states WHERE frame = ? ORDER BY body");
-    const std::string contact_sql = std::string("SELECT contact, ") + kContactColumns +
-                                    " FROM contacts WHERE frame = ? ORDER BY contact";
+    std::string columns = kContactColumns;
+    if (version < 3) {  // no continues column: the last name becomes a constant
+      columns.replace(columns.rfind("continues"), std::string("continues").size(),
+                      kContactContinuesBeforeVersion3);
+    }
+    const std::string contact_sql =
+        "SELECT contact, " + columns + " FROM contacts WHERE frame = ? ORDER BY contact";
     select_contacts = Statement(db, file, contact_sql.c_str());
     select_loops = Statement(db, file,
                              "SELECT contact, loop, point_count, points FROM contact_loops "
@@ -353,6 +358,7 @@ void RecordingReader::Impl::readContacts(std::int64_t id, const std::string& whe
     rows.loop_counts.push_back(cs.columnInt(36));
     if (!cs.columnArray(37, p.triangles_a) || !cs.columnArray(38, p.triangles_b))
       corrupt(where, "triangle list is not int32");
+    p.continues = static_cast<int>(cs.columnInt(39));
     f.contacts.push_back(std::move(c));
   }
   cs.reset();

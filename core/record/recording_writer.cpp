@@ -326,6 +326,7 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
     st.bindInt(k++, static_cast<std::int64_t>(p.loops.size()));
     st.bindBlob(k++, p.triangles_a.data(), p.triangles_a.size() * sizeof(std::int32_t));
     st.bindBlob(k++, p.triangles_b.data(), p.triangles_b.size() * sizeof(std::int32_t));
+    st.bindInt(k++, p.continues);
     st.run();
     const std::int64_t contact_row = sqlite3_last_insert_rowid(db);
     for (std::size_t l = 0; l < p.loops.size(); ++l) {

@@ -67,6 +67,8 @@ py::dict contactArrays(const SimulationFrame& frame) {
   out["body_a"] = column<int>(c, [](const ContactDiagnostics& d) { return d.body_a; });
   out["body_b"] = column<int>(c, [](const ContactDiagnostics& d) { return d.body_b; });
   out["id"] = column<int>(c, [](const ContactDiagnostics& d) { return d.patch.id; });
+  // The id this contact continues (split, merged, re-identified), −1 for a make event.
+  out["continues"] = column<int>(c, [](const ContactDiagnostics& d) { return d.patch.continues; });
   out["centroid"] = vectors(c, [](const ContactDiagnostics& d) { return d.patch.centroid; });
   out["pressure_centre"] =
       vectors(c, [](const ContactDiagnostics& d) { return d.patch.pressure_centre; });

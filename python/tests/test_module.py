@@ -52,6 +52,9 @@ def test_contact_patches_as_arrays(ball_scene):
     assert contacts["spin_torque"].shape == (n,)
     assert (np.abs(contacts["spin_torque"]) <= 1e-6 * contacts["fn"]).all()
     assert (contacts["volume"] == 0).all() and (contacts["piece_a"] == -1).all()
+    # 2 ms after a falling ball first touched, its contact began where the pair had none (a make
+    # event), and continues nothing.
+    assert contacts["continues"].shape == (n,) and (contacts["continues"] == -1).all()
 
 
 def test_csv_and_recording_match_the_cli(ball_scene, cli, tmp_path):

@@ -1,8 +1,9 @@
-// Writes the recording reader's seed (corpus/recording/synthetic_v2.db): the tests' synthetic
-// recording cut down to two bodies, one cable, one driven joint and three frames, so that
-// mutations start from a valid file with every table filled, the drives' too, and stay small: rewritten with 512-byte pages (16 KB
-// instead of 120 KB), since libFuzzer mutates, and copies, every byte of it.
-// Usage: contactsim-fuzz-make-seed-recording OUTPUT.db
+// Writes the recording reader's seed (corpus/recording/synthetic_v3.db): the tests' synthetic
+// recording cut down to two bodies, one cable, one driven joint, two contacts (the second
+// continuing the first) and three frames, so that
+// mutations start from a valid file with every table filled, the drives' too, and stay small:
+// rewritten with 512-byte pages (16 KB instead of 120 KB), since libFuzzer mutates, and copies,
+// every byte of it. Usage: contactsim-fuzz-make-seed-recording OUTPUT.db
 #include <sqlite3.h>
 
 #include <cstdio>
@@ -16,7 +17,7 @@ int main(int argc, char** argv) {
   }
   contactsim::testing::SyntheticScene scene = contactsim::testing::syntheticScene(2, 1, 1);
   contactsim::RecordingWriter writer(argv[1], scene.header);
-  for (int k = 0; k < 3; ++k) writer.append(contactsim::testing::syntheticFrame(k, 2, 1, 1, 4, 1));
+  for (int k = 0; k < 3; ++k) writer.append(contactsim::testing::syntheticFrame(k, 2, 1, 2, 4, 1));
   writer.close();
   sqlite3* db = nullptr;
   const bool ok =

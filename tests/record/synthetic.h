@@ -81,6 +81,7 @@ inline SimulationFrame syntheticFrame(int k, int bodies = 3, int cables = 2, int
     d.body_b = (c + 1) % bodies;
     ContactPatch& p = d.patch;
     p.id = 10 * c + k;
+    p.continues = c == 0 ? -1 : 10 * (c - 1) + k;  // a make, then splits of it
     p.centroid = Vec3(0.1 * c, 0.2 * k, -0.3);
     p.pressure_centre = p.centroid + Vec3(1e-3 * k, -0.0, 2e-3);
     p.normal = Vec3(0.0, 0.6, 0.8);

@@ -30,6 +30,7 @@ SimulationFrame knownFrame() {
   c1.body_a = 1;
   c1.body_b = 0;
   c1.patch.id = 7;
+  c1.patch.continues = 3;
   c1.patch.centroid = Vec3(0.5, -0.25, 1.0 / 3.0);
   c1.patch.normal = Vec3(0.0, 0.0, 1.0);
   c1.patch.indentation = 1e-4;
@@ -74,10 +75,11 @@ TEST_CASE("state CSV: header and row in the run's format", "[record][csv]") {
 
 TEST_CASE("contacts CSV: one row per contact with body names", "[record][csv]") {
   CHECK(contactsCsvHeader() ==
-        "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking\n");
+        "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,"
+        "continues\n");
   CHECK(contactsCsvRows(knownFrame(), {"ground", "ball"}) ==
-        "0.125,ball,ground,7,0.5,-0.25,0.3333333333,0,0,1,0.0001,-0.002,250.5,1,-2,0,0.003,1\n"
-        "0.125,ground,ball,0,1,2,3,0.6,0,-0.8,2.5e-07,0.01,0,0,0,0,1e-06,0\n");
+        "0.125,ball,ground,7,0.5,-0.25,0.3333333333,0,0,1,0.0001,-0.002,250.5,1,-2,0,0.003,1,3\n"
+        "0.125,ground,ball,0,1,2,3,0.6,0,-0.8,2.5e-07,0.01,0,0,0,0,1e-06,0,-1\n");
   SimulationFrame none = knownFrame();
   none.contacts.clear();
   CHECK(contactsCsvRows(none, {"ground", "ball"}).empty());

@@ -38,6 +38,7 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
     CHECK(x.body_a == y.body_a);
     CHECK(x.body_b == y.body_b);
     CHECK(x.patch.id == y.patch.id);
+    CHECK(x.patch.continues == y.patch.continues);
     CHECK(same(x.patch.centroid, y.patch.centroid));
     CHECK(same(x.patch.pressure_centre, y.patch.pressure_centre));
     CHECK(same(x.patch.normal, y.patch.normal));
@@ -549,7 +550,7 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     const fs::path file = writeSynthetic(scratchDir("version1") / "v1.db", 5, {}, 2);
     sql(file,
         "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "DELETE FROM meta WHERE key = 'drive_count'; "
+        "ALTER TABLE contacts DROP COLUMN continues; DELETE FROM meta WHERE key = 'drive_count'; "
         "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1;");
     RecordingReader reader(file);
     CHECK(reader.header().schema_version == 1);
@@ -560,6 +561,7 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
       SimulationFrame expected = syntheticFrame(k, 3, 2, 2, 5, 2);
       expected.drives.clear();
       expected.energy.drive_work = 0.0;
+      for (ContactDiagnostics& c : expected.contacts) c.patch.continues = -1;
       requireSameFrame(reader.frame(k), expected);
     }
     CHECK(readerError(file).empty());
@@ -570,7 +572,7 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     const fs::path file = writeSynthetic(scratchDir("version1_damaged") / "v1.db", 5, {}, 2);
     sql(file,
         "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "DELETE FROM meta WHERE key = 'drive_count'; "
+        "ALTER TABLE contacts DROP COLUMN continues; DELETE FROM meta WHERE key = 'drive_count'; "
         "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1; "
         "DELETE FROM cable_states WHERE frame = 2;");
     const std::string error = readerError(file);
@@ -588,17 +590,48 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4));
     CHECK(readerError(seed).empty());
   }
-  SECTION("the fuzzer's seed with a driven joint (contactsim-fuzz-make-seed-recording)") {
+  SECTION("the fuzzer's seed with a driven joint, written by a version-2 writer") {
+    // One contact, a make event: −1, as every contact of a version-2 file reads.
     const fs::path seed =
         fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v2.db";
     REQUIRE(fs::exists(seed));
     RecordingReader reader(seed);
-    CHECK(reader.header().schema_version == kRecordingSchemaVersion);
+    CHECK(reader.header().schema_version == 2);
     CHECK(reader.header().drives.size() == 1);
     REQUIRE(reader.frameCount() == 3);
     for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4, 1));
     CHECK(readerError(seed).empty());
   }
+  SECTION("the fuzzer's seed (contactsim-fuzz-make-seed-recording)") {
+    const fs::path seed =
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v3.db";
+    REQUIRE(fs::exists(seed));
+    RecordingReader reader(seed);
+    CHECK(reader.header().schema_version == kRecordingSchemaVersion);
+    REQUIRE(reader.frameCount() == 3);
+    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 2, 4, 1));
+    CHECK(readerError(seed).empty());
+  }
+}
+
+// Version 2 (before contacts.continues): every contact reads as a make event, −1. Made here by
+// taking a version-3 file back to the version-2 schema.
+TEST_CASE("recording reader: version-2 files read every contact as a make", "[record]") {
+  const fs::path file = writeSynthetic(scratchDir("version2") / "v2.db", 4, {}, 1);
+  sql(file,
+      "ALTER TABLE contacts DROP COLUMN continues; "
+      "UPDATE meta SET value = 2 WHERE key = 'schema_version'; PRAGMA user_version = 2;");
+  RecordingReader reader(file);
+  CHECK(reader.header().schema_version == 2);
+  REQUIRE(reader.frameCount() == 4);
+  for (int k = 0; k < 4; ++k) {
+    CAPTURE(k);
+    SimulationFrame expected = syntheticFrame(k, 3, 2, 2, 5, 1);
+    REQUIRE(expected.contacts[1].patch.continues >= 0);  // the split the file no longer holds
+    for (ContactDiagnostics& c : expected.contacts) c.patch.continues = -1;
+    requireSameFrame(reader.frame(k), expected);
+  }
+  CHECK(readerError(file).empty());
 }
 
 TEST_CASE("recording reader: damaged drive rows give one clear error, never a crash", "[record]") {
