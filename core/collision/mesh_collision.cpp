@@ -273,8 +273,42 @@ class TreeQuery {
 
 Pose relativePose(const Pose& world_a, const Pose& world_b) { return world_b.inverse() * world_a; }
 
+namespace {
+
+// Cut entries per task when a resumed query runs in blocks side by side.
+constexpr std::size_t kFrontBlock = 256;
+
+// The cut's entries in blocks, each visited by its own query, the blocks' pairs and cuts then
+// joined in order: each entry's descent depends on that entry alone, so this is the query over
+// the whole cut, pair for pair (the placed-box cache only saves work within a block).
+CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
+                               std::span<const CollisionFront::Entry> from,
+                               std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
+  const std::size_t blocks = (from.size() + kFrontBlock - 1) / kFrontBlock;
+  if (!loop || !*loop || blocks < 2)
+    return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs).resume(from, &cut);
+  std::vector<CollisionResult> results(blocks);
+  std::vector<std::vector<CollisionFront::Entry>> cuts(blocks);
+  forEachIndex(loop, blocks, [&](std::size_t k) {
+    const std::size_t begin = k * kFrontBlock, end = std::min(from.size(), begin + kFrontBlock);
+    results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs)
+                     .resume(from.subspan(begin, end - begin), &cuts[k]);
+  });
+  CollisionResult joined = std::move(results[0]);
+  cut = std::move(cuts[0]);
+  for (std::size_t k = 1; k < blocks; ++k) {
+    joined.pairs.insert(joined.pairs.end(), results[k].pairs.begin(), results[k].pairs.end());
+    joined.counters.box_tests += results[k].counters.box_tests;
+    joined.counters.triangle_tests += results[k].counters.triangle_tests;
+    cut.insert(cut.end(), cuts[k].begin(), cuts[k].end());
+  }
+  return joined;
+}
+
+}  // namespace
+
 CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
-                        CollisionMode mode, CollisionFront* front) {
+                        CollisionMode mode, CollisionFront* front, const IndexLoop* loop) {
   if (a.empty() || b.empty()) return {};
   if (!front || mode != CollisionMode::AllPairs) return TreeQuery(a, b, a_in_b, mode).run(nullptr);
   std::vector<CollisionFront::Entry> cut;
@@ -282,7 +316,7 @@ CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b
   const bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
                          static_cast<double>(front->entries.size()) <=
                              kFrontRegrowth * static_cast<double>(front->size_from_roots);
-  CollisionResult result = resumable ? TreeQuery(a, b, a_in_b, mode).resume(front->entries, &cut)
+  CollisionResult result = resumable ? resumeInBlocks(a, b, a_in_b, front->entries, cut, loop)
                                      : TreeQuery(a, b, a_in_b, mode).run(&cut);
   if (!resumable) {
     front->tree_a = &a;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "collision/aabb_tree.h"
+#include "geometry/index_loop.h"
 #include "geometry/pose.h"
 
 namespace contactsim {
@@ -76,10 +77,11 @@ Pose relativePose(const Pose& world_a, const Pose& world_b);
 // volume case is the contact regions' business (containment), not the surface query's.
 // With `front` (AllPairs only), the query starts from the cut kept there and leaves its own:
 // the same pairs in the same order as without it, at a fraction of the box tests while the
-// bodies move little between queries.
+// bodies move little between queries. `loop` runs a resumed query's cut in blocks side by side
+// (the same pairs in the same order).
 CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
                         CollisionMode mode = CollisionMode::AllPairs,
-                        CollisionFront* front = nullptr);
+                        CollisionFront* front = nullptr, const IndexLoop* loop = nullptr);
 
 // The one triangle pair test used by the query, exposed so that references (brute force, tests)
 // decide every pair with exactly the same arithmetic.

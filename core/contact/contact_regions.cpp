@@ -162,7 +162,8 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& co
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool depth_fields) {
+                                  PenetrationWorkspace& workspace, bool depth_fields,
+                                  const IndexLoop* loop) {
   ContactRegions result;
   if (pairs.empty()) return result;
 
@@ -187,10 +188,16 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
   joinLoopsSharingPenetration(loops, penetration_a, sets);
   joinLoopsSharingPenetration(loops, penetration_b, sets);
 
-  std::map<std::size_t, std::vector<std::size_t>> regions;  // ordered: deterministic output
-  for (std::size_t l = 0; l < loops.size(); ++l) regions[sets.find(l)].push_back(l);
+  std::map<std::size_t, std::vector<std::size_t>> by_root;  // ordered: deterministic output
+  for (std::size_t l = 0; l < loops.size(); ++l) by_root[sets.find(l)].push_back(l);
+  std::vector<std::vector<std::size_t>> regions;
+  for (auto& [root, members] : by_root) regions.push_back(std::move(members));
 
-  for (const auto& [root, members] : regions) {
+  // Each region's patches (one, the pieces of a split region, or none), side by side.
+  std::vector<std::vector<ContactPatch>> found(regions.size());
+  forEachIndex(loop, regions.size(), [&](std::size_t r) {
+    const std::vector<std::size_t>& members = regions[r];
+    std::vector<ContactPatch>& out = found[r];
     ContactPatch patch;
     std::vector<std::int32_t> tri_a, tri_b, colliding;
     for (const std::size_t l : members) {
@@ -215,14 +222,13 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     std::set_difference(tri_b.begin(), tri_b.end(), side_b.triangles.begin(),
                         side_b.triangles.end(), std::back_inserter(side_b.crossing));
     // A contact surface turning beyond the cone has no single plane: one patch per piece.
-    const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b);
+    const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b, loop);
     if (pieces.size() > 1) {
       std::vector<const ContourLoop*> region_loops;
       for (const std::size_t l : members) region_loops.push_back(&loops[l]);
-      for (ContactPatch& piece :
-           piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, depth_fields))
-        result.patches.push_back(std::move(piece));
-      continue;
+      out =
+          piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, depth_fields, loop);
+      return;
     }
     const Vec3 reference = facesNormal(a, b, colliding, colliding_a, segments);
     std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
@@ -232,7 +238,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       plane = planeFromNormal(plane->origin, reference);
     if (!plane) {
       // A point- or line-like contour (edge grazing a face): the faces' normals decide.
-      if (reference.isZero()) continue;
+      if (reference.isZero()) return;
       Vec3 mean = Vec3::Zero();
       std::size_t count = 0;
       for (const auto& loop : patch.loops) {
@@ -289,7 +295,10 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
       patch.depth_field_a = triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
     if (depth_fields && !negligibleSide(surface_b, surface_a))
       patch.depth_field_b = triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
-    result.patches.push_back(std::move(patch));
+    out.push_back(std::move(patch));
+  });
+  for (std::vector<ContactPatch>& patches : found) {
+    for (ContactPatch& patch : patches) result.patches.push_back(std::move(patch));
   }
   return result;
 }
@@ -330,12 +339,12 @@ Pose genericallyPerturbed(const Pose& a_in_b, const Box3& bounds_a, double scale
 }  // namespace
 
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b,
-                                     CollisionFront* front) {
-  CollisionResult collision = collide(a, b, a_in_b, CollisionMode::AllPairs, front);
+                                     CollisionFront* front, const IndexLoop* loop) {
+  CollisionResult collision = collide(a, b, a_in_b, CollisionMode::AllPairs, front, loop);
   if (!hasCoplanarPairs(collision)) return collision;
   a_in_b =
       genericallyPerturbed(a_in_b, a.mesh().bounds(), std::max(a.mesh().scale(), b.mesh().scale()));
-  return collide(a, b, a_in_b, CollisionMode::AllPairs, front);
+  return collide(a, b, a_in_b, CollisionMode::AllPairs, front, loop);
 }
 
 ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTree& b,
@@ -354,14 +363,15 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   // Dopico et al. work in body j's (here B's) frame (§IV.B, eqs. 14–16): only A's touched
   // vertices are transformed.
   Pose a_in_b = relativePose(world_a, world_b);  // moved if faces lie coplanar
-  const CollisionResult collision = collideTransversally(a, b, a_in_b, &workspace.front);
+  const CollisionResult collision =
+      collideTransversally(a, b, a_in_b, &workspace.front, options.loop);
   r.touching = !collision.pairs.empty();
   r.collision_seconds = secondsSince(start);
 
   start = WallClock::now();
-  ContactRegions regions =
-      findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
-                         collision.pairs, workspace.penetration, options.depth_fields);
+  ContactRegions regions = findContactRegions(
+      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs,
+      workspace.penetration, options.depth_fields, options.loop);
   if (collision.pairs.empty() && options.check_containment)
     regions.containment = findContainment(a, a_in_b, b, Pose::identity());
   r.regions_seconds = secondsSince(start);

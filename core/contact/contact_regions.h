@@ -10,6 +10,7 @@
 #include "contact/containment.h"
 #include "contact/penetration.h"
 #include "contact/posed_mesh.h"
+#include "geometry/index_loop.h"
 
 namespace contactsim {
 
@@ -33,9 +34,11 @@ struct ContactRegions {
 // per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
 // penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests'
 // scratch (findPenetration).
+// `loop` runs the regions, and a split region's pieces, side by side (results as without it).
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool depth_fields = true);
+                                  PenetrationWorkspace& workspace, bool depth_fields = true,
+                                  const IndexLoop* loop = nullptr);
 
 // Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
 // faces, whose side walls then share planes — the intersection curve runs along those planes and
@@ -47,7 +50,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 // when it was applied; the regions must be found at that pose.
 // `front`: the pair's cut kept between queries (collide), or none.
 CollisionResult collideTransversally(const AabbTree& a, const AabbTree& b, Pose& a_in_b,
-                                     CollisionFront* front = nullptr);
+                                     CollisionFront* front = nullptr,
+                                     const IndexLoop* loop = nullptr);
 
 // What a pair's queries keep between calls: the inside tests' scratch (findPenetration) and the
 // collision descent's cut (CollisionFront). Either can be dropped at any time; results never
@@ -64,6 +68,7 @@ struct ContactWorkspace {
 struct ContactQueryOptions {
   bool check_containment = true;
   bool depth_fields = true;
+  const IndexLoop* loop = nullptr;  // for findContactRegions; must outlive the query
 };
 
 // What findContact reports beyond its regions, for a caller that tracks or profiles its queries.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include "contact/patch_geometry.h"
@@ -167,17 +168,18 @@ std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields) {
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields,
+    const IndexLoop* loop) {
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
-  std::vector<ContactPatch> patches;
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
+  std::vector<std::optional<ContactPatch>> found(pieces.size());  // none: nothing beyond the plane
+  forEachIndex(loop, pieces.size(), [&](std::size_t k) {
     const Vec3& n = pieces[k].normal;
     double weight = 0.0;
     Vec3 moment = Vec3::Zero();
     PenetratedComponent component_a, component_b;
     projectSide(a, side_a, pieces[k].triangles_a, n, weight, moment, component_a);
     projectSide(b, side_b, pieces[k].triangles_b, n, weight, moment, component_b);
-    if (!(weight > 0.0)) continue;
+    if (!(weight > 0.0)) return;
     const ContactPlane plane = planeFromNormal(moment / weight, n);
     ContactPatch patch;
     patch.normal = n;
@@ -226,7 +228,11 @@ std::vector<ContactPatch> piecePatches(
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
     if (depth_fields && !negligibleSide(surface_b, surface_a))
       patch.depth_field_b = triangleDepths(b, component_b.triangles, plane, -n, &overlap.b);
-    patches.push_back(std::move(patch));
+    found[k] = std::move(patch);
+  });
+  std::vector<ContactPatch> patches;
+  for (std::optional<ContactPatch>& patch : found) {
+    if (patch) patches.push_back(std::move(*patch));
   }
   return patches;
 }

@@ -8,6 +8,7 @@
 #include "contact/contact_patch.h"
 #include "contact/contour_builder.h"
 #include "contact/region_split.h"
+#include "geometry/index_loop.h"
 
 namespace contactsim {
 
@@ -19,11 +20,13 @@ namespace contactsim {
 // The region's contour segments go to the piece holding their colliding triangle, or else the
 // piece whose normal is nearest the pair's; each run of consecutive segments becomes one loop,
 // closed by a chord (has_open_loop). `colliding[p]` is (A's, B's) triangle of segment p. The
-// depth fields (ContactPatch::depth_field_a/b) only with `depth_fields`.
+// depth fields (ContactPatch::depth_field_a/b) only with `depth_fields`. `loop` runs the pieces
+// side by side (results as without it).
 std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields);
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields,
+    const IndexLoop* loop = nullptr);
 
 }  // namespace contactsim

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "contact/local_overlap.h"
+#include "geometry/index_loop.h"
 
 namespace contactsim {
 
@@ -30,7 +31,9 @@ struct RegionPiece {
 // otherwise the facing pairs are bisected across the direction in which their normals
 // spread most until every piece lies within the cone, and each non-facing triangle joins the
 // piece whose normal is nearest its own. The result depends only on the sets, not their order.
+// `loop` runs the facing search in blocks side by side (results as without it).
 std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& side_a,
-                                     const PosedMesh& b, const PenetratedSide& side_b);
+                                     const PosedMesh& b, const PenetratedSide& side_b,
+                                     const IndexLoop* loop = nullptr);
 
 }  // namespace contactsim

@@ -219,7 +219,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   ContactRegions regions =
       near ? findContact(*pair.tree_a, world_a, *pair.tree_b, world_b, state.workspace,
                          {.check_containment = state.may_be_contained,
-                          .depth_fields = options_.depth_fields},
+                          .depth_fields = options_.depth_fields,
+                          .loop = &options_.pair_loop},
                          &query)
            : ContactRegions{};
   if (query.queried) {

@@ -13,6 +13,7 @@
 #include "collision/broad_phase.h"
 #include "contact/contact_tracker.h"
 #include "dynamics/multibody_system.h"
+#include "geometry/index_loop.h"
 #include "sim/contact_diagnostics.h"
 #include "sim/contact_law.h"
 
@@ -33,10 +34,9 @@ enum class ContactGeometryUpdate {
   OncePerStep,
 };
 
-// Runs body(i) once for every i in [0, count), in any order and on any threads: the pairs'
-// collision query, regions and forces are independent of each other.
-using PairLoop =
-    std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
+// The pairs' collision query, regions and forces are independent of each other; the same loop
+// also runs each query's regions and a split region's pieces (ContactQueryOptions::loop).
+using PairLoop = IndexLoop;
 
 struct ContactOptions {
   // Linearised by default: measured 2–3× faster with the same results to ~1e-4 (README,

@@ -1,9 +1,12 @@
 // The collision query started from a kept cut (CollisionFront): along continuous motions through
 // contact, and after jumps, it returns exactly the pairs of a query from the roots, in the same
-// order, with bit-identical segments; it starts from the roots again for other trees and once
-// its cut has grown; and it saves box tests while the bodies move little.
+// order, with bit-identical segments, also when its cut is resumed in blocks run in any order; it
+// starts from the roots again for other trees and once its cut has grown; and it saves box tests
+// while the bodies move little.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -46,7 +49,12 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
   for (const Case& c : cases) {
     CAPTURE(c.name);
     const AabbTree tree_a(c.a, c.rule), tree_b(c.b, c.rule);
-    CollisionFront front;
+    // `blocked` resumes its cut in blocks run last to first, as threads may run them.
+    const IndexLoop reversed = [](std::size_t count, const std::function<void(std::size_t)>& f) {
+      for (std::size_t k = count; k-- > 0;) f(k);
+    };
+    CollisionFront front, blocked;
+    std::size_t largest_cut = 0;
     int with_pairs = 0, from_roots = 0;
     std::size_t last_size = 0;
     const int steps = 600;
@@ -58,6 +66,17 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
       const CollisionResult roots = collide(tree_a, tree_b, pose);
       const CollisionResult kept = collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &front);
       testing::requireSamePairs(kept.pairs, roots.pairs);
+      const CollisionResult in_blocks =
+          collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &blocked, &reversed);
+      testing::requireSamePairs(in_blocks.pairs, kept.pairs);
+      CHECK(in_blocks.counters.box_tests == kept.counters.box_tests);
+      CHECK(in_blocks.counters.triangle_tests == kept.counters.triangle_tests);
+      REQUIRE(blocked.entries.size() == front.entries.size());
+      for (std::size_t e = 0; e < front.entries.size(); ++e) {
+        REQUIRE(blocked.entries[e].a == front.entries[e].a);
+        REQUIRE(blocked.entries[e].b == front.entries[e].b);
+      }
+      largest_cut = std::max(largest_cut, front.entries.size());
       if (i % 50 == 0) {
         const std::vector<TrianglePair> reference = testing::bruteForcePairs(c.a, c.b, pose);
         testing::requireSamePairs(testing::sortedPairs(kept.pairs), reference);
@@ -69,7 +88,8 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
       CHECK(front.entries.size() <= 2 * c.a.triangleCount() * c.b.triangleCount());
     }
     CHECK(with_pairs > steps / 3);
-    CHECK(from_roots >= 2);  // the first query, and again after the cut grew
+    CHECK(from_roots >= 2);     // the first query, and again after the cut grew
+    CHECK(largest_cut > 512);  // queries resumed in several blocks (of 256 entries)
   }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "collision/aabb_tree.h"
@@ -23,6 +24,41 @@ Pose axial(double z) {
   return p;
 }
 
+ThreadSpec m8Bolt() {
+  ThreadSpec spec;
+  spec.nominal_diameter = 0.008;
+  spec.pitch = 0.001;
+  spec.length = 0.012;
+  spec.segments_per_turn = 192;
+  spec.flank_divisions = 3;
+  spec.radial_clearance = 0.05e-3;
+  spec.axial_clearance = 0.1e-3;
+  return spec;
+}
+
+// Runs the bodies last to first: what a loop on threads may do.
+const IndexLoop kReversed = [](std::size_t count, const std::function<void(std::size_t)>& body) {
+  for (std::size_t i = count; i-- > 0;) body(i);
+};
+
+void requireSamePatches(const std::vector<ContactPatch>& x, const std::vector<ContactPatch>& y) {
+  REQUIRE(x.size() == y.size());
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    CAPTURE(k);
+    CHECK(x[k].centroid == y[k].centroid);
+    CHECK(x[k].pressure_centre == y[k].pressure_centre);
+    CHECK(x[k].normal == y[k].normal);
+    CHECK(x[k].indentation == y[k].indentation);
+    CHECK(x[k].law_indentation == y[k].law_indentation);
+    CHECK(x[k].area == y[k].area);
+    CHECK(x[k].depth_a == y[k].depth_a);
+    CHECK(x[k].depth_b == y[k].depth_b);
+    CHECK(x[k].triangles_a == y[k].triangles_a);
+    CHECK(x[k].triangles_b == y[k].triangles_b);
+    CHECK(x[k].loops == y[k].loops);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("a nut pressed along a bolt bears on the loaded flanks, δ = interference × cos 30°",
@@ -32,14 +68,7 @@ TEST_CASE("a nut pressed along a bolt bears on the loaded flanks, δ = interfere
   // c_a/2 from either flank; moved down by c_a/2 + i its flanks' lower faces cut into the bolt's
   // upper flanks by i along the axis. Different columns per turn (192, 198) keep the two meshes'
   // facets out of step, as between any two real meshes.
-  ThreadSpec bolt_spec;
-  bolt_spec.nominal_diameter = 0.008;
-  bolt_spec.pitch = 0.001;
-  bolt_spec.length = 0.012;
-  bolt_spec.segments_per_turn = 192;
-  bolt_spec.flank_divisions = 3;
-  bolt_spec.radial_clearance = 0.05e-3;
-  bolt_spec.axial_clearance = 0.1e-3;
+  const ThreadSpec bolt_spec = m8Bolt();
   ThreadSpec nut_spec = bolt_spec;
   nut_spec.length = 0.0065;
   nut_spec.segments_per_turn = 198;
@@ -104,4 +133,34 @@ TEST_CASE("a nut pressed along a bolt bears on the loaded flanks, δ = interfere
     // 2/π of it) — below 0.1 of the axial part.
     CHECK(area_normal.head<2>().norm() <= 0.1 * axial_area);
   }
+}
+
+// The query's loop (ContactQueryOptions::loop) runs the kept cut's blocks, the regions, the
+// facing search's blocks and a split region's pieces side by side; whatever order they run in,
+// the patches are those of the serial query, bit for bit. A nut tilted on its bolt gives many
+// regions and pieces; a second query resumes from the first's cut.
+TEST_CASE("a contact query gives the same patches whatever order its loop runs in",
+          "[conforming][thread]") {
+  ThreadSpec nut_spec = m8Bolt();
+  nut_spec.length = 0.0065;
+  nut_spec.segments_per_turn = 198;
+  const TriMesh bolt_mesh = makeBolt(m8Bolt());
+  const TriMesh nut_mesh = makeNut(nut_spec, NutBody{0.013, 0.0});
+  const AabbTree bolt(bolt_mesh), nut(nut_mesh);
+  ContactWorkspace serial, reversed;
+  std::size_t most_patches = 0, most_cut = 0;
+  for (int k = 0; k < 4; ++k) {
+    CAPTURE(k);
+    Pose pose = Pose::fromTranslationRotationVector(Vec3(0, 0, 0.00294 - 2e-6 * k),
+                                                    Vec3(0.004 + 1e-4 * k, 0.002, 0.1 * k));
+    const ContactRegions expected = findContact(bolt, Pose::identity(), nut, pose, serial);
+    const ContactRegions found =
+        findContact(bolt, Pose::identity(), nut, pose, reversed, {.loop = &kReversed});
+    requireSamePatches(found.patches, expected.patches);
+    CHECK(reversed.front.entries.size() == serial.front.entries.size());
+    most_patches = std::max(most_patches, expected.patches.size());
+    most_cut = std::max(most_cut, serial.front.entries.size());
+  }
+  CHECK(most_patches >= 4);
+  CHECK(most_cut >= 1024);  // the cut runs in several blocks
 }

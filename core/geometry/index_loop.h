@@ -1,0 +1,27 @@
+// A loop over independent indices that a caller may run on several threads. core stays serial
+// and Eigen-only: contactsim_parallel (oneTBB) makes the threaded loop, and whoever owns one
+// hands it down (ContactOptions::pair_loop; the contact query's regions and pieces).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace contactsim {
+
+// Runs body(i) once for every i in [0, count), in any order and on any threads. Each body(i)
+// must write only its own results, which the caller combines in index order: results are then
+// bit-identical whatever runs the loop.
+using IndexLoop =
+    std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
+
+// body(0), …, body(count − 1): through `loop` when there is one, else one after the other.
+inline void forEachIndex(const IndexLoop* loop, std::size_t count,
+                         const std::function<void(std::size_t)>& body) {
+  if (loop && *loop && count > 1) {
+    (*loop)(count, body);
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) body(i);
+}
+
+}  // namespace contactsim
