@@ -275,22 +275,19 @@ Pose relativePose(const Pose& world_a, const Pose& world_b) { return world_b.inv
 
 namespace {
 
-// Cut entries per task when a resumed query runs in blocks side by side.
-constexpr std::size_t kFrontBlock = 256;
-
 // The cut's entries in blocks, each visited by its own query, the blocks' pairs and cuts then
 // joined in order: each entry's descent depends on that entry alone, so this is the query over
 // the whole cut, pair for pair (the placed-box cache only saves work within a block).
 CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
                                std::span<const CollisionFront::Entry> from,
                                std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
-  const std::size_t blocks = (from.size() + kFrontBlock - 1) / kFrontBlock;
+  const std::size_t blocks = (from.size() + kLoopGrain - 1) / kLoopGrain;
   if (!loop || !*loop || blocks < 2)
     return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs).resume(from, &cut);
   std::vector<CollisionResult> results(blocks);
   std::vector<std::vector<CollisionFront::Entry>> cuts(blocks);
   forEachIndex(loop, blocks, [&](std::size_t k) {
-    const std::size_t begin = k * kFrontBlock, end = std::min(from.size(), begin + kFrontBlock);
+    const std::size_t begin = k * kLoopGrain, end = std::min(from.size(), begin + kLoopGrain);
     results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs)
                      .resume(from.subspan(begin, end - begin), &cuts[k]);
   });

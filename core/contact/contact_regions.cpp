@@ -195,7 +195,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 
   // Each region's patches (one, the pieces of a split region, or none), side by side.
   std::vector<std::vector<ContactPatch>> found(regions.size());
-  forEachIndex(loop, regions.size(), [&](std::size_t r) {
+  forEachIndex(loopFor(loop, segments.size()), regions.size(), [&](std::size_t r) {
     const std::vector<std::size_t>& members = regions[r];
     std::vector<ContactPatch>& out = found[r];
     ContactPatch patch;

@@ -172,7 +172,8 @@ std::vector<ContactPatch> piecePatches(
     const IndexLoop* loop) {
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
   std::vector<std::optional<ContactPatch>> found(pieces.size());  // none: nothing beyond the plane
-  forEachIndex(loop, pieces.size(), [&](std::size_t k) {
+  const std::size_t triangles = side_a.triangles.size() + side_b.triangles.size();
+  forEachIndex(loopFor(loop, triangles), pieces.size(), [&](std::size_t k) {
     const Vec3& n = pieces[k].normal;
     double weight = 0.0;
     Vec3 moment = Vec3::Zero();

@@ -120,18 +120,15 @@ double searchCell(const std::vector<Element>& elements) {
   return 3.0 * std::sqrt(area / static_cast<double>(elements.size()));
 }
 
-// Elements per task of `loop`: a search costs about a microsecond.
-constexpr std::size_t kFacingBlock = 512;
-
 // Each element writes only its own facing and surface and reads the others' orientation, which
 // nothing writes: blocks of elements run side by side.
 void pairFacing(std::vector<Element>& elements, double cell, const IndexLoop* loop) {
   const CentroidGrid grid_a(elements, cell, [](const Element& e) { return e.side == 0; });
   const CentroidGrid grid_b(elements, cell, [](const Element& e) { return e.side == 1; });
-  const std::size_t blocks = (elements.size() + kFacingBlock - 1) / kFacingBlock;
+  const std::size_t blocks = (elements.size() + kLoopGrain - 1) / kLoopGrain;
   forEachIndex(loop, blocks, [&](std::size_t block) {
-    const std::size_t end = std::min(elements.size(), (block + 1) * kFacingBlock);
-    for (std::size_t i = block * kFacingBlock; i < end; ++i) {
+    const std::size_t end = std::min(elements.size(), (block + 1) * kLoopGrain);
+    for (std::size_t i = block * kLoopGrain; i < end; ++i) {
       Element& e = elements[i];
       if (!(e.weight > 0.0)) continue;
       const std::ptrdiff_t other = (e.side == 0 ? grid_b : grid_a).nearest(e.centroid);

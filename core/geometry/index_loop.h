@@ -14,6 +14,15 @@ namespace contactsim {
 using IndexLoop =
     std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
 
+// Items (triangle pairs, triangles, cut entries) per task of a loop inside a contact query: with
+// fewer, a task's dispatch and wake-up, some microseconds, cost more than the work it moves.
+inline constexpr std::size_t kLoopGrain = 1024;
+
+// `loop` for work of `items` such items, or none when there is too little to share.
+inline const IndexLoop* loopFor(const IndexLoop* loop, std::size_t items) {
+  return items >= 2 * kLoopGrain ? loop : nullptr;
+}
+
 // body(0), …, body(count − 1): through `loop` when there is one, else one after the other.
 inline void forEachIndex(const IndexLoop* loop, std::size_t count,
                          const std::function<void(std::size_t)>& body) {
