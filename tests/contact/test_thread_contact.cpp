@@ -24,10 +24,10 @@ Pose axial(double z) {
   return p;
 }
 
+// ISO M8×1 (ThreadSpec's default profile), finer than the shipped pair's mesh; the nut made from
+// it gets radial clearance on its flats and axial play.
 ThreadSpec m8Bolt() {
   ThreadSpec spec;
-  spec.nominal_diameter = 0.008;
-  spec.pitch = 0.001;
   spec.length = 0.012;
   spec.segments_per_turn = 192;
   spec.flank_divisions = 3;
