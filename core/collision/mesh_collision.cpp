@@ -281,13 +281,13 @@ namespace {
 CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
                                std::span<const CollisionFront::Entry> from,
                                std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
-  const std::size_t blocks = (from.size() + kLoopGrain - 1) / kLoopGrain;
-  if (!loop || !*loop || blocks < 2)
+  // Too little to share: one query over the whole cut, without the blocks' joining.
+  if (!loopFor(loop, from.size()))
     return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs).resume(from, &cut);
+  const std::size_t blocks = (from.size() + kLoopGrain - 1) / kLoopGrain;
   std::vector<CollisionResult> results(blocks);
   std::vector<std::vector<CollisionFront::Entry>> cuts(blocks);
-  forEachIndex(loop, blocks, [&](std::size_t k) {
-    const std::size_t begin = k * kLoopGrain, end = std::min(from.size(), begin + kLoopGrain);
+  forEachBlock(loop, from.size(), [&](std::size_t k, std::size_t begin, std::size_t end) {
     results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs)
                      .resume(from.subspan(begin, end - begin), &cuts[k]);
   });

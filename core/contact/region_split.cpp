@@ -125,10 +125,8 @@ double searchCell(const std::vector<Element>& elements) {
 void pairFacing(std::vector<Element>& elements, double cell, const IndexLoop* loop) {
   const CentroidGrid grid_a(elements, cell, [](const Element& e) { return e.side == 0; });
   const CentroidGrid grid_b(elements, cell, [](const Element& e) { return e.side == 1; });
-  const std::size_t blocks = (elements.size() + kLoopGrain - 1) / kLoopGrain;
-  forEachIndex(loop, blocks, [&](std::size_t block) {
-    const std::size_t end = std::min(elements.size(), (block + 1) * kLoopGrain);
-    for (std::size_t i = block * kLoopGrain; i < end; ++i) {
+  forEachBlock(loop, elements.size(), [&](std::size_t, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
       Element& e = elements[i];
       if (!(e.weight > 0.0)) continue;
       const std::ptrdiff_t other = (e.side == 0 ? grid_b : grid_a).nearest(e.centroid);

@@ -3,6 +3,7 @@
 // hands it down (ContactOptions::pair_loop; the contact query's regions and pieces).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 
@@ -18,9 +19,10 @@ using IndexLoop =
 // fewer, a task's dispatch and wake-up, some microseconds, cost more than the work it moves.
 inline constexpr std::size_t kLoopGrain = 1024;
 
-// `loop` for work of `items` such items, or none when there is too little to share.
+// `loop` for work of `items` such items, or none (serial) when there is no loop or too little to
+// share.
 inline const IndexLoop* loopFor(const IndexLoop* loop, std::size_t items) {
-  return items >= 2 * kLoopGrain ? loop : nullptr;
+  return loop && *loop && items >= 2 * kLoopGrain ? loop : nullptr;
 }
 
 // body(0), …, body(count − 1): through `loop` when there is one, else one after the other.
@@ -31,6 +33,18 @@ inline void forEachIndex(const IndexLoop* loop, std::size_t count,
     return;
   }
   for (std::size_t i = 0; i < count; ++i) body(i);
+}
+
+// Items [0, items) in blocks of kLoopGrain, body(block, begin, end) once per block: through
+// `loop` where loopFor shares the work, else one block after the other.
+inline void forEachBlock(
+    const IndexLoop* loop, std::size_t items,
+    const std::function<void(std::size_t block, std::size_t begin, std::size_t end)>& body) {
+  const std::size_t blocks = (items + kLoopGrain - 1) / kLoopGrain;
+  forEachIndex(loopFor(loop, items), blocks, [&](std::size_t k) {
+    const std::size_t begin = k * kLoopGrain;
+    body(k, begin, std::min(items, begin + kLoopGrain));
+  });
 }
 
 }  // namespace contactsim

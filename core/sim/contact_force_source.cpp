@@ -169,11 +169,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       results[i].error = std::current_exception();
     }
   };
-  if (options_.pair_loop && pairs_.size() > 1) {
-    options_.pair_loop(pairs_.size(), body);
-  } else {
-    for (std::size_t i = 0; i < pairs_.size(); ++i) body(i);
-  }
+  forEachIndex(&options_.pair_loop, pairs_.size(), body);
   // In pair order, whatever the threads did: the first pair's failure, the forces summed, the
   // triplets and diagnostics concatenated, the timings added.
   for (const PairResult& r : results) {

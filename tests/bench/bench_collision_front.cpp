@@ -18,6 +18,7 @@
 #include "median_seconds.h"
 
 using namespace contactsim;
+using contactsim::bench::median;
 
 namespace {
 
@@ -67,11 +68,6 @@ std::vector<Sequence> makeSequences() {
     out.push_back(std::move(s));
   }
   return out;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 bool sameInOrder(const std::vector<TrianglePair>& x, const std::vector<TrianglePair>& y) {

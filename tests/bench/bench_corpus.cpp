@@ -16,11 +16,13 @@
 #include <vector>
 
 #include "import/scene_mesh_import.h"
+#include "median_seconds.h"
 #include "parallel/parallel_pair_loop.h"
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
 
 using namespace contactsim;
+using contactsim::bench::median;
 
 namespace {
 
@@ -60,11 +62,6 @@ Run runOnce(const Scene& scene, double simulated, int threads) {
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.q = simulation.integrator().state().q;
   return run;
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Median wall time of `repeats` runs of a callable: the figure every benchmark here prints.
+// Medians: of a sample, and the wall time of `repeats` runs of a callable — the figure every
+// benchmark here prints.
 #pragma once
 
 #include <algorithm>
@@ -6,6 +7,12 @@
 #include <vector>
 
 namespace contactsim::bench {
+
+// The middle value (the upper one of an even count); `values` must not be empty.
+inline double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
 
 template <class F>
 double medianSeconds(int repeats, F&& run) {
@@ -16,8 +23,7 @@ double medianSeconds(int repeats, F&& run) {
     times.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return median(std::move(times));
 }
 
 }  // namespace contactsim::bench

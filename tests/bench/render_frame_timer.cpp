@@ -1,5 +1,6 @@
 #include "render_frame_timer.h"
 
+#include "median_seconds.h"
 #include "png_capture.h"
 
 #include <vtkNew.h>
@@ -22,11 +23,6 @@ double processCpuMs() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return 1e3 * t.tv_sec + 1e-6 * t.tv_nsec;
-}
-
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
 }
 
 }  // namespace
