@@ -278,6 +278,8 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
   double rate = 1.0, violation = 0.0;
   iterations = 0;
   bracket_.reset();
+  stalled_across_cap_ = accepted_by_stall_ = false;
+  int caps = -1, caps_before = -1;  // ledger caps at the last two force evaluations
   if (mode == NewtonMode::Retry) {
     reaction_stiffness_.clear();
     system_.constraints().addHessian(retry_multipliers_, step.t1, reaction_stiffness_);
@@ -299,7 +301,11 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           (small_update && violation <= constraint_tolerance) ||
           // stalled at a singular position or at round-off (long chains)
           (it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance);
-      if (converged && cv.phi.allFinite()) return true;
+      if (converged && cv.phi.allFinite()) {
+        accepted_by_stall_ = !(small_update && violation <= constraint_tolerance);
+        stalled_across_cap_ = accepted_by_stall_ && caps != caps_before;
+        return true;
+      }
       // A linear contraction with the constraints already holding (the multipliers' transient at
       // a singular position) may finish if its predicted iterations fit in one more budget.
       if (!converged && it == settings_.max_newton_iterations &&
@@ -314,6 +320,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
     }
     ++iterations;
     if (!solveUpdate(step, mode, alpha_k, next, failure)) return false;
+    caps_before = std::exchange(caps, step_forces_.ledger_caps);
     const Eigen::VectorXd& dq = dq_;
     if (mode == NewtonMode::Bracketed) {
       bracket_.move(next.q, dq, inverse_scales_, step_);
@@ -493,10 +500,12 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
 // A force source's refusal is not retried at the same size: it would meet the same state.
 bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepReport& report,
                                          std::string& failure, bool last_resort) {
-  AttemptResult result = attemptCounted(h, next, report, failure, NewtonMode::Plain);
+  NewtonMode mode = NewtonMode::Plain;
+  AttemptResult result = attemptCounted(h, next, report, failure, mode);
   if (result == AttemptResult::NewtonFailed) {
     retry_multipliers_ = state_.multipliers;
-    result = attemptCounted(h, next, report, failure, NewtonMode::Retry);
+    mode = NewtonMode::Retry;
+    result = attemptCounted(h, next, report, failure, mode);
   }
   if (result == AttemptResult::NewtonFailed) {
     MultibodyState middle;
@@ -504,11 +513,27 @@ bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepRep
     if (attemptCounted(0.5 * h, middle, report, middle_failure, NewtonMode::Retry) ==
         AttemptResult::Converged) {
       retry_multipliers_ = std::move(middle.multipliers);
-      result = attemptCounted(h, next, report, failure, NewtonMode::Retry);
+      result = attemptCounted(h, next, report, failure, mode);
     }
   }
-  if (result == AttemptResult::NewtonFailed && last_resort)
-    result = attemptCounted(h, next, report, failure, NewtonMode::Bracketed);
+  if (result == AttemptResult::NewtonFailed && last_resort) {
+    mode = NewtonMode::Bracketed;
+    result = attemptCounted(h, next, report, failure, mode);
+  }
+  if (result == AttemptResult::Converged && stalled_across_cap_ && mode != NewtonMode::Bracketed) {
+    // Accepted by the stall rule between iterates on either side of a ledger cap's jump, the
+    // state carries the unbalanced force of one side (docs/dynamics.md, "Iterates that cycle
+    // across a jump"). The bracket finds where the contact holds between the two; where it does
+    // not converge, the accepting attempt is made again, so the step arrives where it did.
+    MultibodyState bracketed;
+    std::string bracket_failure;
+    if (attemptCounted(h, bracketed, report, bracket_failure, NewtonMode::Bracketed) ==
+            AttemptResult::Converged &&
+        !accepted_by_stall_)
+      next = std::move(bracketed);
+    else
+      result = attemptCounted(h, next, report, failure, mode);
+  }
   if (result != AttemptResult::Converged) report.failed_substeps += 1;
   if (result == AttemptResult::Refused) report.refused_substeps += 1;
   return result == AttemptResult::Converged;

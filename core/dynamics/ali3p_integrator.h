@@ -191,8 +191,10 @@ class Ali3pIntegrator {
                                std::string& failure, NewtonMode mode);
   // The plain attempt, then the retries at the same size: Retry with the reactions of the step's
   // start, Retry with those of a half step solved for the purpose, and Bracketed at the smallest
-  // substep (`last_resort`). True if one converged; StepReport::failed_substeps counts the
-  // substeps where none did.
+  // substep (`last_resort`). A step the stall rule accepted across a ledger cap's jump
+  // (stalled_across_cap_) is solved once more Bracketed, whose state is taken only where it truly
+  // converged. True if one converged; StepReport::failed_substeps counts the substeps where none
+  // did.
   bool attemptWithRetries(double h, MultibodyState& next, StepReport& report, std::string& failure,
                           bool last_resort);
   void advance(double h, int depth, StepReport& report);
@@ -225,6 +227,11 @@ class Ali3pIntegrator {
   ForceValues step_forces_;
   Eigen::VectorXd residual_, multipliers_, dq_, step_, w_;
   NewtonBracket bracket_;  // against cycling iterates
+  // The last iterate() was accepted by the stall rule while its last two force evaluations held
+  // different sets of contact forces at their ledgers' caps: iterates cycling across the jump of
+  // a cap, not a singular position's creep (attemptWithRetries brackets them).
+  bool stalled_across_cap_ = false;
+  bool accepted_by_stall_ = false;  // the last iterate() was accepted by the stall rule
   // The retry's Σ μ_i ∂²Φ_i/∂q² (NewtonMode::Retry), μ = retry_multipliers_: those of the step's
   // start, or of the middle of the step (attemptWithRetries).
   Triplets reaction_stiffness_;

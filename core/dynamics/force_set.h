@@ -21,6 +21,9 @@ struct ForceValues {
   double dissipation_power = 0.0;  // ≥ 0, removed by dampers
   double source_power = 0.0;       // Qᵀq̇ of the sources (contact)
   Eigen::VectorXd source_force;    // Q of the sources alone (empty without sources)
+  // Contact forces a passivity ledger held below their law's (sim/contact_passivity.h): each is
+  // a jump of Q where the contact turns from loading to unloading.
+  int ledger_caps = 0;
 };
 
 // Something that adds forces depending on the state, e.g. contact (a later issue). The source

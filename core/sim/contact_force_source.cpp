@@ -189,6 +189,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
       out->stiffness.insert(out->stiffness.end(), r.forces.stiffness.begin(),
                             r.forces.stiffness.end());
       out->damping.insert(out->damping.end(), r.forces.damping.begin(), r.forces.damping.end());
+      out->ledger_caps += r.forces.ledger_caps;
     }
     if (commit) {
       contacts_.insert(contacts_.end(), std::make_move_iterator(r.contacts.begin()),
@@ -312,9 +313,10 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                                             : history->absorbed_before;
   e.start_load = load;
   const double start_work = startLoadWork(i, load, qdot, span);
-  e.start_load_gain =
-      0.25 * span.length *
+  const LedgerCap cap =
       capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget, start_work, span.length);
+  e.start_load_gain = 0.25 * span.length * cap.d_start_work;
+  e.capped = cap.capped;
 
   // Stick offset: separation of the two material anchor points, tangential part (as for the slip
   // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now
@@ -347,6 +349,7 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const AffineVec3& d = e.separation;
   const Vec3 force = e.force(n);
   d.addTransposed(force, out.q_force);
+  out.ledger_caps += e.capped ? 1 : 0;
   // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
   // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
   // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,

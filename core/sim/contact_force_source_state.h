@@ -115,6 +115,7 @@ struct ContactForceSource::Evaluation {
   // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
   ContactHistory::Load start_load;
   double start_load_gain = 0.0;
+  bool capped = false;  // the ledger lowered the law's normal force
 
   // The patch's load on B (−it on A): the normal force along the patch normal n with friction,
   // and the rolling, rocking and spin torques.

@@ -7,27 +7,27 @@
 
 namespace contactsim {
 
-double capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
-                   double start_work, double h) {
+LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
+                      double start_work, double h) {
   const double separation = start_separation_rate - rate;  // s₀ + s
-  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return 0.0;
+  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return {};
   // The force committed now is the next step's F₀, half of which that step applies whatever
   // happens in it: about ½h·F·s at the present separation rate s, kept in reserve.
   const double ahead = std::max(-rate, 0.0);
   const double per_force = 0.25 * h * separation + 0.5 * h * ahead;
-  if (start_work + per_force * force.value <= budget) return 0.0;
+  if (start_work + per_force * force.value <= budget) return {};
   const double available = std::max(budget, 0.0) - start_work;
   const double allowed = available / per_force;
   force.value = std::max(allowed, 0.0);
   force.d_indentation = 0.0;
   if (!(allowed > 0.0)) {
     force.d_rate = 0.0;
-    return 0.0;
+    return {true, 0.0};
   }
   // F = (B − W₀)/D, D = ¼h(s₀ − δ̇) + ½h·max(−δ̇, 0): ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
   const double d_per_force = -0.25 * h - (rate < 0.0 ? 0.5 * h : 0.0);
   force.d_rate = -available * d_per_force / (per_force * per_force);
-  return -1.0 / per_force;
+  return {true, -1.0 / per_force};
 }
 
 bool startLoadOverdraws(double start_work, double budget) {

@@ -35,10 +35,16 @@ inline constexpr double kReleaseRefinement = 32.0;
 // begins, constant in δ, and a contact that begins from nothing (an empty ledger) cannot push the
 // bodies apart until it has absorbed energy by being loaded.
 // `rate` is δ̇ at the trial state; `start_separation_rate` is s₀. The force's derivatives are
-// set for W₀ held fixed; the return value is ∂F/∂W₀ (0 where the law's force stands), through
-// which the caller adds W₀'s own dependence on the state.
-double capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
-                   double start_work, double h);
+// set for W₀ held fixed; `d_start_work` is ∂F/∂W₀ (0 where the law's force stands or the cap is
+// 0), through which the caller adds W₀'s own dependence on the state. `capped` says the ledger
+// lowered the law's force: a jump in F as the state crosses s₀ + s = 0 (the integrator tells
+// iterates cycling across it from other stalls, Ali3pIntegrator::iterate).
+struct LedgerCap {
+  bool capped = false;
+  double d_start_work = 0.0;
+};
+LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
+                      double start_work, double h);
 
 // Passivity of a contact that hands its ledger on within a step: the trapezoidal rule applies
 // half of its start load whatever happens in the step, so that half's work `start_work`

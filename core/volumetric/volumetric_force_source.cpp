@@ -73,6 +73,7 @@ struct PointForce {
   Vec3 v_rel = Vec3::Zero();             // B's velocity relative to A at the point
   Vec3 slip_velocity = Vec3::Zero();     // its tangential part
   NormalForce normal;
+  bool capped = false;  // the point's ledger lowered the law's force (capByLedger)
   FrictionForce friction;
   Vec3 force = Vec3::Zero();
 };
@@ -82,7 +83,7 @@ struct PointForce {
 // points (a point's own stay put). A point that begins in this step (no history) delivered
 // nothing at its start and has nothing to give.
 NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indentation, double rate,
-                              const TrackedPoint* history, const LedgerStep& step) {
+                              const TrackedPoint* history, const LedgerStep& step, bool& capped) {
   const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
   NormalForce normal = contactsim::evaluate(law, {indentation, rate, initial_rate});
   const ContactHistory::Load load = !history            ? ContactHistory::Load{}
@@ -92,10 +93,11 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
                         : step.after_commit ? history->absorbed_energy
                                             : history->absorbed_before;
   const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
-  const double d_start_work =
+  const LedgerCap cap =
       capByLedger(normal, rate, start_rate, budget,
                   0.25 * step.length * start_force * (start_rate - rate), step.length);
-  normal.d_rate += d_start_work * (-0.25 * step.length * start_force);  // ∂W₀/∂δ̇
+  normal.d_rate += cap.d_start_work * (-0.25 * step.length * start_force);  // ∂W₀/∂δ̇
+  capped = cap.capped;
   return normal;
 }
 
@@ -120,6 +122,7 @@ FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent
 // (docs/dynamics.md, "Forces"): ∂δ/∂q = −nᵀ∂d/∂q, ∂δ̇/∂q̇ = −nᵀ∂d/∂q.
 void addPointForce(const PointForce& f, ForceValues& out) {
   f.d.addTransposed(f.force, out.q_force);
+  out.ledger_caps += f.capped ? 1 : 0;
   const Vec3 along =
       f.n + (f.normal.value > 0.0 ? Vec3(f.friction.force / f.normal.value) : Vec3::Zero());
   addBlocks(f.d, f.d, f.normal.d_indentation * along * f.n.transpose(), out.stiffness);
@@ -300,7 +303,8 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
   f.indentation = -p.gap - f.n.dot(f.d.value(q) - separation[k]);
   f.v_rel = f.d.rate(qdot);
   f.rate = -f.n.dot(f.v_rel);
-  f.normal = cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step);
+  f.normal =
+      cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step, f.capped);
   // Without anchors the contact is anchored where its force acts now.
   f.anchor_gap = f.d;
   Vec3 offset = Vec3::Zero();

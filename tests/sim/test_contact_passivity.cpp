@@ -23,8 +23,9 @@ NormalForce capped(double law, double rate, double budget, double last_force,
                    double last_separation, double h) {
   NormalForce f{law, 3.0e9, 1.0e6};  // the law's own derivatives, replaced where it caps
   const double start_work = 0.25 * h * last_force * (last_separation - rate);
-  const double d_start_work = capByLedger(f, rate, last_separation, budget, start_work, h);
-  f.d_rate += d_start_work * (-0.25 * h * last_force);  // ∂W₀/∂δ̇
+  const LedgerCap cap = capByLedger(f, rate, last_separation, budget, start_work, h);
+  CHECK(cap.capped == (f.value < law));  // the cap only ever lowers the law's force
+  f.d_rate += cap.d_start_work * (-0.25 * h * last_force);  // ∂W₀/∂δ̇
   return f;
 }
 

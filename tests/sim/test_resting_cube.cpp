@@ -98,15 +98,13 @@ TEST_CASE("a cube resting on a plate rings down at the law's rate under error co
   CHECK(rate == Approx(0.75 * d * kG).epsilon(0.05));
 }
 
-// Known gap (docs/dynamics.md, "Iterates that cycle"): with fixed 1 ms steps — the scene's own
-// step, under one period of the ring — the cube must still never have more kinetic and potential
-// energy than it was released with (the contact only stores and dissipates), but it does: Newton's
-// stall rule accepts iterates that cycle across the jump of an exhausted ledger's cap, carrying
-// tens of newtons of unbalanced force, and the cube bounces at centimetres per second.
-TEST_CASE("a cube resting on a plate at fixed 1 ms steps never gains energy",
-          "[corpus][!mayfail]") {
-  Scene scene = restingCube(0.2);
-  scene.solver.time_step = 1e-3;
+namespace {
+
+// Largest rise of the cube's kinetic and potential energy above its release over 0.5 s of fixed
+// steps `step` with the law's dissipation d, in units of the energy of lifting it by its own size.
+double largestGain(double step, double dissipation) {
+  Scene scene = restingCube(dissipation);
+  scene.solver.time_step = step;
   scene.solver.tolerance.reset();
   Simulation simulation(scene);
   const auto mechanical = [&] {
@@ -114,14 +112,50 @@ TEST_CASE("a cube resting on a plate at fixed 1 ms steps never gains energy",
     return e.kinetic + e.gravity;
   };
   const double start = mechanical();
-  const double mass = scene.bodies[1].mass.mass, size = 0.05;
   double gain = 0.0, fastest = 0.0;
   while (simulation.time() < 0.5 - 1e-9) {
     REQUIRE_NOTHROW(simulation.step());
     gain = std::max(gain, mechanical() - start);
     fastest = std::max(fastest, simulation.frame().bodies[1].linear_velocity.norm());
   }
-  INFO("largest gain " << gain << " J, fastest " << fastest << " m/s");
-  // Round-off of the energy of lifting the cube by its own size.
-  CHECK(gain <= 1e-9 * mass * kG * size);
+  const double mass = scene.bodies[1].mass.mass, size = 0.05;
+  UNSCOPED_INFO("largest gain " << gain << " J, fastest " << fastest << " m/s");
+  return gain / (mass * kG * size);
+}
+
+// Round-off of that energy.
+constexpr double kGainRoundOff = 1e-9;
+
+}  // namespace
+
+// With fixed steps as long as the scene's own 1 ms — one step spans several periods of the
+// contact's 0.7 kHz ring — the cube must still never have more kinetic and potential energy than
+// it was released with: the contact only stores and dissipates. Released just touching, it rings
+// between δ = 0 and 2δ_eq, so at the top of every ring its ledger holds only what the law has
+// dissipated, and the trapezoidal rule's work along the Hertz curve exhausts it. The cap then
+// jumps between the law's force (loading) and none (unloading), the iterates cycle across the
+// jump, and the stall rule used to accept one of them, carrying up to 58 N of unbalanced force
+// (the cube weighs 9.6 N): the cube bounced at centimetres per second. Such a step is now solved
+// again with the cycle bracketed (docs/dynamics.md, "Iterates that cycle across a jump").
+TEST_CASE("a cube resting on a plate at fixed steps never gains energy", "[corpus]") {
+  for (const auto [step, dissipation] :
+       {std::pair{5e-4, 0.2}, std::pair{5e-4, 1.0}, std::pair{1e-3, 0.2}}) {
+    INFO("h = " << step << " s, d = " << dissipation << " s/m");
+    CHECK(largestGain(step, dissipation) <= kGainRoundOff);
+  }
+}
+
+// Known gap, reported not failing (docs/dynamics.md, "Iterates that cycle across a jump"): at
+// 1 ms with d = 1 s/m the cube's tilt grows from round-off in a period-two oscillation (the face
+// contact's centre of pressure, 1e-14 m off centre at 0.1 s, swings ±3e-8 m at 0.24 s and then
+// to the face's edge) and the cube gains 0.25 mJ; at 2 ms the bracket does not converge on the
+// cap's jump (its full Newton update stays the jump's size however narrow the bracket) and the
+// cube gains 1.4–1.6 mJ.
+TEST_CASE("a cube resting on a plate at fixed 1 and 2 ms steps never gains energy",
+          "[corpus][!mayfail]") {
+  for (const auto [step, dissipation] :
+       {std::pair{1e-3, 1.0}, std::pair{2e-3, 0.2}, std::pair{2e-3, 1.0}}) {
+    INFO("h = " << step << " s, d = " << dissipation << " s/m");
+    CHECK(largestGain(step, dissipation) <= kGainRoundOff);
+  }
 }
