@@ -146,11 +146,10 @@ TEST_CASE("a cube resting on a plate at fixed steps never gains energy", "[corpu
 }
 
 // Known gap, reported not failing (docs/dynamics.md, "Iterates that cycle across a jump"): at
-// 1 ms with d = 1 s/m the cube's tilt grows from round-off in a period-two oscillation (the face
-// contact's centre of pressure, 1e-14 m off centre at 0.1 s, swings ±3e-8 m at 0.24 s and then
-// to the face's edge) and the cube gains 0.25 mJ; at 2 ms the bracket does not converge on the
-// cap's jump (its full Newton update stays the jump's size however narrow the bracket) and the
-// cube gains 1.4–1.6 mJ.
+// 1 ms with d = 1 s/m the cube's tilt grows from round-off (its angular velocity from 1e-14 rad/s
+// at 0.21 s to the face's edge by 0.24 s) and it gains 0.25 mJ rocking on its edges; at 2 ms the
+// bracket does not converge on the cap's jump (its full Newton update stays the jump's size
+// however narrow the bracket) and the cube gains 1.4–1.6 mJ.
 TEST_CASE("a cube resting on a plate at fixed 1 and 2 ms steps never gains energy",
           "[corpus][!mayfail]") {
   for (const auto [step, dissipation] :
