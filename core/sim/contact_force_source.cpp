@@ -145,7 +145,8 @@ void ContactForceSource::restoreState(StateReader& in) {
 void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                                   bool commit, ForceValues* out) {
   // Broad phase: each body's box over the step (from its pose at the last commit to its pose
-  // at q, any rotation) — a pair whose boxes stay apart cannot have met within the step.
+  // at q, any rotation) — a pair whose boxes stay apart cannot have met within the step. The
+  // poses at q serve the pairs too: a pose from natural coordinates costs an SVD.
   const auto broad_start = WallClock::now();
   std::vector<Box3> boxes(body_trees_.size());
   std::vector<Pose> poses(body_trees_.size());
@@ -158,18 +159,18 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
                    : sweptWorldRootBox(*body_trees_[b], committed_poses_[b], poses[b]);
   }
   const std::vector<char> near = broad_phase_.select(boxes);
-  if (commit) committed_poses_ = std::move(poses);
   timings_.broad_phase += secondsSince(broad_start);
 
   std::vector<PairResult> results(pairs_.size());
   const auto body = [&](std::size_t i) {
     try {
-      evaluatePair(i, q, qdot, t, commit, out != nullptr, near[i] != 0, results[i]);
+      evaluatePair(i, q, qdot, t, commit, out != nullptr, near[i] != 0, poses, results[i]);
     } catch (...) {
       results[i].error = std::current_exception();
     }
   };
   forEachIndex(&options_.pair_loop, pairs_.size(), body);
+  if (commit) committed_poses_ = std::move(poses);
   // In pair order, whatever the threads did: the first pair's failure, the forces summed, the
   // triplets and diagnostics concatenated, the timings added.
   for (const PairResult& r : results) {
@@ -465,7 +466,8 @@ ContactForceSource::StepSpan ContactForceSource::stepSpan(std::size_t i, const E
 
 void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& qdot, double t, bool commit,
-                                      bool with_forces, bool near, PairResult& result) {
+                                      bool with_forces, bool near,
+                                      const std::vector<Pose>& world_poses, PairResult& result) {
   const ContactPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
@@ -479,7 +481,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       state.tried(t);
     } else {
       state.touching = false;
-      state.commit(relativePose(system_.bodyPose(a, q), system_.bodyPose(b, q)), t);
+      state.commit(relativePose(world_poses[a], world_poses[b]), t);
     }
     return;
   }
@@ -487,7 +489,8 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const bool reuse =
       state.valid && state.time == t &&
       (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
-  const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+  const Pose& world_a = world_poses[a];
+  const Pose& world_b = world_poses[b];
   if (!reuse) updateGeometry(i, q, t, commit, near, world_a, world_b, result);
   // The step these forces end (before a commit closes it): where the ledger counts from.
   const StepSpan span = stepSpan(i, q, qdot, t);

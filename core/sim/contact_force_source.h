@@ -107,9 +107,10 @@ class ContactForceSource : public GeneralizedForceSource {
   // release checks (StepRejected: the contacts that end in the step, or one that hands its ledger
   // on, releasing more than they absorbed). `near`: the broad phase found the bodies' boxes over
   // the step overlapping; when not, the collision query and the tunnelling sweep are skipped
-  // (their answers are known: nothing).
+  // (their answers are known: nothing). `world_poses`: every body's pose at q, by body index.
   void evaluatePair(std::size_t i, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
-                    bool commit, bool with_forces, bool near, PairResult& result);
+                    bool commit, bool with_forces, bool near, const std::vector<Pose>& world_poses,
+                    PairResult& result);
   // Its stages. The pair's contact geometry at q, when the one it holds is not for q: the
   // collision query (none when not `near`), the containment and tunnelling checks
   // (StepRejected), the patches' tracked identities and material points.
