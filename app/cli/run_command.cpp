@@ -190,10 +190,10 @@ nlohmann::json toJson(const StartCheck& check) {
 
 // The figures a run sums or maximises over its steps.
 struct RunTally {
-  long iterations = 0, substeps = 0, rejected = 0, failed = 0, refused = 0, contact_frames = 0,
-       volumetric_frames = 0;
+  long iterations = 0, substeps = 0, rejected = 0, failed = 0, refused = 0, stalled = 0,
+       contact_frames = 0, volumetric_frames = 0;
   int max_iterations = 0;
-  double smallest_substep = 0.0, max_violation = 0.0;
+  double smallest_substep = 0.0, max_violation = 0.0, largest_stall_residual = 0.0;
   std::size_t max_contacts = 0, max_volumetric_points = 0;
   ContactBeginnings beginnings;
   ImpactResolution impacts;
@@ -205,6 +205,8 @@ struct RunTally {
     rejected += r.rejected_substeps;
     failed += r.failed_substeps;
     refused += r.refused_substeps;
+    stalled += r.stalled_substeps;
+    largest_stall_residual = std::max(largest_stall_residual, r.largest_stall_residual);
     if (r.smallest_substep > 0.0) smallest_substep = std::min(smallest_substep, r.smallest_substep);
     max_iterations = std::max(max_iterations, r.max_newton_iterations);
     max_violation = std::max(max_violation, r.constraint_violation);
@@ -267,6 +269,8 @@ nlohmann::json RunSummary::json() const {
       {"rejected_substeps", tally.rejected},
       {"failed_substeps", tally.failed},
       {"refused_substeps", tally.refused},
+      {"stalled_substeps", tally.stalled},
+      {"largest_stall_residual", tally.largest_stall_residual},
       {"smallest_substep", tally.smallest_substep},
       {"tolerance", simulation.scene().solver.tolerance
                         ? nlohmann::json(*simulation.scene().solver.tolerance)
@@ -344,6 +348,9 @@ void RunSummary::print() const {
               wall > 0.0 ? simulated / wall : 0.0);
   std::printf("Newton iterations         mean %.3g per substep, max %d\n", tally.meanIterations(),
               tally.max_iterations);
+  if (tally.stalled > 0)
+    std::printf("stalled substeps          %ld, accepted with up to %.3g N unbalanced\n",
+                tally.stalled, tally.largest_stall_residual);
   std::printf("max constraint violation  %.3g\n", tally.max_violation);
   if (const ContactForceSource* contacts = simulation.contacts()) {
     const ContactTimings timings = contacts->timings();

@@ -303,6 +303,9 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           (it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance);
       if (converged && cv.phi.allFinite()) {
         accepted_by_stall_ = !(small_update && violation <= constraint_tolerance);
+        // The residual of the iterate the accepted update came from (the forces of the
+        // accepted state itself are evaluated only for its works).
+        stall_residual_ = accepted_by_stall_ ? maxNorm(residual_) / step.h2 : 0.0;
         stalled_across_cap_ = accepted_by_stall_ && caps != caps_before;
         return true;
       }
@@ -453,6 +456,10 @@ void Ali3pIntegrator::commit(MultibodyState&& next, const Powers& now, double h,
     source->acceptStep(state_.q, state_.qdot, state_.t);
   }
   report.substeps += 1;
+  if (accepted_by_stall_) {
+    report.stalled_substeps += 1;
+    report.largest_stall_residual = std::max(report.largest_stall_residual, stall_residual_);
+  }
   report.smallest_substep =
       report.smallest_substep > 0.0 ? std::min(report.smallest_substep, h) : h;
 }

@@ -82,6 +82,12 @@ struct StepReport {
   int refused_substeps = 0;
   double smallest_substep = 0.0;      // s
   double constraint_violation = 0.0;  // max |Φ| (m or rad) after the step
+  // Substeps the stall rule accepted (Newton's update and the violation had stopped falling short
+  // of the tolerance: docs/dynamics.md, "Iterates that cycle across a jump"), and the largest
+  // residual M·q̈ + Φ_qᵀλ − Q any of them carried, max over the coordinates (N on positions,
+  // N·m on the unit vectors of natural coordinates): the force such a state leaves unbalanced.
+  int stalled_substeps = 0;
+  double largest_stall_residual = 0.0;
 };
 
 // Energies and works since t = 0 (J). balance() stays constant in a correct integration.
@@ -232,6 +238,8 @@ class Ali3pIntegrator {
   // a cap, not a singular position's creep (attemptWithRetries brackets them).
   bool stalled_across_cap_ = false;
   bool accepted_by_stall_ = false;  // the last iterate() was accepted by the stall rule
+  // Its residual (StepReport::largest_stall_residual) when it was; commit() reports it.
+  double stall_residual_ = 0.0;
   // The retry's Σ μ_i ∂²Φ_i/∂q² (NewtonMode::Retry), μ = retry_multipliers_: those of the step's
   // start, or of the middle of the step (attemptWithRetries).
   Triplets reaction_stiffness_;

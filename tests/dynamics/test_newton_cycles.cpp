@@ -6,7 +6,8 @@
 // v_n and v_n − hF₀/m for ever, however small the step, as long as the band is narrower than
 // hF₀/m. The run used to stop there ("Newton did not converge"); it must go through and stop
 // the body where the closed form says. Also: StepReport counts the substeps split because Newton
-// failed apart from those a force source refused.
+// failed apart from those a force source refused, and reports those the stall rule accepted with
+// the force they leave unbalanced.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -36,6 +37,24 @@ class SaturatingBrake : public GeneralizedForceSource {
  private:
   int offset_;
   double force_, band_;
+};
+
+// F = −F₀·sign(ẋ) (0 at rest) along world x on a body's base point: a jump at ẋ = 0 with no
+// tangent on either side.
+class JumpBrake : public GeneralizedForceSource {
+ public:
+  JumpBrake(int offset, double force) : offset_(offset), force_(force) {}
+  void addForces(const Eigen::VectorXd&, const Eigen::VectorXd& qdot, double,
+                 ForceValues& out) override {
+    const double v = qdot[offset_];
+    const double f = v > 0.0 ? -force_ : v < 0.0 ? force_ : 0.0;
+    out.q_force[offset_] += f;
+    out.source_power += f * v;
+  }
+
+ private:
+  int offset_;
+  double force_;
 };
 
 // Refuses every trial state more than `longest` after the last accepted one, as a contact does
@@ -146,5 +165,58 @@ TEST_CASE("failed substeps: a force source's refusals are counted apart from New
     }
     CHECK(failed > 0);
     CHECK(refused == 0);
+  }
+}
+
+// A brake with no band at all, F = −F₀·sign(ẋ): in the step where the block stops no state
+// balances (Filippov's solution holds it at ẋ = 0 with a force between −F₀ and F₀, which the
+// law does not offer), so whatever state the integrator accepts there leaves up to F₀ unbalanced,
+// and the step report says so.
+TEST_CASE("a step accepted without balance is reported with the force it leaves unbalanced",
+          "[dynamics][newton]") {
+  constexpr double kMass = 2.0, kForce = 20.0, kStep = 1e-3;
+  SECTION("a smooth run: no stalled substeps") {
+    MultibodySystem system;
+    BodyDefinition body;
+    body.name = "block";
+    body.mass = {kMass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
+    body.linear_velocity = Vec3(1.0, 0, 0);
+    const BodyIndex index = system.addBody(body);
+    system.addForceSource(
+        std::make_shared<SaturatingBrake>(system.coordinateOffset(index), kForce, 0.1));
+    SolverSettings settings;
+    settings.time_step = kStep;
+    Ali3pIntegrator integrator(system, settings);
+    int stalled = 0;
+    while (integrator.state().t < 0.15) stalled += integrator.step().stalled_substeps;
+    CHECK(stalled == 0);
+  }
+  SECTION("a jump, spinning: stalls carrying the jump") {
+    MultibodySystem system;
+    BodyDefinition body;
+    body.name = "block";
+    body.mass = {kMass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
+    body.linear_velocity = Vec3(1.00371, 0, 0);
+    body.angular_velocity = Vec3(0.3, 2.0, 5.0);
+    const BodyIndex index = system.addBody(body);
+    system.addForceSource(std::make_shared<JumpBrake>(system.coordinateOffset(index), kForce));
+    SolverSettings settings;
+    settings.time_step = kStep;
+    Ali3pIntegrator integrator(system, settings);
+    int stalled = 0;
+    double largest = 0.0;
+    while (integrator.state().t < 0.15) {
+      StepReport report;
+      REQUIRE_NOTHROW(report = integrator.step());
+      stalled += report.stalled_substeps;
+      largest = std::max(largest, report.largest_stall_residual);
+    }
+    // Stalled between the two branches, the accepted iterate was solved with one branch's force
+    // and carries the other's: the jump 2·F₀ stays unbalanced (the rest of the residual is
+    // linear and solved exactly). The spin keeps the rigid-body constraints' round-off alive, so
+    // that the stall rule, not a failure at the smallest substep, takes these steps.
+    INFO(stalled << " stalled substeps");
+    CHECK(stalled > 0);
+    CHECK(largest == Approx(2.0 * kForce).epsilon(1e-6));
   }
 }

@@ -92,6 +92,9 @@ TEST_CASE("run: pendulum scene, CSV and JSON summary", "[cli][dynamics]") {
   CHECK(summary["simulated_seconds"].get<double>() == Approx(2.368));
   CHECK(summary["newton_iterations_max"].get<int>() <= 5);
   CHECK(summary["max_constraint_violation"].get<double>() < 1e-9);
+  // A smooth pendulum: Newton converges at every step, none accepted by the stall rule.
+  CHECK(summary["stalled_substeps"] == 0);
+  CHECK(summary["largest_stall_residual"].get<double>() == 0.0);
 
   const Csv csv = readCsv(csv_file);
   REQUIRE(csv.header.size() == 14);
