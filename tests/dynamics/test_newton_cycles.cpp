@@ -74,6 +74,17 @@ class RefusesLongSteps : public GeneralizedForceSource {
   double accepted_ = 0.0;
 };
 
+// Adds the braked block of these tests (principal inertias 0.05, 0.08, 0.11 kg·m²) moving along
+// world x at `speed` and spinning at `spin`; returns its coordinate offset.
+int addBlock(MultibodySystem& system, double mass, double speed, const Vec3& spin = Vec3::Zero()) {
+  BodyDefinition body;
+  body.name = "block";
+  body.mass = {mass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
+  body.linear_velocity = Vec3(speed, 0, 0);
+  body.angular_velocity = spin;
+  return system.coordinateOffset(system.addBody(body));
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -88,13 +99,8 @@ TEST_CASE(
   for (const double v0 : {1.0, 1.00371, 0.99552, 0.5 + 0.25 * kStep * deceleration}) {
     for (const double band : {1e-3, 1e-6, 1e-9, 1e-11}) {
       MultibodySystem system;
-      BodyDefinition body;
-      body.name = "block";
-      body.mass = {kMass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
-      body.linear_velocity = Vec3(v0, 0, 0);
-      const BodyIndex index = system.addBody(body);
-      system.addForceSource(
-          std::make_shared<SaturatingBrake>(system.coordinateOffset(index), kForce, band));
+      const int x = addBlock(system, kMass, v0);
+      system.addForceSource(std::make_shared<SaturatingBrake>(x, kForce, band));
       SolverSettings settings;
       settings.time_step = kStep;
       Ali3pIntegrator integrator(system, settings);
@@ -102,7 +108,6 @@ TEST_CASE(
       INFO("v0 " << v0 << " m/s, band " << band << " m/s");
       // Through the stop and well past it: the run never gives up.
       while (integrator.state().t < 1.5 * t_stop) REQUIRE_NOTHROW(integrator.step());
-      const int x = system.coordinateOffset(index);
       const double position = integrator.state().q[x];
       const double velocity = integrator.state().qdot[x];
       // Closed form x = v0²/(2a). The trapezoidal rule is exact for the constant deceleration
@@ -147,13 +152,8 @@ TEST_CASE("failed substeps: a force source's refusals are counted apart from New
     // The narrowest band of the case above: full Newton steps cycle there, so the stop's step is
     // split (and the bracketed iteration settles it).
     MultibodySystem system;
-    BodyDefinition body;
-    body.name = "block";
-    body.mass = {2.0, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
-    body.linear_velocity = Vec3(1.00371, 0, 0);
-    const BodyIndex index = system.addBody(body);
     system.addForceSource(
-        std::make_shared<SaturatingBrake>(system.coordinateOffset(index), 20.0, 1e-11));
+        std::make_shared<SaturatingBrake>(addBlock(system, 2.0, 1.00371), 20.0, 1e-11));
     SolverSettings settings;
     settings.time_step = kStep;
     Ali3pIntegrator integrator(system, settings);
@@ -177,13 +177,8 @@ TEST_CASE("a step accepted without balance is reported with the force it leaves 
   constexpr double kMass = 2.0, kForce = 20.0, kStep = 1e-3;
   SECTION("a smooth run: no stalled substeps") {
     MultibodySystem system;
-    BodyDefinition body;
-    body.name = "block";
-    body.mass = {kMass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
-    body.linear_velocity = Vec3(1.0, 0, 0);
-    const BodyIndex index = system.addBody(body);
     system.addForceSource(
-        std::make_shared<SaturatingBrake>(system.coordinateOffset(index), kForce, 0.1));
+        std::make_shared<SaturatingBrake>(addBlock(system, kMass, 1.0), kForce, 0.1));
     SolverSettings settings;
     settings.time_step = kStep;
     Ali3pIntegrator integrator(system, settings);
@@ -193,13 +188,8 @@ TEST_CASE("a step accepted without balance is reported with the force it leaves 
   }
   SECTION("a jump, spinning: stalls carrying the jump") {
     MultibodySystem system;
-    BodyDefinition body;
-    body.name = "block";
-    body.mass = {kMass, Vec3::Zero(), Vec3(0.05, 0.08, 0.11).asDiagonal()};
-    body.linear_velocity = Vec3(1.00371, 0, 0);
-    body.angular_velocity = Vec3(0.3, 2.0, 5.0);
-    const BodyIndex index = system.addBody(body);
-    system.addForceSource(std::make_shared<JumpBrake>(system.coordinateOffset(index), kForce));
+    system.addForceSource(
+        std::make_shared<JumpBrake>(addBlock(system, kMass, 1.00371, Vec3(0.3, 2.0, 5.0)), kForce));
     SolverSettings settings;
     settings.time_step = kStep;
     Ali3pIntegrator integrator(system, settings);
