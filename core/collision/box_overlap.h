@@ -220,6 +220,15 @@ inline bool placedBoxesOverlap(const BoxFrame& f, const BoxOfA& a, const BoxOfB&
          !separatedOnEdgeAxes(f, a, b);
 }
 
+// How far apart two complete boxes (or A's box placed in B, as newBoxOverlaps leaves a box it
+// found apart) are along B's face axes, less the padding, as the test computes it: positive
+// only when one of those axes separates them (CollisionFront keeps it).
+inline float gapOnAxesOfB(const BoxFrame& f, const BoxOfA& a, const BoxOfB& b) {
+  using namespace box_overlap_detail;
+  const Float4 gap = abs4(a.center_in_b - b.center) - (b.half + a.half_in_b + f.float_padding);
+  return std::max({gap[0], gap[1], gap[2]});
+}
+
 // A triangle placed in the frame of the tree it is tested against: its padded axis-aligned box
 // and the padded slab its plane bounds: n·x over the triangle lies between the smallest and the
 // largest n·v_k for any vector n, so the slab holds the triangle exactly even when rounding has
@@ -253,15 +262,20 @@ struct TriangleProbe {
     return center_dot + radius >= offset_lo && center_dot - radius <= offset_hi;
   }
 
-  // Whether a triangle's padded box misses a node's box: the first test of a walk, done before
-  // a probe is built, since most walks from a kept cut (CollisionFront) end at their first node.
-  // The same comparison as overlapsBox's first one, so a walk that passes it decides as before.
-  static bool boxMisses(const Vec3& v0, const Vec3& v1, const Vec3& v2, double padding,
-                        const float box_lo[3], const float box_hi[3]) {
+  // How far a triangle's padded box lies from a node's box along the frame's axes, positive
+  // when it misses: the first test of a walk, done before a probe is built, since most walks
+  // from a kept cut (CollisionFront) end at their first node. A positive gap is exactly
+  // overlapsBox's first comparison failing (x > y iff x − y > 0 in floating point), so a walk
+  // that passes it decides as before.
+  static double boxGap(const Vec3& v0, const Vec3& v1, const Vec3& v2, double padding,
+                       const float box_lo[3], const float box_hi[3]) {
     const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2).array() - padding;
     const Vec3 hi = v0.cwiseMax(v1).cwiseMax(v2).array() + padding;
-    return box_hi[0] < lo[0] || box_lo[0] > hi[0] || box_hi[1] < lo[1] || box_lo[1] > hi[1] ||
-           box_hi[2] < lo[2] || box_lo[2] > hi[2];
+    double gap = -INFINITY;
+    for (int k = 0; k < 3; ++k)
+      gap = std::max(
+          {gap, lo[k] - static_cast<double>(box_hi[k]), static_cast<double>(box_lo[k]) - hi[k]});
+    return gap;
   }
 
   // Another triangle's corners: false when its box misses this one's, or when all three lie on

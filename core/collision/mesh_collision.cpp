@@ -61,6 +61,25 @@ BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   return BoxFrame(a_in_b, boxPadding(a, b, a_in_b, magnitude), magnitude);
 }
 
+// Bound on |c| + |h| over the boxes of a tree (centre c and half extents h, in its mesh's frame),
+// and so on |x| over its points: every node's centre lies in the root box, whose farthest corner
+// bounds |c|, and its half extents are at most the root's.
+double reachOf(const TriMesh& mesh) {
+  const Box3& b = mesh.bounds();
+  return b.min().cwiseAbs().cwiseMax(b.max().cwiseAbs()).norm() + 0.5 * (b.max() - b.min()).norm();
+}
+
+// How far any point or box of either mesh can move relative to the other from pose `from` to
+// `to` of A in B: x ↦ R x + t moves A's by ≤ |Δt| + ‖ΔR‖ reach_A in B's frame, and
+// y ↦ Rᵀ(y − t) moves B's by ≤ |Δ(Rᵀt)| + ‖ΔR‖ reach_B in A's (Frobenius ‖·‖ ≥ spectral).
+double travelBetween(const Pose& from, const Pose& to, const TriMesh& a, const TriMesh& b) {
+  const double turn = (to.rotation - from.rotation).norm();
+  const double of_a = (to.translation - from.translation).norm() + turn * reachOf(a);
+  const Vec3 shift_in_a =
+      to.rotation.transpose() * to.translation - from.rotation.transpose() * from.translation;
+  return std::max(of_a, shift_in_a.norm() + turn * reachOf(b));
+}
+
 // The recursion's choice of the side to descend uses the exact sum of the half extents.
 double halfSum(const AabbTree::Node& node) {
   return 0.5 * (static_cast<double>(node.hi[0]) - node.lo[0]) +
@@ -74,7 +93,9 @@ double halfSum(const AabbTree::Node& node) {
 // order of the pairs, is that of the plain recursion over (node or triangle) pairs.
 class TreeQuery {
  public:
-  TreeQuery(const AabbTree& a, const AabbTree& b, const Pose& a_in_b, CollisionMode mode)
+  // `travel`: the kept cut's travel at this query (CollisionFront), to mark the entries apart.
+  TreeQuery(const AabbTree& a, const AabbTree& b, const Pose& a_in_b, CollisionMode mode,
+            double travel = 0.0)
       : a_(a),
         b_(b),
         mesh_a_(a.mesh()),
@@ -83,7 +104,9 @@ class TreeQuery {
         nodes_b_(b.nodes().data()),
         a_in_b_(a_in_b),
         frame_(frameOf(a.mesh(), b.mesh(), a_in_b)),
-        mode_(mode) {}
+        mode_(mode),
+        travel_(travel),
+        margin_(kFloatTestRelativePadding * magnitudeOf(a.mesh(), b.mesh(), a_in_b)) {}
 
   // From the roots, recording the cut in `cut` when given.
   CollisionResult run(std::vector<CollisionFront::Entry>* cut) {
@@ -92,11 +115,19 @@ class TreeQuery {
     return std::move(result_);
   }
 
-  // From a cut of an earlier query (CollisionFront), recording the new one in `cut`.
+  // From a cut of an earlier query (CollisionFront), recording the new one in `cut`. Entries
+  // still apart by their gap (CollisionFront) are kept as they are.
   CollisionResult resume(std::span<const CollisionFront::Entry> from,
                          std::vector<CollisionFront::Entry>* cut) {
     cut_ = cut;
-    for (const CollisionFront::Entry& entry : from) visit(entry.a, entry.b);
+    for (const CollisionFront::Entry& entry : from) {
+      if (travel_ < entry.apart_until) {
+        cut_->push_back(entry);
+        ++result_.counters.kept_apart;
+      } else {
+        visit(entry.a, entry.b);
+      }
+    }
     return std::move(result_);
   }
 
@@ -106,13 +137,11 @@ class TreeQuery {
   // share it, as the children of one pair do) and descended when they overlap.
   void visit(AabbTree::Ref ref_a, AabbTree::Ref ref_b) {
     if (AabbTree::isTriangle(ref_a)) {
-      record(ref_a, ref_b);
-      triangleOfAAgainst(AabbTree::triangleOf(ref_a), ref_b);
+      record(ref_a, ref_b, triangleOfAAgainst(AabbTree::triangleOf(ref_a), ref_b));
       return;
     }
     if (AabbTree::isTriangle(ref_b)) {
-      record(ref_a, ref_b);
-      triangleOfBAgainst(AabbTree::triangleOf(ref_b), ref_a);
+      record(ref_a, ref_b, triangleOfBAgainst(AabbTree::triangleOf(ref_b), ref_a));
       return;
     }
     if (ref_a != placed_ref_a_) {
@@ -129,11 +158,19 @@ class TreeQuery {
     if (placedBoxesOverlap(frame_, placed_a_, placed_b_))
       descend(ref_a, placed_a_, ref_b, placed_b_);
     else
-      record(ref_a, ref_b);
+      record(ref_a, ref_b, gapOnAxesOfB(frame_, placed_a_, placed_b_));
   }
 
-  void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b) {
-    if (cut_) cut_->push_back({ref_a, ref_b});
+  // A pair where the descent stopped, `gap` how far apart its boxes were (≤ 0: not measured or
+  // not apart). The gap is trusted less `margin_`, for its rounding here and in the test that
+  // would next compare it (paddings included: the same BoxFrame paddings in either test), and
+  // the travel it allows is divided by 1 + kFloatTestRelativePadding, since the paddings grow
+  // with the magnitude, by that fraction of the travel at most.
+  void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b, double gap = 0.0) {
+    if (!cut_) return;
+    const double allowed =
+        gap > margin_ ? (gap - margin_) / (1.0 + kFloatTestRelativePadding) : 0.0;
+    cut_->push_back({ref_a, ref_b, allowed > 0.0 ? travel_ + allowed : 0.0});
   }
 
   // Two nodes whose boxes overlap.
@@ -141,8 +178,7 @@ class TreeQuery {
     if (halfSum(nodes_a_[ref_a]) >= halfSum(nodes_b_[ref_b])) {
       for (const AabbTree::Ref child : nodes_a_[ref_a].child) {
         if (AabbTree::isTriangle(child)) {
-          record(child, ref_b);
-          triangleOfAAgainst(AabbTree::triangleOf(child), ref_b);
+          record(child, ref_b, triangleOfAAgainst(AabbTree::triangleOf(child), ref_b));
         } else {
           BoxOfA box;
           setCenterAndHalf(nodes_a_[child].lo, nodes_a_[child].hi, box);
@@ -150,15 +186,14 @@ class TreeQuery {
           if (newBoxOverlaps(frame_, box, box_b))
             descend(child, box, ref_b, box_b);
           else
-            record(child, ref_b);
+            record(child, ref_b, gapOnAxesOfB(frame_, box, box_b));
         }
         if (done_) return;
       }
     } else {
       for (const AabbTree::Ref child : nodes_b_[ref_b].child) {
         if (AabbTree::isTriangle(child)) {
-          record(ref_a, child);
-          triangleOfBAgainst(AabbTree::triangleOf(child), ref_a);
+          record(ref_a, child, triangleOfBAgainst(AabbTree::triangleOf(child), ref_a));
         } else {
           BoxOfB box;
           setCenterAndHalf(nodes_b_[child].lo, nodes_b_[child].hi, box);
@@ -166,17 +201,19 @@ class TreeQuery {
           if (newBoxOverlaps(frame_, box_a, box))
             descend(ref_a, box_a, child, box);
           else
-            record(ref_a, child);
+            record(ref_a, child, gapOnAxesOfB(frame_, box_a, box));
         }
         if (done_) return;
       }
     }
   }
 
-  // Triangle `ta` of A against B's subtree `start` (a node or a triangle), in B's frame.
-  void triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
+  // Triangle `ta` of A against B's subtree `start` (a node or a triangle), in B's frame. Returns
+  // the triangle's gap to `start` when that alone ends the walk, else 0.
+  double triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
     const Triangle moved = movedTriangle(mesh_a_, static_cast<std::size_t>(ta), a_in_b_);
-    if (missesNode(moved[0], moved[1], moved[2], nodes_b_, start)) return;
+    if (const double gap = firstNodeGap(moved[0], moved[1], moved[2], nodes_b_, start); gap > 0.0)
+      return gap;
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -188,7 +225,7 @@ class TreeQuery {
         const std::int32_t tb = AabbTree::triangleOf(ref);
         const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
         if (!probe.mayTouch(fixed[0], fixed[1], fixed[2])) continue;
-        if (testTriangles(moved, ta, fixed, tb)) return;
+        if (testTriangles(moved, ta, fixed, tb)) return 0.0;
       } else {
         const AabbTree::Node& node = nodes_b_[ref];
         if (!probe.overlapsBox(node.lo, node.hi)) continue;
@@ -196,17 +233,19 @@ class TreeQuery {
         stack_.push_back(node.child[0]);
       }
     }
+    return 0.0;
   }
 
   // Triangle `tb` of B against A's subtree `start`, in A's frame (B's triangle moved by the
-  // inverse pose for pruning only; the triangle test itself always runs in B's frame).
-  void triangleOfBAgainst(std::int32_t tb, AabbTree::Ref start) {
+  // inverse pose for pruning only; the triangle test itself always runs in B's frame). Returns
+  // as triangleOfAAgainst.
+  double triangleOfBAgainst(std::int32_t tb, AabbTree::Ref start) {
     const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
     const Mat3 to_a = a_in_b_.rotation.transpose();
     const Vec3 v0 = to_a * (fixed[0] - a_in_b_.translation);
     const Vec3 v1 = to_a * (fixed[1] - a_in_b_.translation);
     const Vec3 v2 = to_a * (fixed[2] - a_in_b_.translation);
-    if (missesNode(v0, v1, v2, nodes_a_, start)) return;
+    if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0) return gap;
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -219,7 +258,7 @@ class TreeQuery {
         const auto t = static_cast<std::size_t>(ta);
         if (!probe.mayTouch(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2)))
           continue;
-        if (testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb)) return;
+        if (testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb)) return 0.0;
       } else {
         const AabbTree::Node& node = nodes_a_[ref];
         if (!probe.overlapsBox(node.lo, node.hi)) continue;
@@ -227,16 +266,19 @@ class TreeQuery {
         stack_.push_back(node.child[0]);
       }
     }
+    return 0.0;
   }
 
-  // A walk's first node tested against the triangle's box alone (TriangleProbe::boxMisses).
-  bool missesNode(const Vec3& v0, const Vec3& v1, const Vec3& v2, const AabbTree::Node* nodes,
-                  AabbTree::Ref start) {
-    if (AabbTree::isTriangle(start)) return false;
-    if (!TriangleProbe::boxMisses(v0, v1, v2, frame_.padding, nodes[start].lo, nodes[start].hi))
-      return false;
+  // A walk's first node tested against the triangle's box alone (TriangleProbe::boxGap): the
+  // gap when it misses (the walk ends there), else 0, as for a triangle, which always walks.
+  double firstNodeGap(const Vec3& v0, const Vec3& v1, const Vec3& v2, const AabbTree::Node* nodes,
+                      AabbTree::Ref start) {
+    if (AabbTree::isTriangle(start)) return 0.0;
+    const double gap =
+        TriangleProbe::boxGap(v0, v1, v2, frame_.padding, nodes[start].lo, nodes[start].hi);
+    if (gap <= 0.0) return 0.0;
     ++result_.counters.box_tests;
-    return true;
+    return gap;
   }
 
   // True when the query is done (first contact found).
@@ -259,6 +301,8 @@ class TreeQuery {
   const Pose& a_in_b_;
   const BoxFrame frame_;
   const CollisionMode mode_;
+  const double travel_;
+  const double margin_;
   CollisionResult result_;
   std::vector<AabbTree::Ref> stack_;
   std::vector<CollisionFront::Entry>* cut_ = nullptr;
@@ -279,16 +323,16 @@ namespace {
 // joined in order: each entry's descent depends on that entry alone, so this is the query over
 // the whole cut, pair for pair (the placed-box cache only saves work within a block).
 CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
-                               std::span<const CollisionFront::Entry> from,
+                               double travel, std::span<const CollisionFront::Entry> from,
                                std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
   // Too little to share: one query over the whole cut, without the blocks' joining.
   if (!loopFor(loop, from.size()))
-    return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs).resume(from, &cut);
+    return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, travel).resume(from, &cut);
   const std::size_t blocks = (from.size() + kLoopGrain - 1) / kLoopGrain;
   std::vector<CollisionResult> results(blocks);
   std::vector<std::vector<CollisionFront::Entry>> cuts(blocks);
   forEachBlock(loop, from.size(), [&](std::size_t k, std::size_t begin, std::size_t end) {
-    results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs)
+    results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, travel)
                      .resume(from.subspan(begin, end - begin), &cuts[k]);
   });
   CollisionResult joined = std::move(results[0]);
@@ -297,6 +341,7 @@ CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose&
     joined.pairs.insert(joined.pairs.end(), results[k].pairs.begin(), results[k].pairs.end());
     joined.counters.box_tests += results[k].counters.box_tests;
     joined.counters.triangle_tests += results[k].counters.triangle_tests;
+    joined.counters.kept_apart += results[k].counters.kept_apart;
     cut.insert(cut.end(), cuts[k].begin(), cuts[k].end());
   }
   return joined;
@@ -313,14 +358,17 @@ CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b
   const bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
                          static_cast<double>(front->entries.size()) <=
                              kFrontRegrowth * static_cast<double>(front->size_from_roots);
-  CollisionResult result = resumable ? resumeInBlocks(a, b, a_in_b, front->entries, cut, loop)
-                                     : TreeQuery(a, b, a_in_b, mode).run(&cut);
+  if (resumable) front->travel += travelBetween(front->last_a_in_b, a_in_b, a.mesh(), b.mesh());
+  CollisionResult result =
+      resumable ? resumeInBlocks(a, b, a_in_b, front->travel, front->entries, cut, loop)
+                : TreeQuery(a, b, a_in_b, mode, front->travel).run(&cut);
   if (!resumable) {
     front->tree_a = &a;
     front->tree_b = &b;
     front->size_from_roots = cut.size();
   }
   front->entries = std::move(cut);
+  front->last_a_in_b = a_in_b;
   return result;
 }
 

@@ -2,7 +2,8 @@
 // contact, and after jumps, it returns exactly the pairs of a query from the roots, in the same
 // order, with bit-identical segments, also when its cut is resumed in blocks run in any order; it
 // starts from the roots again for other trees and once its cut has grown; and it saves box tests
-// while the bodies move little.
+// while the bodies move little. Entries it passes over as still apart leave the cut exactly as
+// testing them would, also when the bodies turn far from their frames' origins.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -17,6 +18,26 @@
 using namespace contactsim;
 
 namespace {
+
+// The cut a kept front would hold without passing over the entries still apart: the same
+// front's entries with their gaps forgotten, so that every one is tested again.
+void forgetGaps(CollisionFront& front) {
+  for (CollisionFront::Entry& entry : front.entries) entry.apart_until = 0.0;
+}
+
+void requireSameCut(const CollisionFront& front, const CollisionFront& reference) {
+  REQUIRE(front.entries.size() == reference.entries.size());
+  for (std::size_t e = 0; e < front.entries.size(); ++e) {
+    REQUIRE(front.entries[e].a == reference.entries[e].a);
+    REQUIRE(front.entries[e].b == reference.entries[e].b);
+  }
+}
+
+TriMesh moved(const TriMesh& mesh, const Vec3& offset) {
+  std::vector<Vec3> vertices = mesh.vertices();
+  for (Vec3& v : vertices) v += offset;
+  return TriMesh(std::move(vertices), mesh.triangles());
+}
 
 // A's pose at parameter s ∈ [0, 1] of a path that approaches B from `distance`, slides across it
 // at a depth of `depth` (of B's size) while turning a full turn about a tilted axis, and leaves.
@@ -54,8 +75,9 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
     const IndexLoop reversed = [](std::size_t count, const std::function<void(std::size_t)>& f) {
       for (std::size_t k = count; k-- > 0;) f(k);
     };
-    CollisionFront front, blocked;
+    CollisionFront front, blocked, tested;  // `tested` tests every entry of its cut again
     int with_pairs = 0, from_roots = 0;
+    std::uint64_t kept_apart = 0;
     std::size_t last_size = 0;
     const int steps = 600;
     for (int i = 0; i <= steps; ++i) {
@@ -66,16 +88,19 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
       const CollisionResult roots = collide(tree_a, tree_b, pose);
       const CollisionResult kept = collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &front);
       testing::requireSamePairs(kept.pairs, roots.pairs);
+      forgetGaps(tested);
+      const CollisionResult retested =
+          collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &tested);
+      CHECK(retested.counters.kept_apart == 0);
+      requireSameCut(front, tested);
+      kept_apart += kept.counters.kept_apart;
       const CollisionResult in_blocks =
           collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &blocked, &reversed);
       testing::requireSamePairs(in_blocks.pairs, kept.pairs);
       CHECK(in_blocks.counters.box_tests == kept.counters.box_tests);
       CHECK(in_blocks.counters.triangle_tests == kept.counters.triangle_tests);
-      REQUIRE(blocked.entries.size() == front.entries.size());
-      for (std::size_t e = 0; e < front.entries.size(); ++e) {
-        REQUIRE(blocked.entries[e].a == front.entries[e].a);
-        REQUIRE(blocked.entries[e].b == front.entries[e].b);
-      }
+      CHECK(in_blocks.counters.kept_apart == kept.counters.kept_apart);
+      requireSameCut(blocked, front);
       largest_cut = std::max(largest_cut, front.entries.size());
       if (i % 50 == 0) {
         const std::vector<TrianglePair> reference = testing::bruteForcePairs(c.a, c.b, pose);
@@ -89,6 +114,7 @@ TEST_CASE("a kept cut gives the pairs of a query from the roots, in order", "[co
     }
     CHECK(with_pairs > steps / 3);
     CHECK(from_roots >= 2);  // the first query, and again after the cut grew
+    CHECK(kept_apart > 0);
   }
   CHECK(largest_cut > 2 * kLoopGrain);  // queries resumed in several blocks
 }
@@ -139,4 +165,31 @@ TEST_CASE("a kept cut saves box tests while the bodies move little", "[collision
   }
   CAPTURE(tests_roots, tests_kept);
   CHECK(tests_kept < tests_roots);
+}
+
+TEST_CASE("entries kept apart stay apart under turns far from the frames' origins", "[collision]") {
+  // Both spheres lie 20 m from their bodies' origins and A only turns about its origin, so the
+  // pose's translation never changes while A's sphere sweeps 9.5 mm per query through B's: a gap
+  // trusted for the translation's change alone would keep every entry apart and miss the pairs.
+  // Every other query turns back half a step, as Newton iterations revisit poses.
+  const TriMesh a = moved(makeIcosphere(1.0, 4), Vec3(20.0, 0.0, 0.0));
+  const TriMesh b = moved(makeIcosphere(1.0, 4), Vec3(20.0, 1.9, 0.3));
+  const AabbTree tree_a(a), tree_b(b);
+  CollisionFront front, tested;
+  int with_pairs = 0;
+  std::uint64_t kept_apart = 0;
+  for (int i = 0; i <= 400; ++i) {
+    const double angle = 4.75e-4 * (i % 2 == 0 ? i : i - 1.5);
+    const Pose pose = Pose::fromTranslationRotationVector(Vec3::Zero(), Vec3(0.0, 0.0, angle));
+    CAPTURE(i);
+    const CollisionResult kept = collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &front);
+    testing::requireSamePairs(kept.pairs, collide(tree_a, tree_b, pose).pairs);
+    forgetGaps(tested);
+    collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &tested);
+    requireSameCut(front, tested);
+    with_pairs += !kept.pairs.empty();
+    kept_apart += kept.counters.kept_apart;
+  }
+  CHECK(with_pairs > 100);
+  CHECK(kept_apart > 0);
 }
