@@ -61,23 +61,25 @@ BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   return BoxFrame(a_in_b, boxPadding(a, b, a_in_b, magnitude), magnitude);
 }
 
-// Bound on |c| + |h| over the boxes of a tree (centre c and half extents h, in its mesh's frame),
-// and so on |x| over its points: every node's centre lies in the root box, whose farthest corner
-// bounds |c|, and its half extents are at most the root's.
-double reachOf(const TriMesh& mesh) {
-  const Box3& b = mesh.bounds();
-  return b.min().cwiseAbs().cwiseMax(b.max().cwiseAbs()).norm() + 0.5 * (b.max() - b.min()).norm();
+// The front's measure of the relative motion so far (CollisionFront): Σ|Δp|, Σ‖ΔR‖.
+struct FrontMotion {
+  double travel = 0.0, turn = 0.0;
+};
+
+// How far apart an entry's boxes were (≤ 0: not apart, or not measured) and a bound on |x − p|
+// over its side of A (CollisionFront).
+struct Apart {
+  double gap = 0.0, reach = 0.0;
+};
+
+// Bound on |x − p| over a box of A's frame (centre c, half extents h): |c − p| + |h|.
+double reachOfBox(const Float4& center, const Float4& half, const Vec3& p) {
+  const Vec3 c(center[0], center[1], center[2]), h(half[0], half[1], half[2]);
+  return (c - p).norm() + h.norm();
 }
 
-// How far any point or box of either mesh can move relative to the other from pose `from` to
-// `to` of A in B: x ↦ R x + t moves A's by ≤ |Δt| + ‖ΔR‖ reach_A in B's frame, and
-// y ↦ Rᵀ(y − t) moves B's by ≤ |Δ(Rᵀt)| + ‖ΔR‖ reach_B in A's (Frobenius ‖·‖ ≥ spectral).
-double travelBetween(const Pose& from, const Pose& to, const TriMesh& a, const TriMesh& b) {
-  const double turn = (to.rotation - from.rotation).norm();
-  const double of_a = (to.translation - from.translation).norm() + turn * reachOf(a);
-  const Vec3 shift_in_a =
-      to.rotation.transpose() * to.translation - from.rotation.transpose() * from.translation;
-  return std::max(of_a, shift_in_a.norm() + turn * reachOf(b));
+double reachOfTriangle(const Vec3& v0, const Vec3& v1, const Vec3& v2, const Vec3& p) {
+  return std::max({(v0 - p).norm(), (v1 - p).norm(), (v2 - p).norm()});
 }
 
 // The recursion's choice of the side to descend uses the exact sum of the half extents.
@@ -93,9 +95,9 @@ double halfSum(const AabbTree::Node& node) {
 // order of the pairs, is that of the plain recursion over (node or triangle) pairs.
 class TreeQuery {
  public:
-  // `travel`: the kept cut's travel at this query (CollisionFront), to mark the entries apart.
+  // `motion`: the kept cut's motion at this query (CollisionFront), to mark the entries apart.
   TreeQuery(const AabbTree& a, const AabbTree& b, const Pose& a_in_b, CollisionMode mode,
-            double travel = 0.0)
+            FrontMotion motion = {})
       : a_(a),
         b_(b),
         mesh_a_(a.mesh()),
@@ -105,7 +107,8 @@ class TreeQuery {
         a_in_b_(a_in_b),
         frame_(frameOf(a.mesh(), b.mesh(), a_in_b)),
         mode_(mode),
-        travel_(travel),
+        motion_(motion),
+        centre_a_(a.mesh().bounds().center()),
         margin_(kFloatTestRelativePadding * magnitudeOf(a.mesh(), b.mesh(), a_in_b)) {}
 
   // From the roots, recording the cut in `cut` when given.
@@ -121,7 +124,7 @@ class TreeQuery {
                          std::vector<CollisionFront::Entry>* cut) {
     cut_ = cut;
     for (const CollisionFront::Entry& entry : from) {
-      if (travel_ < entry.apart_until) {
+      if (motion_.travel + motion_.turn * entry.reach < entry.apart_until) {
         cut_->push_back(entry);
         ++result_.counters.kept_apart;
       } else {
@@ -158,19 +161,29 @@ class TreeQuery {
     if (placedBoxesOverlap(frame_, placed_a_, placed_b_))
       descend(ref_a, placed_a_, ref_b, placed_b_);
     else
-      record(ref_a, ref_b, gapOnAxesOfB(frame_, placed_a_, placed_b_));
+      record(ref_a, ref_b, apartBoxes(placed_a_, placed_b_));
   }
 
-  // A pair where the descent stopped, `gap` how far apart its boxes were (≤ 0: not measured or
-  // not apart). The gap is trusted less `margin_`, for its rounding here and in the test that
-  // would next compare it (paddings included: the same BoxFrame paddings in either test), and
-  // the travel it allows is divided by 1 + kFloatTestRelativePadding, since the paddings grow
-  // with the magnitude, by that fraction of the travel at most.
-  void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b, double gap = 0.0) {
+  // A pair where the descent stopped. Its gap is trusted less `margin_`, for its rounding here
+  // and in the test that would next compare it (paddings included: the same BoxFrame paddings in
+  // either test), and the motion it allows is divided by 1 + kFloatTestRelativePadding, since the
+  // paddings grow with the magnitude, by that fraction of the motion at most. The reach grows
+  // by the motion allowed, for a triangle of B, whose points of A change as A moves.
+  void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b, const Apart& apart = {}) {
     if (!cut_) return;
-    const double allowed =
-        gap > margin_ ? (gap - margin_) / (1.0 + kFloatTestRelativePadding) : 0.0;
-    cut_->push_back({ref_a, ref_b, allowed > 0.0 ? travel_ + allowed : 0.0});
+    if (apart.gap <= margin_) {
+      cut_->push_back({ref_a, ref_b});
+      return;
+    }
+    const double allowed = (apart.gap - margin_) / (1.0 + kFloatTestRelativePadding);
+    const float reach = box_overlap_detail::floatAbove(apart.reach + allowed);
+    cut_->push_back({ref_a, ref_b, reach, motion_.travel + motion_.turn * reach + allowed});
+  }
+
+  // Two boxes found apart, A's placed in B (its own centre and half extents in A's frame).
+  Apart apartBoxes(const BoxOfA& a, const BoxOfB& b) const {
+    const double gap = gapOnAxesOfB(frame_, a, b);
+    return {gap, gap > margin_ ? reachOfBox(a.center, a.half, centre_a_) : 0.0};
   }
 
   // Two nodes whose boxes overlap.
@@ -186,7 +199,7 @@ class TreeQuery {
           if (newBoxOverlaps(frame_, box, box_b))
             descend(child, box, ref_b, box_b);
           else
-            record(child, ref_b, gapOnAxesOfB(frame_, box, box_b));
+            record(child, ref_b, apartBoxes(box, box_b));
         }
         if (done_) return;
       }
@@ -201,7 +214,7 @@ class TreeQuery {
           if (newBoxOverlaps(frame_, box_a, box))
             descend(ref_a, box_a, child, box);
           else
-            record(ref_a, child, gapOnAxesOfB(frame_, box_a, box));
+            record(ref_a, child, apartBoxes(box_a, box));
         }
         if (done_) return;
       }
@@ -209,11 +222,13 @@ class TreeQuery {
   }
 
   // Triangle `ta` of A against B's subtree `start` (a node or a triangle), in B's frame. Returns
-  // the triangle's gap to `start` when that alone ends the walk, else 0.
-  double triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
-    const Triangle moved = movedTriangle(mesh_a_, static_cast<std::size_t>(ta), a_in_b_);
+  // the triangle's gap to `start` when that alone ends the walk, else none.
+  Apart triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
+    const auto t = static_cast<std::size_t>(ta);
+    const Triangle moved = movedTriangle(mesh_a_, t, a_in_b_);
     if (const double gap = firstNodeGap(moved[0], moved[1], moved[2], nodes_b_, start); gap > 0.0)
-      return gap;
+      return {gap, reachOfTriangle(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2),
+                                   centre_a_)};
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -225,7 +240,7 @@ class TreeQuery {
         const std::int32_t tb = AabbTree::triangleOf(ref);
         const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
         if (!probe.mayTouch(fixed[0], fixed[1], fixed[2])) continue;
-        if (testTriangles(moved, ta, fixed, tb)) return 0.0;
+        if (testTriangles(moved, ta, fixed, tb)) return {};
       } else {
         const AabbTree::Node& node = nodes_b_[ref];
         if (!probe.overlapsBox(node.lo, node.hi)) continue;
@@ -233,19 +248,20 @@ class TreeQuery {
         stack_.push_back(node.child[0]);
       }
     }
-    return 0.0;
+    return {};
   }
 
   // Triangle `tb` of B against A's subtree `start`, in A's frame (B's triangle moved by the
   // inverse pose for pruning only; the triangle test itself always runs in B's frame). Returns
   // as triangleOfAAgainst.
-  double triangleOfBAgainst(std::int32_t tb, AabbTree::Ref start) {
+  Apart triangleOfBAgainst(std::int32_t tb, AabbTree::Ref start) {
     const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
     const Mat3 to_a = a_in_b_.rotation.transpose();
     const Vec3 v0 = to_a * (fixed[0] - a_in_b_.translation);
     const Vec3 v1 = to_a * (fixed[1] - a_in_b_.translation);
     const Vec3 v2 = to_a * (fixed[2] - a_in_b_.translation);
-    if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0) return gap;
+    if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0)
+      return {gap, reachOfTriangle(v0, v1, v2, centre_a_)};
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
     stack_.clear();
     stack_.push_back(start);
@@ -258,7 +274,7 @@ class TreeQuery {
         const auto t = static_cast<std::size_t>(ta);
         if (!probe.mayTouch(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2)))
           continue;
-        if (testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb)) return 0.0;
+        if (testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb)) return {};
       } else {
         const AabbTree::Node& node = nodes_a_[ref];
         if (!probe.overlapsBox(node.lo, node.hi)) continue;
@@ -266,7 +282,7 @@ class TreeQuery {
         stack_.push_back(node.child[0]);
       }
     }
-    return 0.0;
+    return {};
   }
 
   // A walk's first node tested against the triangle's box alone (TriangleProbe::boxGap): the
@@ -301,7 +317,8 @@ class TreeQuery {
   const Pose& a_in_b_;
   const BoxFrame frame_;
   const CollisionMode mode_;
-  const double travel_;
+  const FrontMotion motion_;
+  const Vec3 centre_a_;  // p of CollisionFront
   const double margin_;
   CollisionResult result_;
   std::vector<AabbTree::Ref> stack_;
@@ -323,16 +340,16 @@ namespace {
 // joined in order: each entry's descent depends on that entry alone, so this is the query over
 // the whole cut, pair for pair (the placed-box cache only saves work within a block).
 CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
-                               double travel, std::span<const CollisionFront::Entry> from,
+                               FrontMotion motion, std::span<const CollisionFront::Entry> from,
                                std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
   // Too little to share: one query over the whole cut, without the blocks' joining.
   if (!loopFor(loop, from.size()))
-    return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, travel).resume(from, &cut);
+    return TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, motion).resume(from, &cut);
   const std::size_t blocks = (from.size() + kLoopGrain - 1) / kLoopGrain;
   std::vector<CollisionResult> results(blocks);
   std::vector<std::vector<CollisionFront::Entry>> cuts(blocks);
   forEachBlock(loop, from.size(), [&](std::size_t k, std::size_t begin, std::size_t end) {
-    results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, travel)
+    results[k] = TreeQuery(a, b, a_in_b, CollisionMode::AllPairs, motion)
                      .resume(from.subspan(begin, end - begin), &cuts[k]);
   });
   CollisionResult joined = std::move(results[0]);
@@ -358,10 +375,18 @@ CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b
   const bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
                          static_cast<double>(front->entries.size()) <=
                              kFrontRegrowth * static_cast<double>(front->size_from_roots);
-  if (resumable) front->travel += travelBetween(front->last_a_in_b, a_in_b, a.mesh(), b.mesh());
-  CollisionResult result =
-      resumable ? resumeInBlocks(a, b, a_in_b, front->travel, front->entries, cut, loop)
-                : TreeQuery(a, b, a_in_b, mode, front->travel).run(&cut);
+  if (resumable) {
+    // CollisionFront: Δp = (R₁ − R₀)p + t₁ − t₀ for A's centre p, and ‖ΔR‖.
+    const Mat3 turned = a_in_b.rotation - front->last_a_in_b.rotation;
+    front->travel +=
+        (turned * a.mesh().bounds().center() + a_in_b.translation - front->last_a_in_b.translation)
+            .norm();
+    front->turn += turned.norm();
+  }
+  const FrontMotion motion{front->travel, front->turn};
+  CollisionResult result = resumable
+                               ? resumeInBlocks(a, b, a_in_b, motion, front->entries, cut, loop)
+                               : TreeQuery(a, b, a_in_b, mode, motion).run(&cut);
   if (!resumable) {
     front->tree_a = &a;
     front->tree_b = &b;

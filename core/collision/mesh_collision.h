@@ -59,19 +59,23 @@ inline constexpr double kBoxRelativePadding = 1e-9;
 // from the roots again once it has grown to kFrontRegrowth times its size after the last start
 // from the roots, which keeps the work at most that factor above a query without it.
 //
-// Most entries of a cut are boxes found apart, and most stay apart for many queries. An entry
-// keeps how far apart its boxes were (on B's face axes, or a triangle's box from the first node
-// of its walk), less a margin for rounding; the front keeps `travel`, the sum over its queries of
-// how far any point of either mesh can have moved relative to the other between consecutive
-// poses (|Δt| + ‖ΔR‖·ρ, ρ bounding the mesh's points and boxes). Gaps shrink by at most the
-// travel, so an entry whose gap exceeds the travel since it was measured is still apart and is
-// kept untested: the same cut, and the same pairs in the same order, for fewer box tests. Any
+// Most entries of a cut are boxes found apart, and most stay apart for many queries. Between two
+// poses a point x of A moves in B's frame by (R₁ − R₀)(x − p) + (R₁ − R₀)p + t₁ − t₀, p the
+// centre of A's bounds: by at most ‖ΔR‖·|x − p| + |Δp|, |x − p| fixed in A's frame (and a point of
+// B seen from A moves as much as the point of A it covers). The front sums `turn` = Σ‖ΔR‖
+// (Frobenius) and `travel` = Σ|Δp| over its queries; an entry keeps how far apart its boxes were
+// (on B's face axes, or a triangle's box from the first node of its walk), less a margin for
+// rounding, and a bound `reach` on |x − p| over its side of A. Its boxes are still apart while
+// the motion since, Δtravel + Δturn·reach, stays below that gap: such an entry is kept untested,
+// which leaves the same cut, and the same pairs in the same order, for fewer box tests. Any
 // sequence of poses is bounded this way (jumps, and a Newton iteration's poses going back and
-// forth, add their own travel).
+// forth, add their own motion); measured about A's centre rather than B's origin, a turn of the
+// bodies far from their frames' origins costs only what it moves the entry.
 struct CollisionFront {
   struct Entry {
     std::int32_t a, b;  // AabbTree::Ref of each tree
-    // The entry is apart while `travel` is below this (never, when its gap was not measured).
+    // Apart while travel + turn·reach < apart_until (never, when no gap was measured).
+    float reach = 0.0f;
     double apart_until = 0.0;
   };
   const AabbTree* tree_a = nullptr;  // the trees it belongs to; others start from the roots
@@ -79,7 +83,7 @@ struct CollisionFront {
   std::vector<Entry> entries;
   std::size_t size_from_roots = 0;
   Pose last_a_in_b = Pose::identity();  // the last query's pose, valid when `entries` is not empty
-  double travel = 0.0;
+  double travel = 0.0, turn = 0.0;
 };
 
 inline constexpr double kFrontRegrowth = 1.5;
