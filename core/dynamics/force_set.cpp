@@ -46,6 +46,7 @@ void ForceSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, d
   out.damping.clear();
   out.load_power = out.dissipation_power = out.source_power = 0.0;
   out.ledger_caps = 0;
+  out.fastest_mode = 0.0;
 
   for (const Weight& w : weights_) w.com.addTransposed(w.mass * gravity_, out.q_force);
 

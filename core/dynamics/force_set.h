@@ -24,6 +24,9 @@ struct ForceValues {
   // Contact forces a passivity ledger held below their law's (sim/contact_passivity.h): each is
   // a jump of Q where the contact turns from loading to unloading.
   int ledger_caps = 0;
+  // The fastest normal mode the sources' contact forces excite (rad/s; sim/contact_mode.h), for
+  // error control to resolve.
+  double fastest_mode = 0.0;
 };
 
 // Something that adds forces depending on the state, e.g. contact (a later issue). The source

@@ -17,6 +17,7 @@
 #include "dynamics/step_rejected.h"
 #include "geometry/wall_clock.h"
 #include "sim/contact_force_source_state.h"
+#include "sim/contact_mode.h"
 #include "sim/contact_passivity.h"
 #include "sim/relative_rotation_tangents.h"
 #include "sim/swept_check.h"
@@ -191,6 +192,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
                             r.forces.stiffness.end());
       out->damping.insert(out->damping.end(), r.forces.damping.begin(), r.forces.damping.end());
       out->ledger_caps += r.forces.ledger_caps;
+      out->fastest_mode = std::max(out->fastest_mode, r.forces.fastest_mode);
     }
     if (commit) {
       contacts_.insert(contacts_.end(), std::make_move_iterator(r.contacts.begin()),
@@ -351,6 +353,9 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const Vec3 force = e.force(n);
   d.addTransposed(force, out.q_force);
   out.ledger_caps += e.capped ? 1 : 0;
+  out.fastest_mode = std::max(
+      out.fastest_mode, contactModeFrequency(system_, a, states_[i]->point_a[k], b,
+                                             states_[i]->point_b[k], n, e.normal.d_indentation, q));
   // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
   // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
   // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,

@@ -2,6 +2,7 @@ target_sources(contactsim_core PRIVATE
   sim/chain_report.cpp
   sim/contact_force_source.cpp
   sim/contact_force_source_ledger.cpp
+  sim/contact_mode.cpp
   sim/contact_passivity.cpp
   sim/contact_beginnings.cpp
   sim/impact_resolution.cpp

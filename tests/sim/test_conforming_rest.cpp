@@ -116,65 +116,78 @@ TEST_CASE("a loaded ball rests in its socket where the conforming law balances t
   }
 }
 
-// Known to fail (issue 22) at Δt = 1 ms and under error control; Δt = 0.1 ms passes (the force
-// settles within 0.6 N of the weight by 10 ms). The cause, measured on 2026-11-29: at rest the
-// shaft's δ is 0.27 µm and its bounce and pitch modes are near 1.2 kHz (k = 3/2·K·√δ = 1.1e8 N/m
-// on 1.97 kg), so ωh = 7.4 at 1 ms — a mode the trapezoidal rule cannot resolve, and whose law
-// damping it warps to 1/(1 + (ωh/2)²) = 7 % of the law's. Sliding friction acts at the pipe's
-// bottom line, r below the axis, and its moment drives the pitch; with nothing left to damp it,
-// the shaft bounces along the pipe (flights of up to 5 steps, 0.04 m/s across the axis, the
-// force up to 300 N off). The total energy still falls — friction takes 1 J/s from the slide
-// while a few mJ go into the bounce — so the fixed-step energy rule has nothing to refuse. At
-// 0.25 ms (ωh = 1.8) the ring dies out by 15 ms; at 0.5 ms it does not. Error control
-// (tolerance 1e-6) leaves an 8 N ring: its amplitude, a fraction of δ, is below what the
-// position error is measured against. A fix needs steps bounded by the contact's own period
-// (or an integrator that damps what it cannot resolve). Kept as the specification.
-TEST_CASE("a shaft sliding in a pipe under its weight: steady normal force, Coulomb stop",
-          "[conforming][dynamics][friction][!mayfail]") {
-  // Steel shaft r = 20 mm, 200 mm long, in a pipe with c = 0.5 mm, pushed along its axis at v₀
-  // and left to slide on the pipe's bottom line. Nothing moves across the axis, so the normal
-  // force is the weight W = m·g at every step; sliding friction μ_d·W decelerates it uniformly,
-  // v = v₀ − μ_d·g·t, to a stop after v₀²/(2·μ_d·g), where it stays (μ_s > μ_d).
+namespace {
+
+struct Stepping {
+  double step;
+  std::optional<double> tolerance;
+};
+
+// Steel shaft r = 20 mm, 200 mm long, in a pipe with c = 0.5 mm, pushed along its axis at v₀ and
+// left to slide on the pipe's bottom line. Nothing moves across the axis, so the normal force is
+// the weight W = m·g at every step; sliding friction μ_d·W decelerates it uniformly,
+// v = v₀ − μ_d·g·t, to a stop after v₀²/(2·μ_d·g), where it stays (μ_s > μ_d).
+void slideShaftInPipe(const Stepping& stepping) {
   const double r = 0.02, c = 5e-4, length = 0.2, g = 9.81, v0 = 0.3;
   const double mass = 7850.0 * std::numbers::pi * r * r * length, weight = mass * g;
   StickSlipFriction friction;
   const double mu = friction.dynamic_coefficient;
   const double t_stop = v0 / (mu * g), x_stop = v0 * v0 / (2 * mu * g);
-  struct Stepping {
-    double step;
-    std::optional<double> tolerance;
-  };
-  for (const auto& [step, tolerance] :
-       {Stepping{1e-4, {}}, Stepping{1e-3, {}}, Stepping{1e-3, 1e-6}}) {
-    RigSpec spec;
-    spec.tolerance = tolerance;
-    spec.ground = makeTube(r + c, r + 0.005, 0.4, 256, 8);
-    spec.body = makeCylinder(r, length, 256, 8);
-    const double lengthwise = mass * (3 * r * r + length * length) / 12;
-    spec.mass = {mass, Vec3::Zero(), Vec3(lengthwise, lengthwise, mass * r * r / 2).asDiagonal()};
-    spec.gravity = Vec3(0, -g, 0);
-    spec.pose.translation = Vec3(0, -c, 0);
-    spec.velocity = Vec3(0, 0, v0);
-    spec.law.normal = steelClearance(r, c);
-    spec.law.friction = friction;
-    spec.time_step = step;
-    ContactRig rig(std::move(spec));
-    INFO("Δt = " << step << (tolerance ? ", error control" : ""));
-    // Let the first touch settle (a few periods of the contact, well under 10 ms).
-    rig.runUntil(0.01);
-    double worst = 0.0;
-    while (rig.time() < 0.8 * t_stop) {
-      rig.step();
-      worst = std::max(worst, std::abs(rig.totalContactForce().y() - weight));
-    }
-    INFO("largest departure of the normal force from the weight: " << worst << " N of " << weight);
-    CHECK(worst < 0.05 * weight);
-    CHECK(rig.velocity().z() == Approx(v0 - mu * g * rig.time()).epsilon(0.03));
-    rig.runUntil(t_stop + 0.1);
-    const double stopped_at = rig.pose().translation.z();
-    CHECK(stopped_at == Approx(x_stop).epsilon(0.03));
-    rig.runUntil(t_stop + 0.3);
-    CHECK(std::abs(rig.pose().translation.z() - stopped_at) < 1e-3 * x_stop);
-    CHECK(rig.velocity().norm() < 1e-3 * v0);
+  RigSpec spec;
+  spec.tolerance = stepping.tolerance;
+  spec.ground = makeTube(r + c, r + 0.005, 0.4, 256, 8);
+  spec.body = makeCylinder(r, length, 256, 8);
+  const double lengthwise = mass * (3 * r * r + length * length) / 12;
+  spec.mass = {mass, Vec3::Zero(), Vec3(lengthwise, lengthwise, mass * r * r / 2).asDiagonal()};
+  spec.gravity = Vec3(0, -g, 0);
+  spec.pose.translation = Vec3(0, -c, 0);
+  spec.velocity = Vec3(0, 0, v0);
+  spec.law.normal = steelClearance(r, c);
+  spec.law.friction = friction;
+  spec.time_step = stepping.step;
+  ContactRig rig(std::move(spec));
+  INFO("Δt = " << stepping.step << (stepping.tolerance ? ", error control" : ""));
+  // Let the first touch settle (a few periods of the contact, well under 10 ms).
+  rig.runUntil(0.01);
+  double worst = 0.0;
+  while (rig.time() < 0.8 * t_stop) {
+    rig.step();
+    worst = std::max(worst, std::abs(rig.totalContactForce().y() - weight));
   }
+  INFO("largest departure of the normal force from the weight: " << worst << " N of " << weight);
+  CHECK(worst < 0.05 * weight);
+  CHECK(rig.velocity().z() == Approx(v0 - mu * g * rig.time()).epsilon(0.03));
+  rig.runUntil(t_stop + 0.1);
+  const double stopped_at = rig.pose().translation.z();
+  CHECK(stopped_at == Approx(x_stop).epsilon(0.03));
+  rig.runUntil(t_stop + 0.3);
+  CHECK(std::abs(rig.pose().translation.z() - stopped_at) < 1e-3 * x_stop);
+  CHECK(rig.velocity().norm() < 1e-3 * v0);
+}
+
+}  // namespace
+
+// At rest the shaft's δ is 0.27 µm and its bounce and pitch modes are near 1.2 kHz
+// (k = 3/2·K·√δ = 1.1e8 N/m on 1.97 kg). Error control keeps ω·h ≤ kResolvedModeAngle
+// (docs/dynamics.md, "Contact modes"), so at tolerance 1e-6 with substeps up to 1 ms the law's
+// damping is resolved as at a fixed 0.1 ms step; before that rule, error control left an 8 N ring:
+// its amplitude, a fraction of δ, was below what the position error is measured against.
+TEST_CASE("a shaft sliding in a pipe under its weight: steady normal force, Coulomb stop",
+          "[conforming][dynamics][friction]") {
+  slideShaftInPipe({1e-3, 1e-6});
+}
+
+// Known to fail (issue 22) at a fixed Δt = 1 ms: ωh = 7.4, a mode the trapezoidal rule cannot
+// resolve, and whose law damping it warps to 1/(1 + (ωh/2)²) = 7 % of the law's. Sliding friction
+// acts at the pipe's bottom line, r below the axis, and its moment drives the pitch; with nothing
+// left to damp it, the shaft bounces along the pipe (flights of up to 5 steps, 0.04 m/s across
+// the axis, the force up to 300 N off). The total energy still falls — friction takes 1 J/s from
+// the slide while a few mJ go into the bounce — so the fixed-step energy rule has nothing to
+// refuse. At 0.25 ms (ωh = 1.8) the ring dies out by 15 ms; at 0.5 ms it does not. A fix at fixed
+// steps needs an integrator that damps what it cannot resolve. At a fixed 0.1 ms the force
+// departs from the weight by up to 1.26 N (6.5 %, measured 2026-11-30; an earlier note here said
+// 0.6 N), not traced. Kept as the specification.
+TEST_CASE("a shaft sliding in a pipe under its weight at fixed 1 and 0.1 ms steps",
+          "[conforming][dynamics][friction][!mayfail]") {
+  for (const double step : {1e-3, 1e-4}) slideShaftInPipe({step, {}});
 }

@@ -1,0 +1,83 @@
+// The contact mode error control resolves (sim/contact_mode.h): ω = √(k_n·w) with w the inverse
+// effective mass of the bodies at the force's point along its normal, against closed forms for
+// a rigid body: a push through the centre of mass moves the body as a point mass (w = 1/m), a
+// push at the end of a rod across it also turns it (w = 1/m + (L/2)²/(mL²/12) = 4/m), and two
+// moving bodies add their w. The value does not depend on the bodies' placement.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "dynamics/multibody_system.h"
+#include "sim/contact_mode.h"
+
+using namespace contactsim;
+
+namespace {
+
+// A slender box 2 × 0.1 × 0.1 m of 10 kg along its x axis, placed at `pose`.
+BodyDefinition rod(const Pose& pose) {
+  BodyDefinition body;
+  body.name = "rod";
+  const double m = 10.0, length = 2.0, side = 0.1;
+  body.mass.mass = m;
+  body.mass.inertia = Vec3(m * 2 * side * side / 12, m * (length * length + side * side) / 12,
+                           m * (length * length + side * side) / 12)
+                          .asDiagonal();
+  body.pose = pose;
+  return body;
+}
+
+BodyDefinition ground() {
+  BodyDefinition body;
+  body.name = "ground";
+  body.fixed = true;
+  return body;
+}
+
+}  // namespace
+
+TEST_CASE("a contact's mode: point mass through the centre, rod turning about it at its end",
+          "[contact][dynamics]") {
+  const double k = 4e6, m = 10.0;
+  const Vec3 across_axis(0.0, 0.0, 1.0);
+  for (const Pose& placed : {Pose::identity(), Pose::fromTranslationRotationVector(
+                                                   Vec3(3.0, -1.0, 20.0), Vec3(0.3, -1.1, 0.7))}) {
+    MultibodySystem system;
+    const BodyIndex floor = system.addBody(ground());
+    const BodyIndex body = system.addBody(rod(placed));
+    const Eigen::VectorXd q = system.initialCoordinates();
+    const Vec3 normal = placed.rotation * across_axis;
+    const AffineVec3 on_floor = system.pointOn(floor, Vec3::Zero());
+    // Through the centre of mass: ω² = k/m.
+    const double centre = contactModeFrequency(system, floor, on_floor, body,
+                                               system.pointOn(body, Vec3::Zero()), normal, k, q);
+    CHECK(centre == Approx(std::sqrt(k / m)).epsilon(1e-12));
+    // At the rod's end, across it: w = 1/m + (L/2)²/I = 4/m (I = m(L² + s²)/12 ≈ mL²/12).
+    const double inertia = m * (4.0 + 0.01) / 12;
+    const double end = contactModeFrequency(
+        system, floor, on_floor, body, system.pointOn(body, Vec3(1.0, 0.0, 0.0)), normal, k, q);
+    CHECK(end == Approx(std::sqrt(k * (1.0 / m + 1.0 / inertia))).epsilon(1e-12));
+    // Along the rod at its end: the push passes through the centre, no turn.
+    const double along = contactModeFrequency(system, floor, on_floor, body,
+                                              system.pointOn(body, Vec3(1.0, 0.0, 0.0)),
+                                              placed.rotation * Vec3::UnitX(), k, q);
+    CHECK(along == Approx(centre).epsilon(1e-12));
+    // No stiffness, no mode.
+    CHECK(contactModeFrequency(system, floor, on_floor, body, system.pointOn(body, Vec3::Zero()),
+                               normal, 0.0, q) == 0.0);
+  }
+}
+
+TEST_CASE("a contact's mode between two moving bodies adds their inverse masses",
+          "[contact][dynamics]") {
+  MultibodySystem system;
+  const BodyIndex a = system.addBody(rod(Pose::identity()));
+  BodyDefinition heavier = rod(Pose::fromTranslationRotationVector(Vec3(0, 0, 0.1), Vec3::Zero()));
+  heavier.mass.mass *= 3.0;
+  heavier.mass.inertia *= 3.0;
+  const BodyIndex b = system.addBody(heavier);
+  const Eigen::VectorXd q = system.initialCoordinates();
+  const double k = 1e5;
+  const double omega = contactModeFrequency(system, a, system.pointOn(a, Vec3::Zero()), b,
+                                            system.pointOn(b, Vec3::Zero()), Vec3::UnitZ(), k, q);
+  CHECK(omega == Approx(std::sqrt(k * (1.0 / 10.0 + 1.0 / 30.0))).epsilon(1e-12));
+}
