@@ -353,9 +353,9 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const Vec3 force = e.force(n);
   d.addTransposed(force, out.q_force);
   out.ledger_caps += e.capped ? 1 : 0;
-  out.fastest_mode = std::max(
-      out.fastest_mode, contactModeFrequency(system_, a, states_[i]->point_a[k], b,
-                                             states_[i]->point_b[k], n, e.normal.d_indentation, q));
+  // ω² of the pair's forces add (contact_mode.h): out is this pair's own ForceValues.
+  out.fastest_mode = std::hypot(
+      out.fastest_mode, contactModeFrequency(system_, a, b, d, n, e.normal.d_indentation, q));
   // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
   // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
   // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,

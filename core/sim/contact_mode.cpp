@@ -7,8 +7,9 @@ namespace contactsim {
 namespace {
 
 // 1/m + (r × n)ᵀ I⁻¹ (r × n) of one body, in its own axes: r is the point's offset from the
-// centre of mass there (the coefficients of e₁, e₂, e₃ in pointOn's terms) and n is brought in
-// by Rᵀ, R = [u v w] from q. A fixed body (no coordinates) adds nothing.
+// centre of mass there (the coefficients of u, v, w in pointOn's terms, negated in the
+// separation for A, which the quadratic form does not see) and n is brought in by Rᵀ,
+// R = [u v w] from q. A fixed body (no coordinates) adds nothing.
 double inverseEffectiveMass(const MultibodySystem& system, BodyIndex body, const AffineVec3& point,
                             const Vec3& normal, const Eigen::VectorXd& q) {
   const int o = system.coordinateOffset(body);
@@ -27,12 +28,12 @@ double inverseEffectiveMass(const MultibodySystem& system, BodyIndex body, const
 
 }  // namespace
 
-double contactModeFrequency(const MultibodySystem& system, BodyIndex a, const AffineVec3& point_a,
-                            BodyIndex b, const AffineVec3& point_b, const Vec3& normal,
-                            double stiffness, const Eigen::VectorXd& q) {
+double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                            const AffineVec3& separation, const Vec3& normal, double stiffness,
+                            const Eigen::VectorXd& q) {
   if (!(stiffness > 0.0)) return 0.0;
-  const double w = inverseEffectiveMass(system, a, point_a, normal, q) +
-                   inverseEffectiveMass(system, b, point_b, normal, q);
+  const double w = inverseEffectiveMass(system, a, separation, normal, q) +
+                   inverseEffectiveMass(system, b, separation, normal, q);
   return std::sqrt(stiffness * w);
 }
 

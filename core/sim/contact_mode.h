@@ -12,10 +12,13 @@
 
 namespace contactsim {
 
-// `point_a`, `point_b`: the force's material points on each body (MultibodySystem::pointOn),
-// `normal` in the world, `stiffness` = ∂F_n/∂δ; `q` gives the bodies' orientations.
-double contactModeFrequency(const MultibodySystem& system, BodyIndex a, const AffineVec3& point_a,
-                            BodyIndex b, const AffineVec3& point_b, const Vec3& normal,
-                            double stiffness, const Eigen::VectorXd& q);
+// `separation`: B's material point minus A's where the force acts (pointOn(b) − pointOn(a)),
+// `normal` in the world, `stiffness` = ∂F_n/∂δ; `q` gives the bodies' orientations. Forces acting
+// side by side on the same bodies stiffen the same modes: their ω² add, Σ k_i·w_i bounding the
+// largest eigenvalue of M⁻¹·Σ k_i·J_iᵀJ_i from above, so a source reports per pair the root of
+// that sum.
+double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                            const AffineVec3& separation, const Vec3& normal, double stiffness,
+                            const Eigen::VectorXd& q);
 
 }  // namespace contactsim

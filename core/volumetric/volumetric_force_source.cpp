@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "geometry/wall_clock.h"
+#include "sim/contact_mode.h"
 #include "sim/contact_passivity.h"
 
 namespace contactsim::volumetric {
@@ -536,9 +537,14 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
   const bool after_commit = t > state.committed_time;
   const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step};
   std::vector<TrackedPoint> next_live;
+  double pair_mode = 0.0;  // √Σ ω² over the pair's points (sim/contact_mode.h)
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
-    if (out) addPointForce(f, *out);
+    if (out) {
+      addPointForce(f, *out);
+      pair_mode = std::hypot(
+          pair_mode, contactModeFrequency(system_, a, b, f.d, f.n, f.normal.d_indentation, q));
+    }
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);
     const Vec3 on_a = state.point_a[k].value(q), on_b = state.point_b[k].value(q);
@@ -549,6 +555,7 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
     contacts_.push_back(pointDiagnostics(a, b, tracked.id, state.points[k], f));
     next_live.push_back(std::move(tracked));
   }
+  if (out) out->fastest_mode = std::max(out->fastest_mode, pair_mode);
   if (commit) state.commit(t, std::move(next_live));
 }
 

@@ -47,23 +47,22 @@ TEST_CASE("a contact's mode: point mass through the centre, rod turning about it
     const Eigen::VectorXd q = system.initialCoordinates();
     const Vec3 normal = placed.rotation * across_axis;
     const AffineVec3 on_floor = system.pointOn(floor, Vec3::Zero());
+    const auto mode = [&](const Vec3& at, const Vec3& n, double stiffness) {
+      return contactModeFrequency(system, floor, body, system.pointOn(body, at) - on_floor, n,
+                                  stiffness, q);
+    };
     // Through the centre of mass: ω² = k/m.
-    const double centre = contactModeFrequency(system, floor, on_floor, body,
-                                               system.pointOn(body, Vec3::Zero()), normal, k, q);
+    const double centre = mode(Vec3::Zero(), normal, k);
     CHECK(centre == Approx(std::sqrt(k / m)).epsilon(1e-12));
     // At the rod's end, across it: w = 1/m + (L/2)²/I = 4/m (I = m(L² + s²)/12 ≈ mL²/12).
     const double inertia = m * (4.0 + 0.01) / 12;
-    const double end = contactModeFrequency(
-        system, floor, on_floor, body, system.pointOn(body, Vec3(1.0, 0.0, 0.0)), normal, k, q);
+    const double end = mode(Vec3(1.0, 0.0, 0.0), normal, k);
     CHECK(end == Approx(std::sqrt(k * (1.0 / m + 1.0 / inertia))).epsilon(1e-12));
     // Along the rod at its end: the push passes through the centre, no turn.
-    const double along = contactModeFrequency(system, floor, on_floor, body,
-                                              system.pointOn(body, Vec3(1.0, 0.0, 0.0)),
-                                              placed.rotation * Vec3::UnitX(), k, q);
+    const double along = mode(Vec3(1.0, 0.0, 0.0), placed.rotation * Vec3::UnitX(), k);
     CHECK(along == Approx(centre).epsilon(1e-12));
     // No stiffness, no mode.
-    CHECK(contactModeFrequency(system, floor, on_floor, body, system.pointOn(body, Vec3::Zero()),
-                               normal, 0.0, q) == 0.0);
+    CHECK(mode(Vec3::Zero(), normal, 0.0) == 0.0);
   }
 }
 
@@ -77,7 +76,9 @@ TEST_CASE("a contact's mode between two moving bodies adds their inverse masses"
   const BodyIndex b = system.addBody(heavier);
   const Eigen::VectorXd q = system.initialCoordinates();
   const double k = 1e5;
-  const double omega = contactModeFrequency(system, a, system.pointOn(a, Vec3::Zero()), b,
-                                            system.pointOn(b, Vec3::Zero()), Vec3::UnitZ(), k, q);
+  // A's point off its centre along the normal: no turn either (r ∥ n).
+  const AffineVec3 separation =
+      system.pointOn(b, Vec3::Zero()) - system.pointOn(a, Vec3(0.0, 0.0, 0.05));
+  const double omega = contactModeFrequency(system, a, b, separation, Vec3::UnitZ(), k, q);
   CHECK(omega == Approx(std::sqrt(k * (1.0 / 10.0 + 1.0 / 30.0))).epsilon(1e-12));
 }
