@@ -61,11 +61,6 @@ BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   return BoxFrame(a_in_b, boxPadding(a, b, a_in_b, magnitude), magnitude);
 }
 
-// The front's measure of the relative motion so far (CollisionFront): Σ|Δp|, Σ‖ΔR‖.
-struct FrontMotion {
-  double travel = 0.0, turn = 0.0;
-};
-
 // How far apart an entry's boxes were (≤ 0: not apart, or not measured) and a bound on |x − p|
 // over its side of A (CollisionFront).
 struct Apart {
@@ -97,7 +92,7 @@ class TreeQuery {
  public:
   // `motion`: the kept cut's motion at this query (CollisionFront), to mark the entries apart.
   TreeQuery(const AabbTree& a, const AabbTree& b, const Pose& a_in_b, CollisionMode mode,
-            FrontMotion motion = {})
+            CollisionFront::Motion motion = {})
       : a_(a),
         b_(b),
         mesh_a_(a.mesh()),
@@ -317,7 +312,7 @@ class TreeQuery {
   const Pose& a_in_b_;
   const BoxFrame frame_;
   const CollisionMode mode_;
-  const FrontMotion motion_;
+  const CollisionFront::Motion motion_;
   const Vec3 centre_a_;  // p of CollisionFront
   const double margin_;
   CollisionResult result_;
@@ -340,7 +335,8 @@ namespace {
 // joined in order: each entry's descent depends on that entry alone, so this is the query over
 // the whole cut, pair for pair (the placed-box cache only saves work within a block).
 CollisionResult resumeInBlocks(const AabbTree& a, const AabbTree& b, const Pose& a_in_b,
-                               FrontMotion motion, std::span<const CollisionFront::Entry> from,
+                               CollisionFront::Motion motion,
+                               std::span<const CollisionFront::Entry> from,
                                std::vector<CollisionFront::Entry>& cut, const IndexLoop* loop) {
   // Too little to share: one query over the whole cut, without the blocks' joining.
   if (!loopFor(loop, from.size()))
@@ -378,15 +374,14 @@ CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b
   if (resumable) {
     // CollisionFront: Δp = (R₁ − R₀)p + t₁ − t₀ for A's centre p, and ‖ΔR‖.
     const Mat3 turned = a_in_b.rotation - front->last_a_in_b.rotation;
-    front->travel +=
+    front->motion.travel +=
         (turned * a.mesh().bounds().center() + a_in_b.translation - front->last_a_in_b.translation)
             .norm();
-    front->turn += turned.norm();
+    front->motion.turn += turned.norm();
   }
-  const FrontMotion motion{front->travel, front->turn};
-  CollisionResult result = resumable
-                               ? resumeInBlocks(a, b, a_in_b, motion, front->entries, cut, loop)
-                               : TreeQuery(a, b, a_in_b, mode, motion).run(&cut);
+  CollisionResult result =
+      resumable ? resumeInBlocks(a, b, a_in_b, front->motion, front->entries, cut, loop)
+                : TreeQuery(a, b, a_in_b, mode, front->motion).run(&cut);
   if (!resumable) {
     front->tree_a = &a;
     front->tree_b = &b;

@@ -72,6 +72,11 @@ inline constexpr double kBoxRelativePadding = 1e-9;
 // forth, add their own motion); measured about A's centre rather than B's origin, a turn of the
 // bodies far from their frames' origins costs only what it moves the entry.
 struct CollisionFront {
+  // The relative motion summed over the front's queries.
+  struct Motion {
+    double travel = 0.0;  // Σ|Δp|
+    double turn = 0.0;    // Σ‖ΔR‖
+  };
   struct Entry {
     std::int32_t a, b;  // AabbTree::Ref of each tree
     // Apart while travel + turn·reach < apart_until (never, when no gap was measured).
@@ -83,7 +88,7 @@ struct CollisionFront {
   std::vector<Entry> entries;
   std::size_t size_from_roots = 0;
   Pose last_a_in_b = Pose::identity();  // the last query's pose, valid when `entries` is not empty
-  double travel = 0.0, turn = 0.0;
+  Motion motion;
 };
 
 inline constexpr double kFrontRegrowth = 1.5;

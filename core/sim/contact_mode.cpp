@@ -1,6 +1,5 @@
 #include "sim/contact_mode.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace contactsim {
@@ -15,10 +14,8 @@ double inverseEffectiveMass(const MultibodySystem& system, BodyIndex body, const
   const int o = system.coordinateOffset(body);
   if (o < 0) return 0.0;
   Vec3 r = Vec3::Zero();
-  for (const AffineVec3::Term& term : point.terms) {
-    const int k = (term.offset - o) / 3;  // 0: r₀; 1, 2, 3: u, v, w
-    if (term.offset >= o + 3 && term.offset < o + 12) r[k - 1] = term.coeff;
-  }
+  for (const AffineVec3::Term& term : point.terms)
+    if (term.offset >= o + 3 && term.offset < o + 12) r[(term.offset - o) / 3 - 1] = term.coeff;
   Mat3 rotation;
   rotation << q.segment<3>(o + 3), q.segment<3>(o + 6), q.segment<3>(o + 9);
   const Vec3 moment_arm = r.cross(rotation.transpose() * normal);
