@@ -166,3 +166,79 @@ TEST_CASE("point in polygon by ray casting", "[plane]") {
   CHECK_FALSE(pointInPolygon({1.5, 1.5}, l_shape));
   CHECK_FALSE(pointInPolygon({3, 0.5}, l_shape));
 }
+
+// ∫(d × n)(d × n)ᵀ dA / A in closed form, with d = x − c from the region's centroid in the
+// plane: for a rectangle of sides L (along u) and w (along v), ∫v²dA/A = w²/12 about u and
+// ∫u²dA/A = L²/12 about v, wherever the plane's origin lies; a disc R²/4 about every in-plane
+// axis, an annulus (R² + r²)/4; nothing about n.
+TEST_CASE("tilt moment of a region about its centroid", "[plane]") {
+  using Loops = std::vector<std::vector<Vec3>>;
+  const Vec3 n = Vec3(-0.3, 0.5, 0.8).normalized();
+  const Vec3 origin(0.4, 2.0, -1.1);
+  const ContactPlane plane = planeFromNormal(origin, n);
+  const Vec3 &u = plane.axis_u, &v = plane.axis_v;
+  const auto loop = [&](std::vector<std::pair<double, double>> uv, double lift) {
+    std::vector<Vec3> out;
+    for (const auto& [a, b] : uv) out.push_back(origin + a * u + b * v + lift * n);
+    return out;
+  };
+  const auto expectAbout = [&](const Mat3& tilt, double about_u, double about_v, double cross) {
+    CHECK(u.dot(tilt * u) == Approx(about_u).epsilon(1e-9));
+    CHECK(v.dot(tilt * v) == Approx(about_v).epsilon(1e-9));
+    CHECK(u.dot(tilt * v) == Approx(cross).margin(1e-12 * (about_u + about_v)));
+    CHECK((tilt * n).norm() < 1e-12 * tilt.norm());
+    CHECK((tilt - tilt.transpose()).norm() < 1e-12 * tilt.norm());
+  };
+  const double L = 0.2, w = 0.004;
+  for (int flip = 0; flip < 2; ++flip) {
+    auto strip = loop({{-L / 2, -w / 2}, {L / 2, -w / 2}, {L / 2, w / 2}, {-L / 2, w / 2}}, 0.01);
+    if (flip) std::reverse(strip.begin(), strip.end());
+    expectAbout(tiltMoment(plane, Loops{strip}), w * w / 12, L * L / 12, 0.0);
+    // The same strip with its centre at (a, b) from the plane's origin: the same moments.
+    const double a = 0.03, b = -0.01;
+    auto moved = loop({{a - L / 2, b - w / 2},
+                       {a + L / 2, b - w / 2},
+                       {a + L / 2, b + w / 2},
+                       {a - L / 2, b + w / 2}},
+                      -0.02);
+    if (flip) std::reverse(moved.begin(), moved.end());
+    expectAbout(tiltMoment(plane, Loops{moved}), w * w / 12, L * L / 12, 0.0);
+    // Turned in the plane by 30°: the moments rotate as a tensor, w²/12 and L²/12 along the
+    // strip's own axes.
+    const double c = std::cos(std::numbers::pi / 6), s = std::sin(std::numbers::pi / 6);
+    std::vector<std::pair<double, double>> turned_uv;
+    for (const auto& [x, y] : std::vector<std::pair<double, double>>{
+             {-L / 2, -w / 2}, {L / 2, -w / 2}, {L / 2, w / 2}, {-L / 2, w / 2}})
+      turned_uv.emplace_back(a + c * x - s * y, b + s * x + c * y);
+    auto turned = loop(turned_uv, 0.0);
+    if (flip) std::reverse(turned.begin(), turned.end());
+    const Mat3 tilt = tiltMoment(plane, Loops{turned});
+    const Vec3 along = c * u + s * v, across = -s * u + c * v;
+    CHECK(along.dot(tilt * along) == Approx(w * w / 12).epsilon(1e-9));
+    CHECK(across.dot(tilt * across) == Approx(L * L / 12).epsilon(1e-9));
+    CHECK(along.dot(tilt * across) == Approx(0.0).margin(1e-12 * L * L));
+  }
+  const auto circle = [&](double r, int samples) {
+    std::vector<std::pair<double, double>> uv;
+    for (int i = 0; i < samples; ++i) {
+      const double angle = 2 * std::numbers::pi * i / samples;
+      uv.emplace_back(r * std::cos(angle), r * std::sin(angle));
+    }
+    return loop(uv, 0.0);
+  };
+  // 2000-gons: their second moments differ from the circle's by O(1/N²) ≈ 1e-6 relative.
+  const double R = 0.3, r = 0.1;
+  const Mat3 disc = tiltMoment(plane, Loops{circle(R, 2000)});
+  CHECK((disc - R * R / 4 * (Mat3::Identity() - n * n.transpose())).norm() < 1e-5 * R * R);
+  auto hole = circle(r, 2000);
+  std::reverse(hole.begin(), hole.end());
+  for (const auto& loops : {Loops{circle(R, 2000), hole}, Loops{hole, circle(R, 2000)}}) {
+    const Mat3 ring = tiltMoment(plane, loops);
+    CHECK((ring - (R * R + r * r) / 4 * (Mat3::Identity() - n * n.transpose())).norm() <
+          1e-5 * R * R);
+  }
+  // Degenerate: no loops, a segment, a point.
+  CHECK(tiltMoment(plane, Loops{}).isZero());
+  CHECK(tiltMoment(plane, Loops{loop({{0, 0}, {1, 0}, {2, 0}}, 0.0)}).isZero());
+  CHECK(tiltMoment(plane, Loops{loop({{0, 0}, {0, 0}, {0, 0}}, 0.0)}).isZero());
+}
