@@ -170,37 +170,6 @@ double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>
   return area > 0.0 ? std::max(distance / area, 0.0) : 0.0;
 }
 
-Mat3 tiltMoment(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
-  // Fanned from the origin: the triangle (0, a, b) of signed area A has ∫x dA = A·(a + b)/3 and
-  // ∫x xᵀ dA = A/12·(2aaᵀ + 2bbᵀ + abᵀ + baᵀ) (the vertices' moments, one vertex at 0).
-  double area = 0.0, reach_sq = 0.0;
-  Vec2 first = Vec2::Zero();
-  Eigen::Matrix2d second = Eigen::Matrix2d::Zero();
-  for (const auto& [poly, sign, loop] : signedPolygons(plane, loops)) {
-    for (std::size_t k = 0; k < poly.size(); ++k) {
-      const Vec2& a = poly[k];
-      const Vec2& b = poly[(k + 1) % poly.size()];
-      reach_sq = std::max(reach_sq, a.squaredNorm());
-      const double signed_area = sign * (a.x() * b.y() - b.x() * a.y()) / 2;
-      area += signed_area;
-      first += signed_area / 3 * (a + b);
-      const Eigen::Matrix2d ab = a * b.transpose();
-      second +=
-          signed_area / 12 * (2 * a * a.transpose() + 2 * b * b.transpose() + ab + ab.transpose());
-    }
-  }
-  // A region without area — a segment, a point — has only round-off's, of order 1e-16 of its
-  // reach squared: the ratio of two round-offs is no moment.
-  if (!(area > 1e-12 * reach_sq)) return Mat3::Zero();
-  // About the centroid c = first/A (parallel axes): ∫(x − c)(x − c)ᵀ dA = second − A·c cᵀ.
-  const Eigen::Matrix2d central = second - first * first.transpose() / area;
-  // d × n = (d_v, −d_u) in the plane's axes, so (d × n)(d × n)ᵀ = tr(ddᵀ)·I − ddᵀ.
-  const Eigen::Matrix2d across = central.trace() * Eigen::Matrix2d::Identity() - central;
-  Eigen::Matrix<double, 3, 2> axes;
-  axes << plane.axis_u, plane.axis_v;
-  return axes * (across / area) * axes.transpose();
-}
-
 bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon) {
   bool inside = false;
   for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {

@@ -48,14 +48,6 @@ Vec3 vectorArea(const ContactPlane& plane, std::span<const std::vector<Vec3>> lo
 // friction traction resisting a spin about the normal (a disc of radius a about its centre: 2a/3).
 double meanDistance(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
 
-// ∫(d × n)(d × n)ᵀ dA / A over the loops projected into the plane, d = x − c from the region's
-// area centroid c (holes subtracted; zero for no area): how far, squared, a uniform field over the
-// region lies from c across each axis in the plane. A rotation ω across n moves the point d along
-// n at (ω × d)·n, so a damping c per unit of that rate, spread evenly over the area (an elastic
-// foundation's), resists with the torque −c·(this)·ω about c. A disc: A/(4π)·(I − nnᵀ); a strip
-// of length L along u and width w: w²/12 about u, L²/12 about v. Independent of the plane's origin.
-Mat3 tiltMoment(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops);
-
 // Even-odd ray casting (Dopico et al. §IV.F) of a 2D point against a closed 2D polygon.
 bool pointInPolygon(const Eigen::Vector2d& point, std::span<const Eigen::Vector2d> polygon);
 

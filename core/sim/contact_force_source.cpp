@@ -262,7 +262,6 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.point_b.clear();
   state.separation.clear();
   state.spin_radius.clear();
-  state.tilt_moment.clear();
   const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
   for (const ContactPatch& patch : state.patches) {
     const Vec3& at = patch.pressure_centre;
@@ -271,10 +270,8 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
     // Only friction uses the radius (a frictionless law's force is zero whatever the slip).
     const bool frictionless = std::holds_alternative<NoFriction>(pair.law.friction);
-    const ContactPlane about_centre = planeFromNormal(at, patch.normal);
-    state.spin_radius.push_back(frictionless ? 0.0 : meanDistance(about_centre, patch.loops));
-    state.tilt_moment.push_back(pair.law.spread_damping ? tiltMoment(about_centre, patch.loops)
-                                                        : Mat3::Zero());
+    state.spin_radius.push_back(
+        frictionless ? 0.0 : meanDistance(planeFromNormal(at, patch.normal), patch.loops));
   }
 }
 
@@ -341,7 +338,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
-  e.rocking_damping = rockingDamping(e.normal.d_rate, state.tilt_moment[k]);
+  if (pair.law.spread_damping) e.rocking_damping = rockingDamping(e.normal.d_rate, patch.area, n);
   e.rocking_torque = -e.rocking_damping * omega_rel;
   return e;
 }

@@ -38,9 +38,6 @@ struct ContactForceSource::PairState {
   // Each patch's friction radius about its centre of pressure (meanDistance): the lever arm of
   // its friction against a spin about the normal.
   std::vector<double> spin_radius;
-  // Each patch's tiltMoment (about its area centroid): how the law's damping, spread over the
-  // patch, resists its rotation across the normal (rockingDamping; zero without spread damping).
-  std::vector<Mat3> tilt_moment;
   // Full containment can only follow contact (bodies move continuously): it is checked while
   // the last committed state had patches, or before the first commit.
   bool may_be_contained = true;

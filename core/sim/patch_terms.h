@@ -45,11 +45,9 @@ struct RollingTorque {
 RollingTorque rollingTorque(const RollingResistance& law, double normal_force, const Vec3& omega);
 
 // The normal law acts at one point, so its damping would not resist a face rocking about that
-// point; spread evenly over the contact area, it resists tilting with D = ∂F_n/∂δ̇·T, T the
-// patch's tiltMoment (patch_geometry.h: ∫(d × n)(d × n)ᵀdA/A about its area centroid), a torque
-// on B of −D·ω. T follows the patch's shape: a shaft's strip along a pipe resists pitching by
-// its length, rolling across it by its width only. Zero where the law does not damp
-// (∂F_n/∂δ̇ ≤ 0).
-Mat3 rockingDamping(double d_rate, const Mat3& tilt_moment);
+// point; spread over the contact area like the pressure it damps, it resists tilting with
+// D = ∂F_n/∂δ̇·ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA/A), a torque on B of −D·ω.
+// Zero where the law does not damp (∂F_n/∂δ̇ ≤ 0) or the patch has no area.
+Mat3 rockingDamping(double d_rate, double area, const Vec3& n);
 
 }  // namespace contactsim

@@ -44,13 +44,10 @@
 //    contact's absorbed work (passivity). The follower's actual energy differs from ΔE_f by its
 //    lift error (item 1, times the largest spring and weight force) and its vibration (kinetic
 //    energy, ω s′_max m v₀ + ½ m v₀²). The absorption itself is bounded by the law's damping
-//    spread over the patch (ContactLaw::spread_damping, core/sim/patch_terms.h): it resists the
-//    relative angular velocity across the normal with D = ∂F/∂δ̇ · ∫y²dA/A about the cam's axis,
-//    ∂F/∂δ̇ = 1.5 (1 − ε) F / δ̇₀ (the contact began at rest, so δ̇₀ is the law's floor); the
-//    patch of a cylinder of radius ρ indented δ is a strip of width b = 2√(2 ρ δ) across the
-//    turning direction, ∫y²dA/A = b²/12: a torque D ω on the cam, power D ω². (A disc's A/4π
-//    for the same area L·b, L the cam's width, is 3L/(πb) times more: the drag this bound
-//    excludes.)
+//    spread over the patch (ContactLaw::spread_damping, core/sim/contact_force_source.cpp): it
+//    resists the relative angular velocity with D = ∂F/∂δ̇ · A / 4π, ∂F/∂δ̇ = 1.5 (1 − ε) F / δ̇₀
+//    (the contact began at rest, so δ̇₀ is the law's floor), A = L·2√(2 ρ δ) the patch of a
+//    cylinder of radius ρ indented δ over the width L: a torque D ω on the cam, power D ω².
 //
 // Frames: the scene's 1 ms step is 4.9° of cam at ω_jump and samples the contact's 2 kHz
 // vibration without resolving it; the test takes 0.1 ms frames (the error-controlled substeps
@@ -282,9 +279,9 @@ TEST_CASE("cam and follower: lift, contact force, jump speed and drive energy ag
     const double state_error = (model.ks * (law.lift + model.x0) + model.m * model.g) * lift_error +
                                omega_low * s1_max * model.m * v0 + 0.5 * model.m * v0 * v0;
     const double rho_max = camMaxCurvatureRadiusBound(model.cam);
-    const double strip = 2.0 * std::sqrt(2.0 * rho_max * delta_hi);
-    const double spread = 1.5 * (1.0 - model.restitution) / model.v_floor * 2.5 * f_max *
-                          (strip * strip / 12.0) * omega_low * omega_low;  // D ω², W
+    const double area = model.cam.width * 2.0 * std::sqrt(2.0 * rho_max * delta_hi);
+    const double spread = 1.5 * (1.0 - model.restitution) / model.v_floor * 2.5 * f_max * area /
+                          (2.0 * kTwoPi) * omega_low * omega_low;  // D ω², W
     const Sample& first = samples.front();
     double worst_energy = 0, worst_gain = -INFINITY, worst_absorbed = 0;
     for (const Sample& s : samples) {

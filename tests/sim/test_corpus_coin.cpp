@@ -63,15 +63,13 @@ const CoinRun& spunCoin() {
 
 }  // namespace
 
-// Known failure, reported against the core: the energy rises by up to 8.0e-5 J, 6.7 % of what
+// Known failure, reported against the core: the energy rises by up to 7.4e-5 J, 6.2 % of what
 // it has to lose (the law's δ switches between the centroid column and δ where the area centroid
 // leaves the overlap, docs/method.md, "The indentation the law is given"), and after 10 s the
-// coin still wobbles (centre 1.95 mm up, 1.1e-4 J above lying flat). Before the spread damping
-// took each patch's own tilt moment (2026-11-30): 4.9e-5 J, 1.97 mm, 1.4e-4 J. It used to lie
-// flat by then (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new
-// contact's first-step work ¼h·F₁·v₀ (each re-identified rim contact, every few steps), so caps
-// cut its force on unloading — dissipation no law asked for (docs/dynamics.md, "Passivity of
-// contact").
+// coin still wobbles (centre 1.97 mm up, 1.4e-4 J above lying flat). It used to lie flat by then
+// (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new contact's
+// first-step work ¼h·F₁·v₀ (each re-identified rim contact, every few steps), so caps cut its
+// force on unloading — dissipation no law asked for (docs/dynamics.md, "Passivity of contact").
 TEST_CASE("Euler's disk spins down passively and ends lying flat", "[corpus][slow][!mayfail]") {
   const CoinRun& r = spunCoin();
   INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J; height "
@@ -81,7 +79,7 @@ TEST_CASE("Euler's disk spins down passively and ends lying flat", "[corpus][slo
   CHECK(r.height == Approx(0.0015).margin(1e-4));
 }
 
-// Known gap, reported against the core: after 10 s the coin still wobbles, its rim at 0.13 m/s
+// Known gap, reported against the core: after 10 s the coin still wobbles, its rim at 0.18 m/s
 // (below 1 mm/s while the ledgers' miscount dissipated, above): the law's damping and the
 // friction of a sliver of contact at the rim take the wobble out slowly.
 TEST_CASE("Euler's disk comes to rest", "[corpus][slow][!mayfail]") {

@@ -93,19 +93,17 @@ TEST_CASE("rolling torque opposes the rolling at mu_r times r times F_n, with it
   CHECK(rollingTorque(law, 0.0, omega).d_omega.isZero());
 }
 
-TEST_CASE("rocking damping is dF/d(rate) times the patch's tilt moment, none while not damping",
+TEST_CASE("rocking damping of a disc is dF/d(rate) times R^2/4 about in-plane axes, none about n",
           "[patch-terms]") {
-  // The tilt moment of a 3 cm disc about its centre, R²/4·(I − nnᵀ) (test_patch_geometry.cpp):
-  // a disc tilting at ω about an in-plane axis moves its points along n at (ω × y)·n, so the
-  // spread damping's torque is ∂F/∂δ̇·ω·∫y²dA/A.
   const double radius = 0.03, d_rate = 2e3;
-  const Mat3 tilt = radius * radius / 4.0 * kTangent;
-  const Mat3 D = rockingDamping(d_rate, tilt);
+  const double area = 3.14159265358979323846 * radius * radius;
+  const Mat3 D = rockingDamping(d_rate, area, kNormal);
+  // A disc tilting at ω about an in-plane axis: its points move along n at (ω × y)·n, so the
+  // spread damping's torque is ∂F/∂δ̇·ω·∫y²dA/A, ∫y²dA/A = R²/4.
   const Vec3 in_plane = kTangent * Vec3(1, 2, 0);
   CHECK((D * in_plane - d_rate * radius * radius / 4.0 * in_plane).norm() <
         1e-12 * (D * in_plane).norm());
   CHECK((D * kNormal).norm() < 1e-12 * D.norm());
-  // A law that does not damp (or whose damping term would pull) spreads nothing.
-  CHECK(rockingDamping(0.0, tilt).isZero());
-  CHECK(rockingDamping(-d_rate, tilt).isZero());
+  CHECK(rockingDamping(0.0, area, kNormal).isZero());
+  CHECK(rockingDamping(d_rate, 0.0, kNormal).isZero());
 }
