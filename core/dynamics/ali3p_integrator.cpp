@@ -199,6 +199,7 @@ Ali3pIntegrator::Powers Ali3pIntegrator::powers(const MultibodyState& s) const {
   Powers p;
   if (system_.coordinateCount() == 0) return p;
   ForceValues fv;
+  fv.with_tangents = false;
   system_.forces().evaluate(s.q, s.qdot, s.t, fv);
   p.load = fv.load_power;
   p.source_force = fv.source_force;

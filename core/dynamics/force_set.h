@@ -14,6 +14,10 @@ namespace contactsim {
 // which enter the ALI3-P tangent M + (Δt/2)C + (Δt²/4)(Φ_qᵀαΦ_q + K) (docs/dynamics.md,
 // "Forces" and "The step").
 struct ForceValues {
+  // Whether K and C are wanted. An evaluation for Q and the powers alone (the integrator's
+  // powers()) sets it false, and a source may then leave stiffness and damping empty: the contact
+  // source does, whose tangents cost as much as its forces. Not reset by ForceSet::evaluate.
+  bool with_tangents = true;
   Eigen::VectorXd q_force;
   Triplets stiffness;
   Triplets damping;

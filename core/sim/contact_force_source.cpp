@@ -39,12 +39,28 @@ constexpr double kTrackingJumpFraction = 0.02;
 }  // namespace
 
 // One pair's contribution to an evaluation, combined with the others' in pair order.
+// Kept from one evaluation to the next, so that its buffers (thousands of triplets) are reused.
 struct ContactForceSource::PairResult {
-  ForceValues forces;  // q_force, stiffness and damping only
+  bool has_forces = false;  // forces hold this evaluation's (the pair has patches)
+  ForceValues forces;       // q_force, stiffness, damping, ledger_caps and fastest_mode only
   std::vector<ContactDiagnostics> contacts;
   double ledger_work = 0.0;  // charged to the pair's ledgers at a commit
   ContactTimings timings;
   std::exception_ptr error;
+
+  // Empty again for an evaluation that wants K and C or not, its capacity kept.
+  void clear(bool with_tangents) {
+    has_forces = false;
+    forces.with_tangents = with_tangents;
+    forces.stiffness.clear();
+    forces.damping.clear();
+    forces.ledger_caps = 0;
+    forces.fastest_mode = 0.0;
+    contacts.clear();
+    ledger_work = 0.0;
+    timings = {};
+    error = nullptr;
+  }
 };
 
 ContactForceSource::ContactForceSource(const MultibodySystem& system,
@@ -162,7 +178,9 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
   const std::vector<char> near = broad_phase_.select(boxes);
   timings_.broad_phase += secondsSince(broad_start);
 
-  std::vector<PairResult> results(pairs_.size());
+  std::vector<PairResult>& results = pair_results_;
+  results.resize(pairs_.size());
+  for (PairResult& r : results) r.clear(!out || out->with_tangents);
   const auto body = [&](std::size_t i) {
     try {
       evaluatePair(i, q, qdot, t, commit, out != nullptr, near[i] != 0, poses, results[i]);
@@ -186,7 +204,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     timings_.queries += r.timings.queries;
     timings_.sweep_checks += r.timings.sweep_checks;
     timings_.pairs_skipped += r.timings.pairs_skipped;
-    if (out && r.forces.q_force.size() > 0) {
+    if (out && r.has_forces) {
       out->q_force += r.forces.q_force;
       out->stiffness.insert(out->stiffness.end(), r.forces.stiffness.begin(),
                             r.forces.stiffness.end());
@@ -362,18 +380,22 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   // "Forces").
   const Vec3 along =
       n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
-  addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out.stiffness);
-  addBlocks(d, e.anchor_gap, -(e.friction.d_offset * tangent_projector), out.stiffness);
-  addBlocks(d, d,
-            e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
-            out.damping);
+  if (out.with_tangents) {
+    addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out.stiffness);
+    addBlocks(d, e.anchor_gap, -(e.friction.d_offset * tangent_projector), out.stiffness);
+    addBlocks(d, d,
+              e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
+              out.damping);
+  }
   const Vec3 torque = e.torque();
   if (torque != Vec3::Zero()) {
+    Triplets* stiffness = out.with_tangents ? &out.stiffness : nullptr;
     if (const int ob = system_.coordinateOffset(b); ob >= 0)
-      addBodyTorque(ob, torque, q, qdot, out.q_force, &out.stiffness);
+      addBodyTorque(ob, torque, q, qdot, out.q_force, stiffness);
     if (const int oa = system_.coordinateOffset(a); oa >= 0)
-      addBodyTorque(oa, -torque, q, qdot, out.q_force, &out.stiffness);
+      addBodyTorque(oa, -torque, q, qdot, out.q_force, stiffness);
   }
+  if (!out.with_tangents) return;
   addRelativeAngularTangents(system_, a, b, e.rocking_damping + e.rolling.d_omega + e.spin.d_omega,
                              q, qdot, out.stiffness, out.damping);
   // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
@@ -529,7 +551,8 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
 
   ForceValues* out = nullptr;
   if (with_forces && !state.patches.empty()) {
-    result.forces.q_force = Eigen::VectorXd::Zero(q.size());
+    result.forces.q_force.setZero(q.size());
+    result.has_forces = true;
     out = &result.forces;
   }
   const auto start = WallClock::now();

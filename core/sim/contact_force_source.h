@@ -158,6 +158,7 @@ class ContactForceSource : public GeneralizedForceSource {
   std::vector<ContactPairDefinition> pairs_;
   ContactOptions options_;
   std::vector<std::unique_ptr<PairState>> states_;
+  std::vector<PairResult> pair_results_;  // evaluate()'s, one per pair, reused
   std::vector<ContactDiagnostics> contacts_;
   ContactTimings timings_;
   // Broad phase (core/collision/broad_phase.h): one tree per body in a pair, the pairs as a

@@ -93,6 +93,19 @@ TEST_CASE("contact tangents match central differences for every law and friction
       INFO("K scale " << r.k_scale << ", C scale " << r.c_scale);
       CHECK(r.k_error <= r.k_bound);
       CHECK(r.c_error <= r.c_bound);
+      // Evaluated for Q and the powers alone (ForceValues::with_tangents false, as the
+      // integrator's powers() does): the same Q bit for bit and the same fastest mode, no K or C.
+      ForceValues full, bare;
+      bare.with_tangents = false;
+      full.q_force.setZero(n);
+      bare.q_force.setZero(n);
+      source.addForces(q, qdot, t, full);
+      source.addForces(q, qdot, t, bare);
+      CHECK(bare.q_force == full.q_force);
+      CHECK(bare.fastest_mode == full.fastest_mode);
+      CHECK(!full.stiffness.empty());
+      CHECK(bare.stiffness.empty());
+      CHECK(bare.damping.empty());
     }
   }
 }
