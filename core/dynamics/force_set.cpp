@@ -41,12 +41,7 @@ void ForceSet::addSource(std::shared_ptr<GeneralizedForceSource> source) {
 
 void ForceSet::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                         ForceValues& out) const {
-  out.q_force.setZero(q.size());
-  out.stiffness.clear();
-  out.damping.clear();
-  out.load_power = out.dissipation_power = out.source_power = 0.0;
-  out.ledger_caps = 0;
-  out.fastest_mode = 0.0;
+  out.reset(q.size());
 
   for (const Weight& w : weights_) w.com.addTransposed(w.mass * gravity_, out.q_force);
 

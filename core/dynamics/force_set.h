@@ -16,7 +16,7 @@ namespace contactsim {
 struct ForceValues {
   // Whether K and C are wanted. An evaluation for Q and the powers alone (the integrator's
   // powers()) sets it false, and a source may then leave stiffness and damping empty: the contact
-  // source does, whose tangents cost as much as its forces. Not reset by ForceSet::evaluate.
+  // source does, whose tangents cost as much as its forces. Not changed by reset().
   bool with_tangents = true;
   Eigen::VectorXd q_force;
   Triplets stiffness;
@@ -31,6 +31,17 @@ struct ForceValues {
   // The fastest normal mode the sources' contact forces excite (rad/s; sim/contact_mode.h), for
   // error control to resolve.
   double fastest_mode = 0.0;
+
+  // Q zero over n coordinates, K and C empty and the sums zero, for a new evaluation; the
+  // buffers keep their capacity and with_tangents stays as set.
+  void reset(Eigen::Index n) {
+    q_force.setZero(n);
+    stiffness.clear();
+    damping.clear();
+    load_power = dissipation_power = source_power = 0.0;
+    ledger_caps = 0;
+    fastest_mode = 0.0;
+  }
 };
 
 // Something that adds forces depending on the state, e.g. contact (a later issue). The source

@@ -41,21 +41,19 @@ constexpr double kTrackingJumpFraction = 0.02;
 // One pair's contribution to an evaluation, combined with the others' in pair order.
 // Kept from one evaluation to the next, so that its buffers (thousands of triplets) are reused.
 struct ContactForceSource::PairResult {
-  bool has_forces = false;  // forces hold this evaluation's (the pair has patches)
-  ForceValues forces;       // q_force, stiffness, damping, ledger_caps and fastest_mode only
+  // `forces` hold this evaluation's (reset by evaluatePair when the pair has patches): q_force,
+  // stiffness, damping, ledger_caps and fastest_mode only.
+  bool has_forces = false;
+  ForceValues forces;
   std::vector<ContactDiagnostics> contacts;
   double ledger_work = 0.0;  // charged to the pair's ledgers at a commit
   ContactTimings timings;
   std::exception_ptr error;
 
-  // Empty again for an evaluation that wants K and C or not, its capacity kept.
+  // Empty again for an evaluation that wants K and C or not, its buffers' capacity kept.
   void clear(bool with_tangents) {
     has_forces = false;
     forces.with_tangents = with_tangents;
-    forces.stiffness.clear();
-    forces.damping.clear();
-    forces.ledger_caps = 0;
-    forces.fastest_mode = 0.0;
     contacts.clear();
     ledger_work = 0.0;
     timings = {};
@@ -551,7 +549,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
 
   ForceValues* out = nullptr;
   if (with_forces && !state.patches.empty()) {
-    result.forces.q_force.setZero(q.size());
+    result.forces.reset(q.size());
     result.has_forces = true;
     out = &result.forces;
   }
