@@ -1,13 +1,16 @@
 // Everyday contact corpus (assets/scenes/corpus/eulers_disk.json): Euler's disk. A steel coin,
 // 30 mm across and 3 mm thick, is set down on its rim tilted 15° from the plate and spun at
-// 25 rad/s about the vertical; it rolls and wobbles down until it lies flat. Contact and friction
-// only take energy: the mechanical energy never rises above its lowest value so far by more than
-// 1 % of what has to go (the start less the coin lying flat, m·g·t/2), and at the end the coin
-// lies flat, its centre t/2 above the plate.
+// 25 rad/s about the vertical; it rolls, wobbles and hops down until it lies flat. Contact and
+// friction only take energy: at every frame where no contact holds (so that no energy is stored
+// in one) the mechanical energy is never above its value at an earlier such frame by more than
+// 1 % of what has to go (the start less the coin lying flat, m·g·t/2). At the end the coin lies
+// flat, its centre t/2 above the plate.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "shipped_scene.h"
 #include "sim/simulation.h"
@@ -17,69 +20,118 @@ using namespace contactsim;
 namespace {
 
 struct CoinRun {
-  double to_lose = 0.0;       // J, start less lying flat
-  double worst_rise = 0.0;    // J, largest rise of the energy above its lowest value so far
-  double height = 0.0;        // m, centre of mass above the plate at the end
-  double axis_z = 0.0;        // vertical component of the coin's axis at the end
-  double rim_speed = 0.0;     // m/s, |v_G| + |ω|·R at the end
-  double final_excess = 0.0;  // J, energy above lying flat at the end
+  double to_lose = 0.0;  // J, start less lying flat
+  // J, largest rise of the energy above its lowest value so far, both at frames without contact
+  double worst_rise = 0.0;
+  int free_frames = 0, frames = 0;  // frames without a live contact, and all frames
+  double height = 0.0;              // m, centre of mass above the plate at the end
+  double axis_z = 0.0;              // vertical component of the coin's axis at the end
+  double rim_speed = 0.0;           // m/s, |v_G| + |ω|·R at the end
+  double final_excess = 0.0;        // J, energy above lying flat at the end
 };
 
+// How the coin is run: spin about the vertical, simulated time, frame step and error control
+// (none: fixed steps).
+struct CoinSettings {
+  double spin = 25.0;  // rad/s
+  double end = 10.0;   // s
+  double step = 1e-3;  // s
+  std::optional<double> tolerance = 1e-6;
+};
+
+CoinRun runCoin(const CoinSettings& settings) {
+  const double radius = 0.015, thickness = 0.003, g = 9.81;
+  Scene scene = test::readShippedScene("corpus/eulers_disk.json");
+  scene.solver.time_step = settings.step;
+  scene.solver.tolerance = settings.tolerance;
+  const int coin = bodyIndex(scene, "coin");
+  REQUIRE(coin >= 0);
+  scene.bodies[coin].angular_velocity = Vec3(0, 0, settings.spin);
+  const double m = scene.bodies[coin].mass.mass;
+  const double flat = m * g * thickness / 2.0;
+  Simulation simulation(scene);
+  const Ali3pIntegrator& integrator = simulation.integrator();
+  const auto mechanical = [&] {
+    const EnergyReport e = integrator.energy();
+    return e.kinetic + e.gravity;
+  };
+  CoinRun r;
+  double lowest = mechanical();
+  r.to_lose = lowest - flat;
+  while (simulation.time() < settings.end - 0.5 * settings.step) {
+    REQUIRE_NOTHROW(simulation.step());
+    ++r.frames;
+    // Within an impact the contact holds elastic energy that the rebound gives back: the
+    // mechanical energy there is no measure of what the contact took.
+    if (!simulation.contacts()->contacts().empty()) continue;
+    ++r.free_frames;
+    const double e = mechanical();
+    r.worst_rise = std::max(r.worst_rise, e - lowest);
+    lowest = std::min(lowest, e);
+  }
+  const SimulationFrame frame = simulation.frame();
+  const BodyState& state = frame.bodies[coin];
+  r.height = state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
+  r.axis_z = state.pose.rotation(2, 2);
+  r.rim_speed = state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
+  r.final_excess = mechanical() - flat;
+  return r;
+}
+
+// The corpus scene's own run, over 10 s.
 const CoinRun& spunCoin() {
-  static const CoinRun run = [] {
-    const double radius = 0.015, thickness = 0.003, g = 9.81, end = 10.0;
-    Scene scene = test::readShippedScene("corpus/eulers_disk.json");
-    scene.solver.time_step = 1e-3;
-    scene.solver.tolerance = 1e-6;
-    const int coin = bodyIndex(scene, "coin");
-    REQUIRE(coin >= 0);
-    const double m = scene.bodies[coin].mass.mass;
-    const double flat = m * g * thickness / 2.0;
-    Simulation simulation(scene);
-    const Ali3pIntegrator& integrator = simulation.integrator();
-    const auto mechanical = [&] {
-      const EnergyReport e = integrator.energy();
-      return e.kinetic + e.gravity;
-    };
-    CoinRun r;
-    double lowest = mechanical();
-    r.to_lose = lowest - flat;
-    while (simulation.time() < end - 1e-9) {
-      REQUIRE_NOTHROW(simulation.step());
-      const double e = mechanical();
-      r.worst_rise = std::max(r.worst_rise, e - lowest);
-      lowest = std::min(lowest, e);
-    }
-    const SimulationFrame frame = simulation.frame();
-    const BodyState& state = frame.bodies[coin];
-    r.height = state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
-    r.axis_z = state.pose.rotation(2, 2);
-    r.rim_speed = state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
-    r.final_excess = mechanical() - flat;
-    return r;
-  }();
+  static const CoinRun run = runCoin({});
   return run;
 }
 
 }  // namespace
 
-// Known failure, reported against the core: the energy rises by up to 7.4e-5 J, 6.2 % of what
-// it has to lose (the law's δ switches between the centroid column and δ where the area centroid
-// leaves the overlap, docs/method.md, "The indentation the law is given"), and after 10 s the
-// coin still wobbles (centre 1.97 mm up, 1.4e-4 J above lying flat). It used to lie flat by then
-// (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new contact's
-// first-step work ¼h·F₁·v₀ (each re-identified rim contact, every few steps), so caps cut its
-// force on unloading — dissipation no law asked for (docs/dynamics.md, "Passivity of contact").
-TEST_CASE("Euler's disk spins down passively and ends lying flat", "[corpus][slow][!mayfail]") {
-  const CoinRun& r = spunCoin();
-  INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J; height "
-                         << r.height << " m, axis z " << r.axis_z);
+// Passive through every contact event. The coin hops on its rim, its impacts at about 0.1 m/s
+// nearly elastic under hertz-stribeck (Hunt–Crossley, d = 0.2 s/m: e ≈ 1 − ⅔·d·v), so frames
+// without contact fall all through the run (95 % of them). Compared at every frame (before
+// 2026-11-30) the energy rose by up to 4.9e-5 J: each rise was the second half of an impact whose
+// first half a frame had caught — at t = 0.898 s the rim 2.5 µm deep at 21 N and the energy
+// 5.9e-5 J below the frame before, at 0.899 s the coin free again and 1.0e-5 J below it.
+TEST_CASE("Euler's disk never gains energy through a contact event", "[corpus][slow]") {
+  // The scene as shipped over 10 s, other spins and fixed 0.1 ms steps over 3 s.
+  std::vector<std::pair<CoinSettings, CoinRun>> runs{{CoinSettings{}, spunCoin()}};
+  for (const CoinSettings settings : {CoinSettings{15.0, 3.0}, CoinSettings{35.0, 3.0},
+                                      CoinSettings{25.0, 3.0, 1e-4, std::nullopt}})
+    runs.emplace_back(settings, runCoin(settings));
+  for (const auto& [settings, r] : runs) {
+    INFO("spin " << settings.spin << " rad/s, frames of " << settings.step << " s, tolerance "
+                 << settings.tolerance.value_or(0.0) << " (0: fixed steps): energy to lose "
+                 << r.to_lose << " J, worst rise " << r.worst_rise << " J over " << r.free_frames
+                 << " frames without contact of " << r.frames);
+    CHECK(r.free_frames >= r.frames / 2);
+    CHECK(r.worst_rise < 0.01 * r.to_lose);
+  }
+}
+
+// Known failure, reported against the core: at the looser tolerance 1e-5 the coin gains 1.3 % of
+// what it has to lose through its impacts (1.6e-5 J of 1.2e-3 J over 3 s; at the scene's 1e-6,
+// 0.012 % over 10 s): the trapezoidal rule's own error over an impact's substeps, which error
+// control bounds per substep, not per impact.
+TEST_CASE("Euler's disk never gains energy through a contact event at tolerance 1e-5",
+          "[corpus][slow][!mayfail]") {
+  const CoinRun r = runCoin({25.0, 3.0, 1e-3, 1e-5});
+  INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J");
   CHECK(r.worst_rise < 0.01 * r.to_lose);
+}
+
+// Known failure, reported against the core: after 10 s the coin still hops on its rim (centre
+// 2.03 mm up, its axis 2.0° from the vertical, 1.4e-4 J above lying flat). It used to lie flat by
+// then (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new contact's
+// first-step work ¼h·F₁·v₀ (each re-identified rim contact, every few steps), so caps cut its force
+// on unloading — dissipation no law asked for (docs/dynamics.md, "Passivity of contact").
+TEST_CASE("Euler's disk ends lying flat", "[corpus][slow][!mayfail]") {
+  const CoinRun& r = spunCoin();
+  INFO("height " << r.height << " m, axis z " << r.axis_z);
   CHECK(std::abs(r.axis_z) > std::cos(1.0 * M_PI / 180.0));
   CHECK(r.height == Approx(0.0015).margin(1e-4));
 }
 
-// Known gap, reported against the core: after 10 s the coin still wobbles, its rim at 0.18 m/s
+// Known gap, reported against the core: after 10 s the coin still wobbles, its rim at 0.17 m/s
 // (below 1 mm/s while the ledgers' miscount dissipated, above): the law's damping and the
 // friction of a sliver of contact at the rim take the wobble out slowly.
 TEST_CASE("Euler's disk comes to rest", "[corpus][slow][!mayfail]") {
