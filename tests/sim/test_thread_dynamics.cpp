@@ -38,7 +38,9 @@ struct Run {
   double mass = 0.0, axial_inertia = 0.0;
 };
 
-Run settleNut(double mu, double until) {
+// The nut settled for `until` seconds with friction μ (static = dynamic) and the normal law's
+// restitution e.
+Run settleNut(double mu, double until, double restitution = 0.3) {
   const ThreadSpec bolt = boltSpec();
   ThreadSpec nut = bolt;
   nut.length = 0.005;
@@ -53,7 +55,7 @@ Run settleNut(double mu, double until) {
   // Centred two pitches up the bolt, then lowered by half the play: resting on the flanks.
   spec.pose.translation = Vec3(0, 0, 0.002 - bolt.axial_clearance / 2 + kDrop);
   ContactLaw law;
-  law.normal = HuntCrossleyLaw{kStiffness, 1.5, 0.3, 1e-2};
+  law.normal = HuntCrossleyLaw{kStiffness, 1.5, restitution, 1e-2};
   StickSlipFriction friction;
   friction.static_coefficient = friction.dynamic_coefficient = mu;
   law.friction = friction;
@@ -75,6 +77,22 @@ Run settleNut(double mu, double until) {
   return run;
 }
 
+// The turn from rest in `until` seconds of a nut screwing down with friction μ. Axial descent s
+// and turn θ = 2π·s/P: the thread carries W = m(g − s̈) and turns the nut with the torque
+// W·r·(tan λ − μ')/(1 + μ'·tan λ) (the lowering torque of a screw, r = d2/2, μ' = μ/cos 30°),
+// so I·(2π/P)·s̈ = m(g − s̈)·r·f, f = (tan λ − μ')/(1 + μ'·tan λ): s̈ = m·g·r·f/(I·2π/P + m·r·f),
+// θ = (2π/P)·s̈·t²/2.
+double closedFormTurn(const Run& run, double mu, double until) {
+  const ThreadSpec s = boltSpec();
+  const double d2 = s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
+  const double tan_lead = s.pitch / (kPi * d2), r = d2 / 2;
+  const double mu_v = mu / std::cos(kPi / 6);
+  const double f = (tan_lead - mu_v) / (1 + mu_v * tan_lead);
+  const double accel =
+      run.mass * kG * r * f / (run.axial_inertia * 2 * kPi / s.pitch + run.mass * r * f);
+  return 2 * kPi / s.pitch * accel * until * until / 2;
+}
+
 }  // namespace
 
 TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "[thread][slow]") {
@@ -87,18 +105,8 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   REQUIRE(tan_lead == Approx(0.0433).epsilon(1e-3));
   const double critical = tan_lead * std::cos(kPi / 6);
 
-  // Screwing down, axial descent s and turn θ = 2π·s/P: the thread carries W = m(g − s̈) and
-  // turns the nut with the torque W·r·(tan λ − μ')/(1 + μ'·tan λ) (the lowering torque of a
-  // screw, r = d2/2), so I·(2π/P)·s̈ = m(g − s̈)·r·f, f = (tan λ − μ')/(1 + μ'·tan λ):
-  // s̈ = m·g·r·f/(I·2π/P + m·r·f), θ = (2π/P)·s̈·t²/2 from rest.
-  const double r = d2 / 2, until = 0.1;
-  auto predictedTurn = [&](const Run& run, double mu) {
-    const double mu_v = mu / std::cos(kPi / 6);
-    const double f = (tan_lead - mu_v) / (1 + mu_v * tan_lead);
-    const double accel =
-        run.mass * kG * r * f / (run.axial_inertia * 2 * kPi / s.pitch + run.mass * r * f);
-    return 2 * kPi / s.pitch * accel * until * until / 2;
-  };
+  const double until = 0.1;
+  auto predictedTurn = [&](const Run& run, double mu) { return closedFormTurn(run, mu, until); };
 
   const double mu_loose = 0.2 * critical, mu_locked = 4 * critical;
   const Run loose = settleNut(mu_loose, until);
@@ -106,9 +114,6 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   const double expected = predictedTurn(loose, mu_loose);
   INFO("loose: turned " << loose.turned << " rad (closed form " << expected << "), dropped "
                         << loose.dropped << " m, wall " << loose.wall << " s");
-  INFO("locked: turned " << locked.turned << " rad, dropped " << locked.dropped << " m, force "
-                         << locked.force.transpose() << ", weight " << locked.weight << " N, wall "
-                         << locked.wall << " s");
   // The loose nut starts 10 µm above the flanks (1.4 ms of free fall), its friction first holds
   // until the stiction spring gives, and its facets ride over the bolt's (a chord sag of 2 µm per
   // 16 µm of lead at 96 columns, which acts like extra friction): it turns less than the closed
@@ -117,6 +122,9 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   CHECK(loose.turned <= predictedTurn(loose, 0.0));
   // Down the helix: the descent beyond the drop and the settling is the turn's lead.
   CHECK(loose.dropped >= loose.turned * s.pitch / (2 * kPi));
+  INFO("locked: turned " << locked.turned << " rad, dropped " << locked.dropped << " m, force "
+                         << locked.force.transpose() << ", weight " << locked.weight << " N, wall "
+                         << locked.wall << " s");
   // Locked: it turns less than 1/20 of what the loose one does and carries its weight. From
   // ledger inheritance (00cd8cc) on it crept ~0.013 rad in 0.1 s and this was reported only;
   // measured on 2026-11-30 it turns 5e-4, 0.004, 5e-4 and 1.5e-4 rad at 1.5, 2, 4 and 8 times the
@@ -124,4 +132,28 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   CHECK(std::abs(locked.turned) <= 0.05 * expected);
   CHECK(locked.force.z() == Approx(locked.weight).epsilon(0.01));
   CHECK(locked.force.head<2>().norm() <= 0.01 * locked.weight);
+}
+
+// Known failure, reported against the core (issue 22): the loose nut's turn depends on the
+// contact's damping — 0.004 rad at restitution 0.1, 0.096 at 0.5, 0.114 at 0.8 and 0.166 at the
+// 0.3 above, and 0.012 with three times the spread damping. Traced: the stick–slip law's stiction
+// damper, 0.82·∂F_n/∂δ̇ (105 s/m·F_n for this Hunt–Crossley law), is not held to μ_s·F_n with its
+// spring, so below v_stick it alone holds the nut creeping at a quarter of v_stick, against a
+// helix that μ_s = μ/5 cannot hold. Capping spring and damper together at μ_s·F_n (tried) makes
+// the nut turn 0.11–0.14 rad at every restitution from 0.1 to 0.6, but the seated anchor then
+// jitters at 2 mm/s after its brake sets (985 stalled substeps): the cap's kink makes stuck
+// contacts cycle in Newton's iterations, and a smooth cap lowers static friction below μ_s.
+TEST_CASE("a loose nut turns down its bolt whatever the contact's restitution",
+          "[thread][slow][!mayfail]") {
+  const ThreadSpec s = boltSpec();
+  const double d2 = s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
+  const double critical = s.pitch / (kPi * d2) * std::cos(kPi / 6);
+  const double mu = 0.2 * critical;
+  for (const double restitution : {0.1, 0.5}) {
+    const Run loose = settleNut(mu, 0.1, restitution);
+    const double expected = closedFormTurn(loose, mu, 0.1);
+    INFO("e = " << restitution << ": turned " << loose.turned << " rad (closed form " << expected
+                << ")");
+    CHECK(loose.turned >= 0.5 * expected);
+  }
 }
