@@ -77,41 +77,47 @@ Run settleNut(double mu, double until, double restitution = 0.3) {
   return run;
 }
 
+// The bolt's pitch diameter d2 = d − (3/4)·H, H = (√3/2)·P, where the lead angle is taken.
+double pitchDiameter() {
+  const ThreadSpec s = boltSpec();
+  return s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
+}
+
+// tan λ = P/(π·d2).
+double tanLead() { return boltSpec().pitch / (kPi * pitchDiameter()); }
+
+// On a V-thread the normal force is N = W/(cos 30°·cos λ) for an axial load W, so friction acts
+// as μ' = μ/cos 30° on the plane of the helix; the nut slides down it iff μ' < tan λ.
+double criticalFriction() { return tanLead() * std::cos(kPi / 6); }
+
 // The turn from rest in `until` seconds of a nut screwing down with friction μ. Axial descent s
 // and turn θ = 2π·s/P: the thread carries W = m(g − s̈) and turns the nut with the torque
 // W·r·(tan λ − μ')/(1 + μ'·tan λ) (the lowering torque of a screw, r = d2/2, μ' = μ/cos 30°),
 // so I·(2π/P)·s̈ = m(g − s̈)·r·f, f = (tan λ − μ')/(1 + μ'·tan λ): s̈ = m·g·r·f/(I·2π/P + m·r·f),
 // θ = (2π/P)·s̈·t²/2.
 double closedFormTurn(const Run& run, double mu, double until) {
-  const ThreadSpec s = boltSpec();
-  const double d2 = s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
-  const double tan_lead = s.pitch / (kPi * d2), r = d2 / 2;
+  const double pitch = boltSpec().pitch, tan_lead = tanLead(), r = pitchDiameter() / 2;
   const double mu_v = mu / std::cos(kPi / 6);
   const double f = (tan_lead - mu_v) / (1 + mu_v * tan_lead);
   const double accel =
-      run.mass * kG * r * f / (run.axial_inertia * 2 * kPi / s.pitch + run.mass * r * f);
-  return 2 * kPi / s.pitch * accel * until * until / 2;
+      run.mass * kG * r * f / (run.axial_inertia * 2 * kPi / pitch + run.mass * r * f);
+  return 2 * kPi / pitch * accel * until * until / 2;
 }
 
 }  // namespace
 
 TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "[thread][slow]") {
-  // Lead angle at the pitch diameter d2 = d − (3/4)·H: tan λ = P/(π·d2) = 0.0433 for M8×1. On a
-  // V-thread the normal force is N = W/(cos 30°·cos λ) for an axial load W, so friction acts as
-  // μ' = μ/cos 30° on the plane of the helix; the nut slides down it iff μ' < tan λ (μ < 0.0375).
+  // Lead angle at the pitch diameter: tan λ = 0.0433 for M8×1, so the nut slides down iff
+  // μ < 0.0375 (criticalFriction).
   const ThreadSpec s = boltSpec();
-  const double d2 = s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
-  const double tan_lead = s.pitch / (kPi * d2);
-  REQUIRE(tan_lead == Approx(0.0433).epsilon(1e-3));
-  const double critical = tan_lead * std::cos(kPi / 6);
-
+  REQUIRE(tanLead() == Approx(0.0433).epsilon(1e-3));
+  const double critical = criticalFriction();
   const double until = 0.1;
-  auto predictedTurn = [&](const Run& run, double mu) { return closedFormTurn(run, mu, until); };
 
   const double mu_loose = 0.2 * critical, mu_locked = 4 * critical;
   const Run loose = settleNut(mu_loose, until);
   const Run locked = settleNut(mu_locked, until);
-  const double expected = predictedTurn(loose, mu_loose);
+  const double expected = closedFormTurn(loose, mu_loose, until);
   INFO("loose: turned " << loose.turned << " rad (closed form " << expected << "), dropped "
                         << loose.dropped << " m, wall " << loose.wall << " s");
   // The loose nut starts 10 µm above the flanks (1.4 ms of free fall), its friction first holds
@@ -119,7 +125,7 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   // 16 µm of lead at 96 columns, which acts like extra friction): it turns less than the closed
   // form, but clearly down — at least half of it — and never more than without friction.
   CHECK(loose.turned >= 0.5 * expected);
-  CHECK(loose.turned <= predictedTurn(loose, 0.0));
+  CHECK(loose.turned <= closedFormTurn(loose, 0.0, until));
   // Down the helix: the descent beyond the drop and the settling is the turn's lead.
   CHECK(loose.dropped >= loose.turned * s.pitch / (2 * kPi));
   INFO("locked: turned " << locked.turned << " rad, dropped " << locked.dropped << " m, force "
@@ -145,10 +151,7 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
 // contacts cycle in Newton's iterations, and a smooth cap lowers static friction below μ_s.
 TEST_CASE("a loose nut turns down its bolt whatever the contact's restitution",
           "[thread][slow][!mayfail]") {
-  const ThreadSpec s = boltSpec();
-  const double d2 = s.nominal_diameter - 0.75 * std::sqrt(3.0) / 2 * s.pitch;
-  const double critical = s.pitch / (kPi * d2) * std::cos(kPi / 6);
-  const double mu = 0.2 * critical;
+  const double mu = 0.2 * criticalFriction();
   for (const double restitution : {0.1, 0.5}) {
     const Run loose = settleNut(mu, 0.1, restitution);
     const double expected = closedFormTurn(loose, mu, 0.1);
