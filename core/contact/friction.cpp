@@ -72,19 +72,49 @@ FrictionForce evaluateModel(const StickSlipFriction& model, const FrictionInput&
 
   // Stiction spring–damper to the anchor; the anchor slides so the spring never exceeds μ_s·F_n.
   const double k = model.stiffness_ratio * in.normal_stiffness;
-  const double c = model.stiffness_ratio * in.normal_damping;
+  const double c = in.tangential_inverse_mass > 0.0
+                       ? 2.0 * model.damping_ratio * std::sqrt(k / in.tangential_inverse_mass)
+                       : 0.0;
   const double limit = model.static_coefficient * in.normal_force;
   Vec3 offset = in.stick_offset;
   bool anchor_slid = false;
+  // ∂offset/∂(stick offset): while the anchor slides the spring is pinned at the limit, and only
+  // the offset's direction follows.
+  Mat3 offset_d_offset = Mat3::Identity();
   if (k * offset.norm() > limit) {
     offset *= limit / (k * offset.norm());
+    offset_d_offset = limit / k * unitDerivative(in.stick_offset);
     anchor_slid = true;
   }
-  const Vec3 stick = -k * offset - c * v;
-  // While the anchor slides the spring force is pinned at the limit: its offset derivative is
-  // only the change of direction.
-  const Mat3 stick_d_offset =
-      anchor_slid ? Mat3(-limit * unitDerivative(in.stick_offset)) : Mat3(-k * Mat3::Identity());
+  Vec3 stick = -k * offset - c * v;
+  Mat3 stick_d_velocity = -c * Mat3::Identity();
+  Mat3 stick_d_offset = -k * offset_d_offset;
+  if (stick.norm() > limit) {
+    // With the damper, spring and damper together push past μ_s·F_n: the anchor slides on until
+    // they are at the limit, so the spring keeps only the deflection the force delivered (capping
+    // the force alone would store work it never did). The offset shrinks to α·s with
+    // |α·k·s + c·v| = L, α ∈ [0, 1) (|g(α)|² − L² is convex in α, < 0 at 0 and > 0 at 1); when
+    // the damper alone exceeds L it is held at the limit and the spring is spent.
+    anchor_slid = true;
+    if (c * speed >= limit) {
+      stick = speed > 0.0 ? Vec3(-limit * v / speed) : Vec3::Zero();  // speed 0: L = 0
+      stick_d_velocity = -limit * unitDerivative(v);
+      stick_d_offset = Mat3::Zero();
+      offset = Vec3::Zero();
+    } else {
+      const Vec3 ks = k * offset, cv = c * v;
+      const double a = ks.squaredNorm(), b = ks.dot(cv);
+      const double alpha = (-b + std::sqrt(b * b - a * (cv.squaredNorm() - limit * limit))) / a;
+      const Vec3 w = alpha * ks + cv;  // −stick, |w| = L
+      // From |α·k·s + c·v|² = L²: ∂α/∂v = −c·w/(k·s·w), ∂α/∂s = −α·w/(s·w).
+      const double ksw = ks.dot(w);
+      stick = -w;
+      stick_d_velocity = ks * (c / ksw) * w.transpose() - c * Mat3::Identity();
+      stick_d_offset = (-k * alpha * Mat3::Identity() + ks * (k * alpha / ksw) * w.transpose()) *
+                       offset_d_offset;
+      offset *= alpha;
+    }
+  }
 
   const Vec3 u = speed > 0.0 ? Vec3(v / speed) : Vec3::Zero();
   const double slide_scale = model.dynamic_coefficient * in.normal_force;
@@ -92,7 +122,7 @@ FrictionForce evaluateModel(const StickSlipFriction& model, const FrictionInput&
   const Mat3 slide_d_velocity = -slide_scale * unitDerivative(v);
 
   out.force = kappa * stick + (1.0 - kappa) * slide - model.viscous * v;
-  out.d_velocity = kappa * (-c * Mat3::Identity()) + (stick - slide) * d_kappa.transpose() +
+  out.d_velocity = kappa * stick_d_velocity + (stick - slide) * d_kappa.transpose() +
                    (1.0 - kappa) * slide_d_velocity - model.viscous * Mat3::Identity();
   out.d_offset = kappa * stick_d_offset;
   out.stick_offset = offset;

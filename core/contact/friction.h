@@ -10,10 +10,13 @@ namespace contactsim {
 struct FrictionInput {
   Vec3 slip_velocity = Vec3::Zero();  // tangential velocity of B's contact point relative to A's
   double normal_force = 0.0;          // F_n ≥ 0
-  // The normal law's stiffness ∂F_n/∂δ and damping ∂F_n/∂δ̇ at this instant: the stiction
-  // spring–damper is scaled from them (Mindlin: tangential/normal stiffness ≈ 2(1−ν)/(2−ν)).
+  // The normal law's stiffness ∂F_n/∂δ at this instant: the stiction spring is scaled from it
+  // (Mindlin: tangential/normal stiffness ≈ 2(1−ν)/(2−ν)).
   double normal_stiffness = 0.0;
-  double normal_damping = 0.0;
+  // The mass the stiction spring moves: the inverse effective mass in the contact plane
+  // (sim/contact_mode.h, tangentialInverseMass) times the number of contacts that share the
+  // pair's bodies. The stiction damper is sized against it; 0 leaves the spring undamped.
+  double tangential_inverse_mass = 0.0;
   // Tangential offset of B's contact point from its stick anchor (stick–slip model only).
   Vec3 stick_offset = Vec3::Zero();
 };
@@ -27,14 +30,18 @@ struct FrictionForce {
 };
 
 // Dopico et al. eq. (2)–(5): F = κ·F_stick + (1−κ)·F_slide − μ_visc·v, κ = exp(−|v|²/v_stick²);
-// F_stick a spring–damper to the stick anchor whose spring force is capped at μ_s·F_n (beyond it
-// the anchor slides), F_slide = −μ_d·F_n·v/|v|.
+// F_slide = −μ_d·F_n·v/|v|; F_stick = −k_t·s − c_t·v a spring–damper to the stick anchor (s the
+// offset from it). The spring is capped at μ_s·F_n by sliding the anchor; spring and damper
+// together are capped at μ_s·F_n too, so that stiction never exceeds Coulomb's limit. The
+// damper is the stiction spring's own: c_t = 2ζ_t·√(k_t·m_t), ζ_t its damping ratio against
+// the contact's tangential mass m_t (docs/method.md, "Self-locking").
 struct StickSlipFriction {
   double static_coefficient = 0.3;    // μ_s
   double dynamic_coefficient = 0.25;  // μ_d
   double stick_velocity = 1e-3;       // v_stick (m/s)
   double viscous = 0.0;               // μ_visc (N·s/m)
   double stiffness_ratio = 0.82;      // Mindlin's k_t/k_n for ν = 0.3
+  double damping_ratio = 1.0;         // ζ_t: the stick mode critically damped
 };
 
 // Drake's Stribeck curve ("The Details of Computing Contact Forces"): μ rises smoothly from 0 to

@@ -5,22 +5,35 @@
 namespace contactsim {
 namespace {
 
-// 1/m + (r × n)ᵀ I⁻¹ (r × n) of one body, in its own axes: r is the point's offset from the
-// centre of mass there (the coefficients of u, v, w in pointOn's terms, negated in the
-// separation for A, which the quadratic form does not see) and n is brought in by Rᵀ,
-// R = [u v w] from q. A fixed body (no coordinates) adds nothing.
-double inverseEffectiveMass(const MultibodySystem& system, BodyIndex body, const AffineVec3& point,
-                            const Vec3& normal, const Eigen::VectorXd& q) {
-  const int o = system.coordinateOffset(body);
-  if (o < 0) return 0.0;
-  Vec3 r = Vec3::Zero();
-  for (const AffineVec3::Term& term : point.terms)
-    if (term.offset >= o + 3 && term.offset < o + 12) r[(term.offset - o) / 3 - 1] = term.coeff;
-  Mat3 rotation;
-  rotation << q.segment<3>(o + 3), q.segment<3>(o + 6), q.segment<3>(o + 9);
-  const Vec3 moment_arm = r.cross(rotation.transpose() * normal);
-  const MassInertia& mi = system.bodies()[body].mass;
-  return 1.0 / mi.mass + moment_arm.dot(mi.inertia.ldlt().solve(moment_arm));
+// How the moving bodies yield at a force's point: a unit force along any world direction t moves
+// the point by tᵀ(I/m + W)t per unit impulse, W = Σ R·(−[r]ₓ I⁻¹ [r]ₓ)·Rᵀ ((r × t)ᵀ I⁻¹ (r × t)
+// as a quadratic form), r the point's offset from the centre of mass in the body's axes (the
+// coefficients of u, v, w in pointOn's terms, negated in the separation for A, which the
+// quadratic form does not see) and R = [u v w] from q. A fixed body (no coordinates) adds nothing.
+struct PointMobility {
+  double inverse_mass = 0.0;       // Σ 1/m
+  Mat3 rotational = Mat3::Zero();  // W
+};
+
+PointMobility pointMobility(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                            const AffineVec3& point, const Eigen::VectorXd& q) {
+  PointMobility out;
+  for (const BodyIndex body : {a, b}) {
+    const int o = system.coordinateOffset(body);
+    if (o < 0) continue;
+    Vec3 r = Vec3::Zero();
+    for (const AffineVec3::Term& term : point.terms)
+      if (term.offset >= o + 3 && term.offset < o + 12) r[(term.offset - o) / 3 - 1] = term.coeff;
+    Mat3 rotation;
+    rotation << q.segment<3>(o + 3), q.segment<3>(o + 6), q.segment<3>(o + 9);
+    Mat3 cross;
+    cross << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+    const MassInertia& mi = system.bodies()[body].mass;
+    const Mat3 inverse_inertia = mi.inertia.ldlt().solve(Mat3::Identity());
+    out.inverse_mass += 1.0 / mi.mass;
+    out.rotational -= rotation * cross * inverse_inertia * cross * rotation.transpose();
+  }
+  return out;
 }
 
 }  // namespace
@@ -29,9 +42,16 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
                             const AffineVec3& separation, const Vec3& normal, double stiffness,
                             const Eigen::VectorXd& q) {
   if (!(stiffness > 0.0)) return 0.0;
-  const double w = inverseEffectiveMass(system, a, separation, normal, q) +
-                   inverseEffectiveMass(system, b, separation, normal, q);
-  return std::sqrt(stiffness * w);
+  const PointMobility m = pointMobility(system, a, b, separation, q);
+  return std::sqrt(stiffness * (m.inverse_mass + normal.dot(m.rotational * normal)));
+}
+
+double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                             const AffineVec3& separation, const Vec3& normal,
+                             const Eigen::VectorXd& q) {
+  // Σ over an orthonormal t₁, t₂ ⊥ n of tᵀWt is tr(W) − nᵀWn, whatever the pair chosen.
+  const PointMobility m = pointMobility(system, a, b, separation, q);
+  return m.inverse_mass + 0.5 * (m.rotational.trace() - normal.dot(m.rotational * normal));
 }
 
 }  // namespace contactsim

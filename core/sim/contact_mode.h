@@ -21,4 +21,12 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
                             const AffineVec3& separation, const Vec3& normal, double stiffness,
                             const Eigen::VectorXd& q);
 
+// The inverse effective mass at the same point for a force in the contact plane, averaged over
+// the plane's directions: w_t = ½(w(t₁) + w(t₂)), t₁, t₂ any orthonormal pair ⊥ n. The stiction
+// spring–damper of stick–slip friction rings against it (contact/friction.h). 0 when neither
+// body moves.
+double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                             const AffineVec3& separation, const Vec3& normal,
+                             const Eigen::VectorXd& q);
+
 }  // namespace contactsim

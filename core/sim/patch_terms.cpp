@@ -4,7 +4,7 @@ namespace contactsim {
 
 PatchFriction patchFriction(const FrictionModel& law, const NormalForce& normal, const Vec3& n,
                             const Vec3& slip, const Vec3& omega, double spin_radius,
-                            const Vec3& stick_offset) {
+                            const Vec3& stick_offset, double tangential_inverse_mass) {
   const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
   const double r = spin_radius;
   const double spin = n.dot(omega);
@@ -12,7 +12,7 @@ PatchFriction patchFriction(const FrictionModel& law, const NormalForce& normal,
   input.slip_velocity = slip + r * spin * n;
   input.normal_force = normal.value;
   input.normal_stiffness = normal.d_indentation;
-  input.normal_damping = normal.d_rate;
+  input.tangential_inverse_mass = tangential_inverse_mass;
   input.stick_offset = stick_offset;
   PatchFriction out;
   FrictionForce& f = out.sliding;

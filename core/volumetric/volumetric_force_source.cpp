@@ -106,12 +106,12 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
 // tangential separation of the two material anchors, and the force kept in the tangent plane.
 FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent_projector,
                                  const Vec3& slip_velocity, const NormalForce& normal,
-                                 const Vec3& stick_offset) {
+                                 const Vec3& stick_offset, double tangential_inverse_mass) {
   FrictionInput input;
   input.slip_velocity = slip_velocity;
   input.normal_force = normal.value;
   input.normal_stiffness = normal.d_indentation;
-  input.normal_damping = normal.d_rate;
+  input.tangential_inverse_mass = tangential_inverse_mass;
   input.stick_offset = stick_offset;
   FrictionForce friction = contactsim::evaluate(model, input);
   friction.force = tangent_projector * friction.force;
@@ -315,8 +315,12 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
     offset = f.tangent_projector * f.anchor_gap.value(q);
   }
   f.slip_velocity = f.tangent_projector * f.v_rel;
-  f.friction =
-      tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal, offset);
+  // The pair's points share its bodies' mass, as the patch source's patches do.
+  const double tangential_inverse_mass =
+      static_cast<double>(points.size()) *
+      tangentialInverseMass(system, pair.body_a, pair.body_b, f.d, f.n, q);
+  f.friction = tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal,
+                                  offset, tangential_inverse_mass);
   f.force = f.normal.value * f.n + f.friction.force;
   return f;
 }

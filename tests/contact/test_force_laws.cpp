@@ -237,11 +237,20 @@ TEST_CASE("friction derivatives agree with finite differences", "[laws][friction
   FrictionInput in;
   in.normal_force = 500.0;
   in.normal_stiffness = 2e7;
-  in.normal_damping = 1e4;
-  in.stick_offset = Vec3(2e-6, -1e-6, 0);
+  in.tangential_inverse_mass = 0.1;  // c_t = 2√(k_t·10 kg) ≈ 2.6e4 N·s/m
+  // Offsets: the spring well inside μ_s·F_n = 150 N (33 N), near it (147 N) so that the damper
+  // pushes the stiction force over the limit (the anchor slides on), beyond it (the spring alone
+  // slides the anchor), and a slip whose damper alone exceeds the limit (164 N).
   for (const FrictionModel& model : models) {
-    for (const Vec3& v : {Vec3(3e-4, 1e-4, 0), Vec3(0.02, -0.01, 0), Vec3(-0.4, 0.3, 0)}) {
+    for (const auto& [v, offset] : {std::pair{Vec3(3e-4, 1e-4, 0), Vec3(2e-6, -1e-6, 0)},
+                                    std::pair{Vec3(3e-4, 1e-4, 0), Vec3(8.5e-6, 2.8e-6, 0)},
+                                    std::pair{Vec3(-3e-4, 2e-4, 0), Vec3(8.5e-6, 2.8e-6, 0)},
+                                    std::pair{Vec3(3e-4, 1e-4, 0), Vec3(2e-5, 1e-5, 0)},
+                                    std::pair{Vec3(5e-3, 4e-3, 0), Vec3(2e-6, -1e-6, 0)},
+                                    std::pair{Vec3(0.02, -0.01, 0), Vec3(2e-6, -1e-6, 0)},
+                                    std::pair{Vec3(-0.4, 0.3, 0), Vec3(2e-6, -1e-6, 0)}}) {
       in.slip_velocity = v;
+      in.stick_offset = offset;
       const FrictionForce f = evaluate(model, in);
       auto force_of_v = [&](const Vec3& x) {
         FrictionInput i = in;
@@ -268,10 +277,7 @@ TEST_CASE("stick-slip holds below the limit without creep and slides beyond it",
           "[laws][friction]") {
   const StickSlipFriction model{
       .static_coefficient = 0.3, .dynamic_coefficient = 0.25, .stick_velocity = 1e-3};
-  FrictionInput in{.slip_velocity = Vec3::Zero(),
-                   .normal_force = 100.0,
-                   .normal_stiffness = 1e7,
-                   .normal_damping = 0.0};
+  FrictionInput in{.slip_velocity = Vec3::Zero(), .normal_force = 100.0, .normal_stiffness = 1e7};
   const double k = 0.82 * 1e7;
   in.stick_offset = Vec3(1e-6, 0, 0);  // spring force 8.2 N < μ_s F_n = 30 N
   FrictionForce held = evaluate(model, in);
@@ -287,6 +293,39 @@ TEST_CASE("stick-slip holds below the limit without creep and slides beyond it",
 
   in.slip_velocity = Vec3(0.1, 0, 0);  // 100 v_stick: pure Coulomb sliding
   CHECK((evaluate(model, in).force - Vec3(-25.0, 0, 0)).norm() < 1e-9);
+}
+
+TEST_CASE("stiction is a critically damped spring that never exceeds Coulomb's limit",
+          "[laws][friction]") {
+  const StickSlipFriction model{
+      .static_coefficient = 0.3, .dynamic_coefficient = 0.25, .stick_velocity = 1e-3};
+  const double k_t = 0.82 * 1e7, mass = 4.0, limit = 30.0;
+  FrictionInput in{.normal_force = 100.0, .normal_stiffness = 1e7};
+  // At the anchor and at rest the law is the linear m·ẍ = −k_t·x − c_t·ẋ of the stick mode:
+  // critically damped (ζ_t = 1) when c_t = 2√(k_t·m).
+  in.tangential_inverse_mass = 1.0 / mass;
+  const FrictionForce at_rest = evaluate(model, in);
+  CHECK(-at_rest.d_velocity(0, 0) == Approx(2.0 * std::sqrt(k_t * mass)));
+  CHECK(-at_rest.d_offset(1, 1) == Approx(k_t));
+  // However heavy the bodies (so large the damper), spring and damper together stay within
+  // μ_s·F_n below v_stick, and the sliding force within μ_d·F_n above it: nothing holds a load
+  // beyond Coulomb's limit, as a nut on a bolt or a block on a ramp would otherwise creep.
+  for (const double m : {1.0, 1e3, 1e6, 1e9}) {
+    in.tangential_inverse_mass = 1.0 / m;
+    for (const double speed : {1e-5, 3e-4, 1e-3, 3e-3}) {
+      for (const Vec3& offset : {Vec3(0, 0, 0), Vec3(2e-6, 1e-6, 0), Vec3(-1e-5, 2e-5, 0)}) {
+        in.slip_velocity = Vec3(speed, 0.0, 0.0);
+        in.stick_offset = offset;
+        CHECK(evaluate(model, in).force.norm() <= limit * (1.0 + 1e-12));
+      }
+    }
+  }
+  // Without a moving mass (both bodies fixed) there is no stick mode to damp.
+  in.tangential_inverse_mass = 0.0;
+  in.slip_velocity = Vec3(1e-4, 0, 0);
+  in.stick_offset = Vec3::Zero();
+  const double kappa = std::exp(-0.01);  // (v/v_stick)² = 0.01
+  CHECK((evaluate(model, in).force - Vec3(-(1.0 - kappa) * 25.0, 0, 0)).norm() < 1e-9);
 }
 
 TEST_CASE("Stribeck and regularised Coulomb curves", "[laws][friction]") {

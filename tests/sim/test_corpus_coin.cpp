@@ -1,11 +1,12 @@
 // Everyday contact corpus (assets/scenes/corpus/eulers_disk.json): Euler's disk. A steel coin,
 // 30 mm across and 3 mm thick, is set down on its rim tilted 15° from the plate and spun at
 // 25 rad/s about the vertical; it rolls, wobbles and hops down until it lies flat. Contact and
-// friction only take energy: at every frame where no contact holds (so that no energy is stored
-// in one) the mechanical energy is never above its value at an earlier such frame by more than
-// 1 % of what has to go (the start less the coin lying flat, m·g·t/2). At the end the coin lies
-// flat, its centre t/2 above the plate.
+// friction only take energy: at every frame where contact stores next to no energy (ΣF_n·δ under
+// a thousandth of what has to go) the mechanical energy is never above its value at an earlier
+// such frame by more than 1 % of what has to go (the start less the coin lying flat, m·g·t/2). At
+// the end the coin lies flat, its centre t/2 above the plate.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <optional>
@@ -23,11 +24,14 @@ struct CoinRun {
   double to_lose = 0.0;  // J, start less lying flat
   // J, largest rise of the energy above its lowest value so far, both at frames without contact
   double worst_rise = 0.0;
-  int free_frames = 0, frames = 0;  // frames without a live contact, and all frames
-  double height = 0.0;              // m, centre of mass above the plate at the end
-  double axis_z = 0.0;              // vertical component of the coin's axis at the end
-  double rim_speed = 0.0;           // m/s, |v_G| + |ω|·R at the end
-  double final_excess = 0.0;        // J, energy above lying flat at the end
+  int free_frames = 0, frames = 0;  // frames compared (no energy stored in contact), and all
+  // Tenths of the run with fewer than 5 % of their frames compared: the comparison does not
+  // reach through them.
+  int blind_tenths = 0;
+  double height = 0.0;        // m, centre of mass above the plate at the end
+  double axis_z = 0.0;        // vertical component of the coin's axis at the end
+  double rim_speed = 0.0;     // m/s, |v_G| + |ω|·R at the end
+  double final_excess = 0.0;  // J, energy above lying flat at the end
 };
 
 // How the coin is run: spin about the vertical, simulated time, frame step and error control
@@ -58,17 +62,29 @@ CoinRun runCoin(const CoinSettings& settings) {
   CoinRun r;
   double lowest = mechanical();
   r.to_lose = lowest - flat;
+  std::array<int, 10> free_in_tenth{}, frames_in_tenth{};
   while (simulation.time() < settings.end - 0.5 * settings.step) {
     REQUIRE_NOTHROW(simulation.step());
     ++r.frames;
+    const auto tenth =
+        std::min<std::size_t>(9, static_cast<std::size_t>(10.0 * simulation.time() / settings.end));
+    ++frames_in_tenth[tenth];
     // Within an impact the contact holds elastic energy that the rebound gives back: the
-    // mechanical energy there is no measure of what the contact took.
-    if (!simulation.contacts()->contacts().empty()) continue;
+    // mechanical energy there is no measure of what the contact took. That store is below
+    // F_n·δ (Hertz's is ⅖·F_n·δ); frames where it is under a thousandth of what has to go
+    // (no contact, or rolling at the coin's weight, µJ below it) are compared.
+    double stored = 0.0;
+    for (const ContactDiagnostics& c : simulation.contacts()->contacts())
+      stored += c.normal_force * std::max(c.patch.indentation, 0.0);
+    if (stored > 1e-3 * r.to_lose) continue;
     ++r.free_frames;
+    ++free_in_tenth[tenth];
     const double e = mechanical();
     r.worst_rise = std::max(r.worst_rise, e - lowest);
     lowest = std::min(lowest, e);
   }
+  for (std::size_t i = 0; i < 10; ++i)
+    r.blind_tenths += 20 * free_in_tenth[i] < frames_in_tenth[i] ? 1 : 0;
   const SimulationFrame frame = simulation.frame();
   const BodyState& state = frame.bodies[coin];
   r.height = state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
@@ -87,11 +103,12 @@ const CoinRun& spunCoin() {
 }  // namespace
 
 // Passive through every contact event. The coin hops on its rim, its impacts at about 0.1 m/s
-// nearly elastic under hertz-stribeck (Hunt–Crossley, d = 0.2 s/m: e ≈ 1 − ⅔·d·v), so frames
-// without contact fall all through the run (95 % of them). Compared at every frame (before
-// 2026-11-30) the energy rose by up to 4.9e-5 J: each rise was the second half of an impact whose
-// first half a frame had caught — at t = 0.898 s the rim 2.5 µm deep at 21 N and the energy
-// 5.9e-5 J below the frame before, at 0.899 s the coin free again and 1.0e-5 J below it.
+// nearly elastic under hertz-stribeck (Hunt–Crossley, d = 0.2 s/m: e ≈ 1 − ⅔·d·v), and rolls on
+// it. Compared at every frame (before 2026-11-30) the energy rose by up to 4.9e-5 J: each rise was
+// the second half of an impact whose first half a frame had caught — at t = 0.898 s the rim 2.5 µm
+// deep at 21 N and the energy 5.9e-5 J below the frame before, at 0.899 s the coin free again and
+// 1.0e-5 J below it. Frames where contact stores energy are left out, and every tenth of the run
+// must have frames compared (at fixed 0.1 ms steps it rolls in contact through whole tenths).
 TEST_CASE("Euler's disk never gains energy through a contact event", "[corpus][slow]") {
   // The scene as shipped over 10 s, other spins and fixed 0.1 ms steps over 3 s.
   std::vector<std::pair<CoinSettings, CoinRun>> runs{{CoinSettings{}, spunCoin()}};
@@ -102,15 +119,16 @@ TEST_CASE("Euler's disk never gains energy through a contact event", "[corpus][s
     INFO("spin " << settings.spin << " rad/s, frames of " << settings.step << " s, tolerance "
                  << settings.tolerance.value_or(0.0) << " (0: fixed steps): energy to lose "
                  << r.to_lose << " J, worst rise " << r.worst_rise << " J over " << r.free_frames
-                 << " frames without contact of " << r.frames);
-    CHECK(r.free_frames >= r.frames / 2);
+                 << " frames compared of " << r.frames << ", " << r.blind_tenths
+                 << " tenths of the run without a twentieth of them");
+    CHECK(r.blind_tenths == 0);
     CHECK(r.worst_rise < 0.01 * r.to_lose);
   }
 }
 
-// Known failure, reported against the core: at the looser tolerance 1e-5 the coin gains 1.3 % of
-// what it has to lose through its impacts (1.6e-5 J of 1.2e-3 J over 3 s; at the scene's 1e-6,
-// 0.012 % over 10 s): the trapezoidal rule's own error over an impact's substeps, which error
+// Known failure, reported against the core: at the looser tolerance 1e-5 the coin gains 1.5 % of
+// what it has to lose through its impacts (1.7e-5 J of 1.2e-3 J over 3 s; at the scene's 1e-6,
+// 0.13 % over 10 s): the trapezoidal rule's own error over an impact's substeps, which error
 // control bounds per substep, not per impact.
 TEST_CASE("Euler's disk never gains energy through a contact event at tolerance 1e-5",
           "[corpus][slow][!mayfail]") {
