@@ -82,3 +82,35 @@ TEST_CASE("a contact's mode between two moving bodies adds their inverse masses"
   const double omega = contactModeFrequency(system, a, b, separation, Vec3::UnitZ(), k, q);
   CHECK(omega == Approx(std::sqrt(k * (1.0 / 10.0 + 1.0 / 30.0))).epsilon(1e-12));
 }
+
+// The stiction spring's mass (contact/friction.h): the inverse effective mass in the contact
+// plane, averaged over its directions. At the rod's end with the normal across it (body z), the
+// plane holds the rod's axis, along which a push moves it as a point mass (1/m), and body y,
+// across which it also turns it about z (1/m + (L/2)²/I_zz): the mean of the two, wherever the rod
+// is placed. With the normal along the rod, both in-plane directions turn it: 1/m + 1/I.
+TEST_CASE("a contact's tangential mass: the mean over the contact plane's directions",
+          "[contact][dynamics]") {
+  const double m = 10.0, inertia = m * (4.0 + 0.01) / 12;
+  for (const Pose& placed : {Pose::identity(), Pose::fromTranslationRotationVector(
+                                                   Vec3(3.0, -1.0, 20.0), Vec3(0.3, -1.1, 0.7))}) {
+    MultibodySystem system;
+    const BodyIndex floor = system.addBody(ground());
+    const BodyIndex body = system.addBody(rod(placed));
+    const Eigen::VectorXd q = system.initialCoordinates();
+    const AffineVec3 end =
+        system.pointOn(body, Vec3(1.0, 0.0, 0.0)) - system.pointOn(floor, Vec3::Zero());
+    const Vec3 across = placed.rotation * Vec3::UnitZ(), along = placed.rotation * Vec3::UnitX();
+    CHECK(tangentialInverseMass(system, floor, body, end, across, q) ==
+          Approx(0.5 * ((1.0 / m) + (1.0 / m + 1.0 / inertia))).epsilon(1e-12));
+    CHECK(tangentialInverseMass(system, floor, body, end, along, q) ==
+          Approx(1.0 / m + 1.0 / inertia).epsilon(1e-12));
+    // Whatever the in-plane pair: the mode frequency's w along each of two orthonormal in-plane
+    // directions, averaged, is the same number (k = 1 gives √w).
+    const Vec3 t1 = placed.rotation * Vec3(1.0, 1.0, 0.0).normalized();
+    const Vec3 t2 = across.cross(t1);
+    const double w1 = std::pow(contactModeFrequency(system, floor, body, end, t1, 1.0, q), 2);
+    const double w2 = std::pow(contactModeFrequency(system, floor, body, end, t2, 1.0, q), 2);
+    CHECK(tangentialInverseMass(system, floor, body, end, across, q) ==
+          Approx(0.5 * (w1 + w2)).epsilon(1e-12));
+  }
+}
