@@ -525,7 +525,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const StepSpan span = stepSpan(i, q, qdot, t);
   if (!commit && span.after_commit) inheritLedgers(i, qdot, span);
   const double h = t - state.committed_time;
-  if (!commit && state.committed && state.refinesRelease(h)) {
+  if (!commit && state.committed && state.refinesRelease(h, options_.release_refinement)) {
     // Passivity across a contact's end (contact_passivity.h): the contacts that end in this
     // step, continued by none of its patches and parent of none, may not release more than
     // they absorbed. Checked at every trial, not only where the geometry was found: the work

@@ -16,6 +16,7 @@
 #include "geometry/index_loop.h"
 #include "sim/contact_diagnostics.h"
 #include "sim/contact_law.h"
+#include "sim/contact_passivity.h"
 
 namespace contactsim {
 
@@ -50,6 +51,9 @@ struct ContactOptions {
   // pressure colours: a pass over the penetrated triangles per query, some 15 % of the regions'
   // time on the block on the ramp, so off unless a viewer asks. It changes no force.
   bool depth_fields = false;
+  // How far below the longest step a pair has tried an unpaid release is still refined
+  // (contact_passivity.h, releaseRefinement): Simulation sets it from the scene's solver.
+  double release_refinement = kReleaseRefinement;
 };
 
 // Wall time spent per phase (s), accumulated since construction.

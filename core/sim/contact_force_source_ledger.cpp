@@ -54,7 +54,8 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
     released += startLoadWork(i, normal, qdot, span);
     held += std::max(contact.absorbed_energy, 0.0);
   }
-  if (startLoadOverdraws(released, held) && state.refinesRelease(span.length)) {
+  if (startLoadOverdraws(released, held) &&
+      state.refinesRelease(span.length, options_.release_refinement)) {
     throw StepRejected(pairName(system_, pairs_[i]) +
                        ": contacts would release more energy within the step than they absorbed");
   }
@@ -67,7 +68,7 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
           overdrawn = overdrawn || startLoadOverdraws(work, contact.absorbed_energy);
         return contact.absorbed_energy - work;
       });
-  if (overdrawn && state.refinesRelease(span.length)) {
+  if (overdrawn && state.refinesRelease(span.length, options_.release_refinement)) {
     throw StepRejected(pairName(system_, pairs_[i]) +
                        ": a contact handed on to new ones would release more energy within the "
                        "step than it absorbed");

@@ -66,8 +66,9 @@ struct ContactForceSource::PairState {
 
   // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
   void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }
-  // A step of length h is still refined for an unpaid release (above kReleaseRefinement's floor).
-  bool refinesRelease(double h) const { return h > longest_step / kReleaseRefinement; }
+  // A step of length h is still refined for an unpaid release (above 1/refinement of the longest
+  // step tried; ContactOptions::release_refinement).
+  bool refinesRelease(double h, double refinement) const { return h > longest_step / refinement; }
   // An accepted state at t, with A's pose in B's frame there: what the next step starts from —
   // the contacts' ids, whether the pair is apart, the step just ended. The same whether the pair
   // was evaluated or skipped by the broad phase (then without patches and not touching).

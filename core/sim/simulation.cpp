@@ -30,6 +30,7 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
     system_->addForceSource(volumetric_);
   }
   if (!pairs.empty()) {
+    contact_options.release_refinement = releaseRefinement(scene_.solver.tolerance.has_value());
     contacts_ = std::make_shared<ContactForceSource>(*system_, std::move(pairs), contact_options);
     system_->addForceSource(contacts_);
   }

@@ -535,7 +535,7 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
     // A step's first trial state. The first trial of the first step sets the scale too.
     const double h = t - state.committed_time;
     state.longest_step = std::max(state.longest_step, h);
-    if (state.committed && h > state.longest_step / kReleaseRefinement)
+    if (state.committed && h > state.longest_step / options_.release_refinement)
       state.rejectUnpaidEnding(system_, pair, qdot, omega_rel, h);
   }
   const bool after_commit = t > state.committed_time;
@@ -567,6 +567,7 @@ VolumetricSourceFactory volumetricSourceFactory(VolumetricSourceOptions options)
   return [options](const Scene& scene, const MultibodySystem& system,
                    std::vector<ContactPairDefinition> pairs) {
     VolumetricSourceOptions with_scene = options;
+    with_scene.release_refinement = releaseRefinement(scene.solver.tolerance.has_value());
     if (scene.contact) {
       const SceneContact::Sparsify& sp = scene.contact->sparsify;
       if (sp.min_area) with_scene.min_area = *sp.min_area;

@@ -39,6 +39,8 @@ struct VolumetricSourceOptions {
   std::optional<SparsifyOptions> sparsify;
   // Given: replaces that one threshold of the default above (the scene's contact.sparsify).
   std::optional<double> min_area, min_distance, min_normal_cosine;
+  // As ContactOptions::release_refinement; the factory sets it from the scene's solver.
+  double release_refinement = kReleaseRefinement;
 };
 
 // Counts and wall times accumulated since construction (the run summary's "before and after").

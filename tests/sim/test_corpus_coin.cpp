@@ -126,15 +126,21 @@ TEST_CASE("Euler's disk never gains energy through a contact event", "[corpus][s
   }
 }
 
-// Known failure, reported against the core: at the looser tolerance 1e-5 the coin gains 1.5 % of
-// what it has to lose through its impacts (1.7e-5 J of 1.2e-3 J over 3 s; at the scene's 1e-6,
-// 0.13 % over 10 s): the trapezoidal rule's own error over an impact's substeps, which error
-// control bounds per substep, not per impact.
-TEST_CASE("Euler's disk never gains energy through a contact event at tolerance 1e-5",
-          "[corpus][slow][!mayfail]") {
-  const CoinRun r = runCoin({25.0, 3.0, 1e-3, 1e-5});
-  INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J");
-  CHECK(r.worst_rise < 0.01 * r.to_lose);
+// Looser tolerances: the substeps grow, and until 2026-11-30 an impact of a few tens of µs could
+// begin and end within one step that the passivity ledger's refinement no longer split (it
+// stopped at 1/32 of the longest step): at 1e-5 the coin gained 1.5 % of what it has to lose
+// (1.7e-5 J over 3 s). Under error control that refinement now goes on to 1/1024
+// (sim/contact_passivity.h, kControlledReleaseRefinement).
+TEST_CASE("Euler's disk never gains energy through a contact event at looser tolerances",
+          "[corpus][slow]") {
+  for (const double tolerance : {1e-5, 1e-4}) {
+    const CoinRun r = runCoin({25.0, 3.0, 1e-3, tolerance});
+    INFO("tolerance " << tolerance << ": energy to lose " << r.to_lose << " J, worst rise "
+                      << r.worst_rise << " J over " << r.free_frames << " frames compared of "
+                      << r.frames);
+    CHECK(r.blind_tenths == 0);
+    CHECK(r.worst_rise < 0.01 * r.to_lose);
+  }
 }
 
 // Known failure, reported against the core: after 10 s the coin still hops on its rim (centre
