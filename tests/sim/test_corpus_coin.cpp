@@ -143,6 +143,19 @@ TEST_CASE("Euler's disk never gains energy through a contact event at looser tol
   }
 }
 
+// Known failure, reported against the core: at fixed steps the rolling coin gains with the step,
+// faster than linearly — 3.7e-6, 1.06e-5 and 3.4e-5 J at 0.05, 0.1 and 0.2 ms over 3 s (0.31, 0.89
+// and 2.8 % of what it has to lose) — in frames of rolling contact, not at impacts that end
+// within a step. A suspect, not checked: within a step the force acts at material points frozen
+// at the step's start, and a rim point at the bottom of a rolling coin rises by R(ωh)²/2 over the
+// step, so the normal force does positive work each step that the next step's geometry resets
+// without charge. Error control sizes its substeps by the energy balance too and passes.
+TEST_CASE("Euler's disk never gains energy at fixed 0.2 ms steps", "[corpus][slow][!mayfail]") {
+  const CoinRun r = runCoin({25.0, 3.0, 2e-4, std::nullopt});
+  INFO("energy to lose " << r.to_lose << " J, worst rise " << r.worst_rise << " J");
+  CHECK(r.worst_rise < 0.01 * r.to_lose);
+}
+
 // Known failure, reported against the core: after 10 s the coin still hops on its rim (centre
 // 2.03 mm up, its axis 2.0° from the vertical, 1.4e-4 J above lying flat). It used to lie flat by
 // then (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new contact's
