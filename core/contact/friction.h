@@ -13,9 +13,9 @@ struct FrictionInput {
   // The normal law's stiffness ∂F_n/∂δ at this instant: the stiction spring is scaled from it
   // (Mindlin: tangential/normal stiffness ≈ 2(1−ν)/(2−ν)).
   double normal_stiffness = 0.0;
-  // The mass the stiction spring moves: the inverse effective mass in the contact plane
-  // (sim/contact_mode.h, tangentialInverseMass) times the number of contacts that share the
-  // pair's bodies. The stiction damper is sized against it; 0 leaves the spring undamped.
+  // The mass the stiction spring moves: the inverse effective mass in the contact plane times
+  // the number of contacts that share the pair's bodies (sim/contact_mode.h,
+  // stictionInverseMass). The stiction damper is sized against it; 0 leaves the spring undamped.
   double tangential_inverse_mass = 0.0;
   // Tangential offset of B's contact point from its stick anchor (stick–slip model only).
   Vec3 stick_offset = Vec3::Zero();

@@ -348,13 +348,10 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                    system_.pointOn(a, *anchored->stick_anchor_a);
     offset = tangent_projector * e.anchor_gap.value(q);
   }
-  // The terms besides the normal force (patch_terms.h). The pair's patches share its bodies'
-  // mass: each stiction damper is sized for its share, so that together they damp the pair's
-  // stick mode as one would alone.
-  const double tangential_inverse_mass =
-      static_cast<double>(state.patches.size()) * tangentialInverseMass(system_, a, b, d, n, q);
-  PatchFriction friction = patchFriction(pair.law.friction, e.normal, n, e.slip, omega_rel,
-                                         state.spin_radius[k], offset, tangential_inverse_mass);
+  // The terms besides the normal force (patch_terms.h).
+  PatchFriction friction = patchFriction(
+      pair.law.friction, e.normal, n, e.slip, omega_rel, state.spin_radius[k], offset,
+      stictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q));
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);

@@ -1,6 +1,7 @@
 #include "sim/contact_mode.h"
 
 #include <cmath>
+#include <variant>
 
 namespace contactsim {
 namespace {
@@ -52,6 +53,13 @@ double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyInd
   // Σ over an orthonormal t₁, t₂ ⊥ n of tᵀWt is tr(W) − nᵀWn, whatever the pair chosen.
   const PointMobility m = pointMobility(system, a, b, separation, q);
   return m.inverse_mass + 0.5 * (m.rotational.trace() - normal.dot(m.rotational * normal));
+}
+
+double stictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
+                           BodyIndex b, const AffineVec3& separation, const Vec3& normal,
+                           std::size_t contacts, const Eigen::VectorXd& q) {
+  if (!std::holds_alternative<StickSlipFriction>(law)) return 0.0;
+  return static_cast<double>(contacts) * tangentialInverseMass(system, a, b, separation, normal, q);
 }
 
 }  // namespace contactsim

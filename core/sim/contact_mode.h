@@ -6,7 +6,9 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstddef>
 
+#include "contact/friction.h"
 #include "dynamics/affine_vec3.h"
 #include "dynamics/multibody_system.h"
 
@@ -28,5 +30,13 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
 double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyIndex b,
                              const AffineVec3& separation, const Vec3& normal,
                              const Eigen::VectorXd& q);
+
+// FrictionInput::tangential_inverse_mass for one of `contacts` contacts that a pair holds side by
+// side: they share its bodies' mass, so each damper is sized for w_t·contacts and together they
+// damp the pair's stick mode as one would alone. 0 (nothing computed) for a friction law without
+// a stiction damper.
+double stictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
+                           BodyIndex b, const AffineVec3& separation, const Vec3& normal,
+                           std::size_t contacts, const Eigen::VectorXd& q);
 
 }  // namespace contactsim

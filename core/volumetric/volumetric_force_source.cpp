@@ -315,10 +315,8 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
     offset = f.tangent_projector * f.anchor_gap.value(q);
   }
   f.slip_velocity = f.tangent_projector * f.v_rel;
-  // The pair's points share its bodies' mass, as the patch source's patches do.
-  const double tangential_inverse_mass =
-      static_cast<double>(points.size()) *
-      tangentialInverseMass(system, pair.body_a, pair.body_b, f.d, f.n, q);
+  const double tangential_inverse_mass = stictionInverseMass(
+      pair.law.friction, system, pair.body_a, pair.body_b, f.d, f.n, points.size(), q);
   f.friction = tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal,
                                   offset, tangential_inverse_mass);
   f.force = f.normal.value * f.n + f.friction.force;

@@ -3,6 +3,7 @@
 // a rigid body: a push through the centre of mass moves the body as a point mass (w = 1/m), a
 // push at the end of a rod across it also turns it (w = 1/m + (L/2)²/(mL²/12) = 4/m), and two
 // moving bodies add their w. The value does not depend on the bodies' placement.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -33,18 +34,30 @@ BodyDefinition ground() {
   return body;
 }
 
+// The rod against the ground, placed as the rod's body frame at the origin and somewhere else:
+// nothing a contact mode says may depend on where.
+struct RodOnGround {
+  MultibodySystem system;
+  BodyIndex floor, body;
+  Eigen::VectorXd q;
+  explicit RodOnGround(const Pose& placed)
+      : floor(system.addBody(ground())),
+        body(system.addBody(rod(placed))),
+        q(system.initialCoordinates()) {}
+};
+const std::array<Pose, 2> kPlacements = {
+    Pose::identity(),
+    Pose::fromTranslationRotationVector(Vec3(3.0, -1.0, 20.0), Vec3(0.3, -1.1, 0.7))};
+
 }  // namespace
 
 TEST_CASE("a contact's mode: point mass through the centre, rod turning about it at its end",
           "[contact][dynamics]") {
   const double k = 4e6, m = 10.0;
   const Vec3 across_axis(0.0, 0.0, 1.0);
-  for (const Pose& placed : {Pose::identity(), Pose::fromTranslationRotationVector(
-                                                   Vec3(3.0, -1.0, 20.0), Vec3(0.3, -1.1, 0.7))}) {
-    MultibodySystem system;
-    const BodyIndex floor = system.addBody(ground());
-    const BodyIndex body = system.addBody(rod(placed));
-    const Eigen::VectorXd q = system.initialCoordinates();
+  for (const Pose& placed : kPlacements) {
+    const RodOnGround rig(placed);
+    const auto& [system, floor, body, q] = rig;
     const Vec3 normal = placed.rotation * across_axis;
     const AffineVec3 on_floor = system.pointOn(floor, Vec3::Zero());
     const auto mode = [&](const Vec3& at, const Vec3& n, double stiffness) {
@@ -91,12 +104,9 @@ TEST_CASE("a contact's mode between two moving bodies adds their inverse masses"
 TEST_CASE("a contact's tangential mass: the mean over the contact plane's directions",
           "[contact][dynamics]") {
   const double m = 10.0, inertia = m * (4.0 + 0.01) / 12;
-  for (const Pose& placed : {Pose::identity(), Pose::fromTranslationRotationVector(
-                                                   Vec3(3.0, -1.0, 20.0), Vec3(0.3, -1.1, 0.7))}) {
-    MultibodySystem system;
-    const BodyIndex floor = system.addBody(ground());
-    const BodyIndex body = system.addBody(rod(placed));
-    const Eigen::VectorXd q = system.initialCoordinates();
+  for (const Pose& placed : kPlacements) {
+    const RodOnGround rig(placed);
+    const auto& [system, floor, body, q] = rig;
     const AffineVec3 end =
         system.pointOn(body, Vec3(1.0, 0.0, 0.0)) - system.pointOn(floor, Vec3::Zero());
     const Vec3 across = placed.rotation * Vec3::UnitZ(), along = placed.rotation * Vec3::UnitX();
