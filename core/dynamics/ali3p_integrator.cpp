@@ -19,9 +19,9 @@ SparseMatrix fromTriplets(int rows, int cols, const Triplets& t) {
   return A;
 }
 
-std::string formatSeconds(double t) {
+std::string formatReal(double value, int digits = 9) {
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.9g", t);
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
   return buffer;
 }
 
@@ -299,10 +299,25 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           dq_norm <= tolerance || (it > 1 && !bracket_.active() && rate < 1.0 &&
                                    rate / (1.0 - rate) * dq_norm <= tolerance);
       const bool violation_stalled = violation > 0.99 * previous_violation;
-      const bool converged =
-          (small_update && violation <= constraint_tolerance) ||
-          // stalled at a singular position or at round-off (long chains)
-          (it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance);
+      // Stalled at a singular position or at round-off (long chains), or cycling (below).
+      const bool stalled =
+          it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance;
+      // A stall that moves the iterate by more than kStallUpdateRatio of the step's motion is
+      // not a singular position's creep but iterates cycling between the branches of a force
+      // that jumps; accepted, its state carries the jump unbalanced (docs/dynamics.md, "Stalls
+      // that are cycles"). It is refused, so the step is split, unless it can be split no more
+      // or the cycle is across a ledger cap's jump: that is left to the bracket of
+      // attemptWithRetries, since in the anchor's seating such cycles persist at every step
+      // size and splitting them made the heave twice as slow and no better.
+      if (stalled && refuse_cycling_stalls_ && caps == caps_before &&
+          !(small_update && violation <= constraint_tolerance) &&
+          dq_norm > kStallUpdateRatio * std::max(motion, rest_motion)) {
+        failure = "Newton's iterates cycle (update " +
+                  formatReal(dq_norm / std::max(motion, rest_motion), 3) +
+                  " of the step's motion); worst: " + worstConstraint(cv);
+        return false;
+      }
+      const bool converged = (small_update && violation <= constraint_tolerance) || stalled;
       if (converged && cv.phi.allFinite()) {
         accepted_by_stall_ = !(small_update && violation <= constraint_tolerance);
         // The residual of the iterate the accepted update came from (the forces of the
@@ -484,7 +499,7 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
     result = AttemptResult::Refused;
   } catch (const std::runtime_error& e) {
     // A prescribed motion that cannot be followed (cable length ≤ 0): smaller steps won't help.
-    throw SimulationError("at t = " + formatSeconds(state_.t + h) + " s: " + e.what());
+    throw SimulationError("at t = " + formatReal(state_.t + h) + " s: " + e.what());
   }
   report.newton_iterations += iterations;
   report.max_newton_iterations = std::max(report.max_newton_iterations, iterations);
@@ -509,6 +524,7 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
 // A force source's refusal is not retried at the same size: it would meet the same state.
 bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepReport& report,
                                          std::string& failure, bool last_resort) {
+  refuse_cycling_stalls_ = !last_resort;
   NewtonMode mode = NewtonMode::Plain;
   AttemptResult result = attemptCounted(h, next, report, failure, mode);
   if (result == AttemptResult::NewtonFailed) {
@@ -571,8 +587,8 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
   if (!ok || (gained && depth < settings_.max_step_halvings)) {
     if (depth >= settings_.max_step_halvings) {
-      throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (step " +
-                            formatSeconds(h) + " s after " + std::to_string(depth) +
+      throw SimulationError("step failed at t = " + formatReal(state_.t) + " s (step " +
+                            formatReal(h) + " s after " + std::to_string(depth) +
                             " halvings): " + failure);
     }
     report.rejected_substeps += 1;
@@ -628,8 +644,8 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
                         tol * std::pow(now.fastest_mode * h / kResolvedModeAngle, 3)});
     }
     if (!ok && at_floor) {
-      throw SimulationError("step failed at t = " + formatSeconds(state_.t) + " s (smallest step " +
-                            formatSeconds(h) + " s): " + failure);
+      throw SimulationError("step failed at t = " + formatReal(state_.t) + " s (smallest step " +
+                            formatReal(h) + " s): " + failure);
     }
     const double factor = error > 0.0 ? std::clamp(0.9 * std::cbrt(tol / error), 0.2, 2.0) : 2.0;
     if (error > tol && !at_floor) {

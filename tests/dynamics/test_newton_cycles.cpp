@@ -168,10 +168,11 @@ TEST_CASE("failed substeps: a force source's refusals are counted apart from New
   }
 }
 
-// A brake with no band at all, F = −F₀·sign(ẋ): in the step where the block stops no state
+// A brake with no band at all, F = −F₀·sign(ẋ): once the block stops no state of a step
 // balances (Filippov's solution holds it at ẋ = 0 with a force between −F₀ and F₀, which the
-// law does not offer), so whatever state the integrator accepts there leaves up to F₀ unbalanced,
-// and the step report says so.
+// law does not offer), at any step size. Newton's iterates cycle between the two branches; such
+// a step is split down to the smallest substep (kStallUpdateRatio), and only there accepted,
+// leaving the jump unbalanced, which the step report says.
 TEST_CASE("a step accepted without balance is reported with the force it leaves unbalanced",
           "[dynamics][newton]") {
   constexpr double kMass = 2.0, kForce = 20.0, kStep = 1e-3;
@@ -195,6 +196,7 @@ TEST_CASE("a step accepted without balance is reported with the force it leaves 
             std::make_shared<JumpBrake>(addBlock(system, kMass, speed, spin), kForce));
         SolverSettings settings;
         settings.time_step = kStep;
+        settings.max_step_halvings = 0;  // the whole step is the smallest: the stall is accepted
         Ali3pIntegrator integrator(system, settings);
         int stalled = 0;
         double largest = 0.0;
@@ -213,6 +215,27 @@ TEST_CASE("a step accepted without balance is reported with the force it leaves 
         CHECK(stalled > 0);
         CHECK(largest == Approx(2.0 * kForce).epsilon(1e-6));
       }
+    }
+  }
+  // Split until the cycle's update, the jump's 2F₀·(h²/4)/m, is within kStallUpdateRatio of the
+  // step's motion (here the spin's), or the substep is the smallest: never accepted whole.
+  SECTION("a jump: the step split before a stall is accepted") {
+    for (const double speed : {1.00371, 0.5 + 0.25 * kStep * kForce / kMass}) {
+      INFO("speed " << speed << " m/s");
+      MultibodySystem system;
+      system.addForceSource(
+          std::make_shared<JumpBrake>(addBlock(system, kMass, speed, Vec3(0.3, 2.0, 5.0)), kForce));
+      SolverSettings settings;
+      settings.time_step = kStep;
+      Ali3pIntegrator integrator(system, settings);
+      int stalled = 0;
+      while (integrator.state().t < 0.15) {
+        StepReport report;
+        REQUIRE_NOTHROW(report = integrator.step());
+        stalled += report.stalled_substeps;
+        if (report.stalled_substeps > 0) CHECK(report.smallest_substep <= 0.5 * kStep);
+      }
+      CHECK(stalled > 0);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "shipped_scene.h"
@@ -23,78 +24,98 @@ struct StackRun {
   double load_low = INFINITY, load_high = -INFINITY;  // N, its extremes over the window
 };
 
-// Runs the scene once (shared by the test cases): 0.6 s to settle, then a 0.2 s window.
+// Runs the scene with steps of 1 ms, under error control at `tolerance` or fixed: 0.6 s to settle,
+// then a 0.2 s window.
+StackRun runStack(std::optional<double> tolerance) {
+  Scene scene = test::readShippedScene("corpus/stack_of_five.json");
+  scene.solver.time_step = 1e-3;
+  scene.solver.tolerance = tolerance;
+  const double g = 9.81;
+  int plate = -1;
+  std::vector<int> cubes;
+  StackRun r;
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    if (scene.bodies[i].name == "plate") plate = static_cast<int>(i);
+    if (scene.bodies[i].name.rfind("cube", 0) == 0) {
+      cubes.push_back(static_cast<int>(i));
+      r.weight += scene.bodies[i].mass.mass * g;
+    }
+  }
+  REQUIRE(plate >= 0);
+  REQUIRE(cubes.size() == 5);
+  Simulation simulation(scene);
+  const Ali3pIntegrator& integrator = simulation.integrator();
+  const auto centres = [&] {
+    std::vector<Vec3> c;
+    for (const int i : cubes)
+      c.push_back(simulation.system()
+                      .bodyPose(i, integrator.state().q)
+                      .apply(scene.bodies[i].mass.center_of_mass));
+    return c;
+  };
+  const double settle = 0.6, end = 0.8;
+  std::vector<Vec3> at_settle;
+  double load_sum = 0.0;
+  int load_frames = 0;
+  while (simulation.time() < end - 1e-9) {
+    REQUIRE_NOTHROW(simulation.step());
+    if (at_settle.empty() && simulation.time() >= settle - 1e-9) at_settle = centres();
+    if (at_settle.empty()) continue;
+    const SimulationFrame frame = simulation.frame();
+    double on_plate = 0.0;  // vertical force the cubes press on the plate with
+    for (const ContactDiagnostics& c : frame.contacts) {
+      if (c.body_a == plate) on_plate += c.force().z();
+      if (c.body_b == plate) on_plate -= c.force().z();
+    }
+    load_sum += on_plate;
+    ++load_frames;
+    r.load_low = std::min(r.load_low, on_plate);
+    r.load_high = std::max(r.load_high, on_plate);
+    for (const int i : cubes)
+      r.fastest = std::max(r.fastest, frame.bodies[i].linear_velocity.norm());
+  }
+  r.centres = centres();
+  for (std::size_t k = 0; k < cubes.size(); ++k)
+    r.drift.push_back((r.centres[k] - at_settle[k]).norm() / (end - settle));
+  r.load = load_sum / load_frames;
+  return r;
+}
+
+// The error-controlled run, once (shared by the test cases).
 const StackRun& settledStack() {
-  static const StackRun run = [] {
-    Scene scene = test::readShippedScene("corpus/stack_of_five.json");
-    scene.solver.time_step = 1e-3;
-    scene.solver.tolerance = 1e-6;
-    const double g = 9.81;
-    int plate = -1;
-    std::vector<int> cubes;
-    StackRun r;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-      if (scene.bodies[i].name == "plate") plate = static_cast<int>(i);
-      if (scene.bodies[i].name.rfind("cube", 0) == 0) {
-        cubes.push_back(static_cast<int>(i));
-        r.weight += scene.bodies[i].mass.mass * g;
-      }
-    }
-    REQUIRE(plate >= 0);
-    REQUIRE(cubes.size() == 5);
-    Simulation simulation(scene);
-    const Ali3pIntegrator& integrator = simulation.integrator();
-    const auto centres = [&] {
-      std::vector<Vec3> c;
-      for (const int i : cubes)
-        c.push_back(simulation.system()
-                        .bodyPose(i, integrator.state().q)
-                        .apply(scene.bodies[i].mass.center_of_mass));
-      return c;
-    };
-    const double settle = 0.6, end = 0.8;
-    std::vector<Vec3> at_settle;
-    double load_sum = 0.0;
-    int load_frames = 0;
-    while (simulation.time() < end - 1e-9) {
-      REQUIRE_NOTHROW(simulation.step());
-      if (at_settle.empty() && simulation.time() >= settle - 1e-9) at_settle = centres();
-      if (at_settle.empty()) continue;
-      const SimulationFrame frame = simulation.frame();
-      double on_plate = 0.0;  // vertical force the cubes press on the plate with
-      for (const ContactDiagnostics& c : frame.contacts) {
-        if (c.body_a == plate) on_plate += c.force().z();
-        if (c.body_b == plate) on_plate -= c.force().z();
-      }
-      load_sum += on_plate;
-      ++load_frames;
-      r.load_low = std::min(r.load_low, on_plate);
-      r.load_high = std::max(r.load_high, on_plate);
-      for (const int i : cubes)
-        r.fastest = std::max(r.fastest, frame.bodies[i].linear_velocity.norm());
-    }
-    r.centres = centres();
-    for (std::size_t k = 0; k < cubes.size(); ++k)
-      r.drift.push_back((r.centres[k] - at_settle[k]).norm() / (end - settle));
-    r.load = load_sum / load_frames;
-    return r;
-  }();
+  static const StackRun run = runStack(1e-6);
   return run;
+}
+
+// Each centre over the one below to 2 % of the width; drift below 0.1 mm/s.
+void checkStacked(const StackRun& r) {
+  const double width = 0.05;
+  REQUIRE(r.weight == Approx(5 * 7850 * width * width * width * 9.81).epsilon(1e-6));
+  for (std::size_t k = 0; k < r.centres.size(); ++k) {
+    INFO("cube " << k + 1 << " at " << r.centres[k].transpose() << ", drift " << r.drift[k]
+                 << " m/s");
+    if (k > 0) CHECK((r.centres[k] - r.centres[k - 1]).head<2>().norm() < 0.02 * width);
+    CHECK(r.drift[k] < 1e-4);
+  }
 }
 
 }  // namespace
 
 TEST_CASE("stack of five cubes settles: stays stacked and does not drift", "[corpus][slow]") {
-  const double width = 0.05;
-  const StackRun& r = settledStack();
-  REQUIRE(r.weight == Approx(5 * 7850 * width * width * width * 9.81).epsilon(1e-6));
-  for (std::size_t k = 0; k < r.centres.size(); ++k) {
-    INFO("cube " << k + 1 << " at " << r.centres[k].transpose() << ", drift " << r.drift[k]
-                 << " m/s");
-    // Each centre over the one below to 2 % of the width; drift below 0.1 mm/s.
-    if (k > 0) CHECK((r.centres[k] - r.centres[k - 1]).head<2>().norm() < 0.02 * width);
-    CHECK(r.drift[k] < 1e-4);
-  }
+  checkStacked(settledStack());
+}
+
+// At fixed 1 ms steps the cubes' 0.7 kHz contact ring is not resolved, and Newton's iterates
+// cycle between contact states; while the stall rule accepted such cycles the cubes jittered,
+// rose 0.1–0.3 mm and drifted 4–8 mm sideways at up to 76 mm/s. Such a step is now split
+// (docs/dynamics.md, "Stalls that are cycles"), and the stack stays a stack, but its cubes still
+// drift at 0.12–0.21 mm/s, reaching 21 mm/s in the window: the cycles across a ledger cap's jump
+// are still accepted at the whole step. Kept as the specification (issue 14: drift < 0.1 mm/s).
+TEST_CASE("stack of five cubes at fixed 1 ms steps: stays stacked and does not drift",
+          "[corpus][slow][!mayfail]") {
+  const StackRun r = runStack(std::nullopt);
+  INFO("fastest cube in the window " << r.fastest << " m/s");
+  checkStacked(r);
 }
 
 // The stack keeps ringing on its contacts over the window (cube speeds up to ≈ 1.5 mm/s): that is
