@@ -308,7 +308,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
       // that are cycles"). It is refused, so the step is split, unless it can be split no more
       // or the cycle is across a ledger cap's jump: that is left to the bracket of
       // attemptWithRetries, since in the anchor's seating such cycles persist at every step
-      // size and splitting them made the heave twice as slow and no better.
+      // size, and splitting them made its heave 2 to 5 times as slow for nothing.
       if (stalled && refuse_cycling_stalls_ && caps == caps_before &&
           !(small_update && violation <= constraint_tolerance) &&
           dq_norm > kStallUpdateRatio * std::max(motion, rest_motion)) {

@@ -53,9 +53,9 @@ inline constexpr double kDefaultMinStepRatio = 1e-4;
 // Newton's stall rule (Ali3pIntegrator::iterate) accepts a step whose update stopped shrinking
 // only while the update is within this fraction of the step's motion (or of h·1 m/s at rest): a
 // singular position's multipliers creep by less (≤ 1.2e-5 over the IFToMM problems), iterates
-// cycling between contact states by far more (1e-3 to 0.7 in a stack of steel cubes at 1 ms),
-// and a state accepted between them carries their unbalanced force (docs/dynamics.md, "Stalls
-// that are cycles").
+// cycling between the branches of a force that jumps by far more (1e-3 to 0.7 in a stack of
+// steel cubes at 1 ms), and a state accepted between them carries the jump unbalanced
+// (docs/dynamics.md, "Stalls that are cycles").
 inline constexpr double kStallUpdateRatio = 1e-4;
 // Error control's energy-balance error per substep may be this multiple of the tolerance, relative
 // to the energy in play (docs/dynamics.md, "Variable step").
@@ -251,11 +251,11 @@ class Ali3pIntegrator {
   // a cap, not a singular position's creep (attemptWithRetries brackets them).
   bool stalled_across_cap_ = false;
   bool accepted_by_stall_ = false;  // the last iterate() was accepted by the stall rule
+  // Its residual (StepReport::largest_stall_residual) when it was; commit() reports it.
+  double stall_residual_ = 0.0;
   // The stall rule refuses cycles (kStallUpdateRatio): false in a step's last resort, which can
   // be split no more (attemptWithRetries).
   bool refuse_cycling_stalls_ = false;
-  // Its residual (StepReport::largest_stall_residual) when it was; commit() reports it.
-  double stall_residual_ = 0.0;
   // The retry's Σ μ_i ∂²Φ_i/∂q² (NewtonMode::Retry), μ = retry_multipliers_: those of the step's
   // start, or of the middle of the step (attemptWithRetries).
   Triplets reaction_stiffness_;
