@@ -2,6 +2,7 @@ target_sources(contactsim_core PRIVATE
   dynamics/affine_vec3.cpp
   dynamics/ali3p_checkpoint.cpp
   dynamics/ali3p_integrator.cpp
+  dynamics/ali3p_step_control.cpp
   dynamics/cable_length.cpp
   dynamics/chain_cable.cpp
   dynamics/chain_path.cpp
