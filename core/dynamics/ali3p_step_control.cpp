@@ -26,18 +26,32 @@ double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& no
   return drift / energy_scale;
 }
 
-// Fixed steps of h, split in two where Newton fails or where the step created energy (an impact
-// the step does not resolve): both halves land where the whole step would have.
+// Fixed steps of h, split in two where Newton fails, where the step created energy (an impact
+// the step does not resolve) or where it leaves a contact's mode unresolved
+// (kFixedStepModeAngle): both halves land where the whole step would have. The substep a mode
+// asked for is kept (next_substep_, unused by fixed steps otherwise, and checkpointed) and taken
+// at once by the steps that follow, until twice it would keep the mode within 0.8 of the angle.
+// Tried at the whole step each time instead, the substep switched between two sizes in step with
+// the ring's phase (its stiffness grows with its depth), and a cube ringing on a plate at 1 ms
+// decayed at 1.2 times the law's own rate; with a margin of ½ instead of 0.8 the anchor heave
+// took 19 617 substeps against 14 506 (12 522 with no mode rule).
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
+  const bool may_split = depth < settings_.max_step_halvings;
+  if (may_split && h > next_substep_ * (1.0 + 1e-9)) {
+    advance(0.5 * h, depth + 1, report);
+    advance(0.5 * h, depth + 1, report);
+    return;
+  }
   MultibodyState next;
   std::string failure;
-  const bool ok =
-      attemptWithRetries(h, next, report, failure, depth >= settings_.max_step_halvings);
+  const bool ok = attemptWithRetries(h, next, report, failure, !may_split);
   Powers now;
   if (ok) now = std::move(attempt_powers_);
   const bool gained = ok && energyDrift(next, now, h) > kFixedStepEnergyGainRatio;
-  if (!ok || (gained && depth < settings_.max_step_halvings)) {
-    if (depth >= settings_.max_step_halvings) {
+  const bool unresolved = ok && now.fastest_mode * h > kFixedStepModeAngle;
+  if (unresolved && may_split) next_substep_ = 0.5 * h;
+  if (!ok || ((gained || unresolved) && may_split)) {
+    if (!may_split) {
       throw SimulationError("step failed at t = " + formatReal(state_.t) + " s (step " +
                             formatReal(h) + " s after " + std::to_string(depth) +
                             " halvings): " + failure);
@@ -48,6 +62,8 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
     return;
   }
   commit(std::move(next), now, h, report);
+  if (h >= next_substep_ * (1.0 - 1e-9) && now.fastest_mode * 2.0 * h <= 0.8 * kFixedStepModeAngle)
+    next_substep_ = std::min(settings_.time_step, 2.0 * h);
 }
 
 // Local error of the trapezoidal rule (Newmark β = ¼, γ = ½) in positions,
