@@ -370,9 +370,6 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const Vec3 force = e.force(n);
   d.addTransposed(force, out.q_force);
   out.ledger_caps += e.capped ? 1 : 0;
-  // ω² of the pair's forces add (contact_mode.h): out is this pair's own ForceValues.
-  out.fastest_mode = std::hypot(
-      out.fastest_mode, contactModeFrequency(system_, a, b, d, n, e.normal.d_indentation, q));
   // K = −∂Q/∂q and C = −∂Q/∂q̇ with n and the material points frozen (the geometry's
   // own motion is second order): the normal law's ∂F/∂δ, ∂F/∂δ̇ along n, friction's
   // proportionality to F_n, its velocity and stick-offset derivatives (docs/dynamics.md,
@@ -555,11 +552,17 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     out = &result.forces;
   }
   const auto start = WallClock::now();
+  PairModes modes;  // the pair's patches ring together (sim/contact_mode.h)
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, span);
-    if (out) addPatchForces(i, k, e, q, qdot, span, *out);
+    if (out) {
+      addPatchForces(i, k, e, q, qdot, span, *out);
+      modes.add(system_, pair.body_a, pair.body_b, e.separation, state.patches[k].normal,
+                e.normal.d_indentation, q);
+    }
     if (commit) commitPatch(i, k, e, q, qdot, world_a, world_b, span, result);
   }
+  if (out) out->fastest_mode = modes.frequency();
   result.timings.forces += secondsSince(start);
 }
 

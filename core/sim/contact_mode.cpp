@@ -1,5 +1,7 @@
 #include "sim/contact_mode.h"
 
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -45,6 +47,47 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
   if (!(stiffness > 0.0)) return 0.0;
   const PointMobility m = pointMobility(system, a, b, separation, q);
   return std::sqrt(stiffness * (m.inverse_mass + normal.dot(m.rotational * normal)));
+}
+
+void PairModes::add(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                    const AffineVec3& separation, const Vec3& normal, double stiffness,
+                    const Eigen::VectorXd& q) {
+  if (!(stiffness > 0.0)) return;
+  Eigen::Matrix<double, 12, 1> j = Eigen::Matrix<double, 12, 1>::Zero();
+  int slot = 0;
+  for (const BodyIndex body : {a, b}) {
+    const int o = system.coordinateOffset(body);
+    if (o >= 0) {
+      // The separation's terms for this body: sign·(x + Σ r_k e_k), sign −1 for A.
+      double sign = 0.0;
+      Vec3 r = Vec3::Zero();
+      for (const AffineVec3::Term& term : separation.terms) {
+        if (term.offset == o) sign = term.coeff;
+        if (term.offset >= o + 3 && term.offset < o + 12) r[(term.offset - o) / 3 - 1] = term.coeff;
+      }
+      Mat3 rotation;
+      rotation << q.segment<3>(o + 3), q.segment<3>(o + 6), q.segment<3>(o + 9);
+      // The point's offset from the centre of mass in the world (r carries the sign).
+      const Vec3 offset = sign * (rotation * r);
+      const MassInertia& mi = system.bodies()[body].mass;
+      const Mat3 inverse_inertia =
+          rotation * mi.inertia.ldlt().solve(Mat3::Identity()) * rotation.transpose();
+      const Mat3 root = inverse_inertia.llt().matrixL();
+      // J = sign·[n; offset × n] for (v, ω) of the body; ĵ = Lᵀ J with L = diag(I/√m, root).
+      j.segment<3>(slot) = sign * normal / std::sqrt(mi.mass);
+      j.segment<3>(slot + 3) = sign * (root.transpose() * offset.cross(normal));
+    }
+    slot = 6;
+  }
+  sum_.noalias() += stiffness * j * j.transpose();
+  empty_ = false;
+}
+
+double PairModes::frequency() const {
+  if (empty_) return 0.0;
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 12, 12>> solver(sum_,
+                                                                            Eigen::EigenvaluesOnly);
+  return std::sqrt(std::max(0.0, solver.eigenvalues().maxCoeff()));
 }
 
 double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyIndex b,

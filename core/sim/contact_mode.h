@@ -23,6 +23,24 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
                             const AffineVec3& separation, const Vec3& normal, double stiffness,
                             const Eigen::VectorXd& q);
 
+// The fastest normal mode of all of a pair's contact forces together: ω² the largest eigenvalue
+// of M⁻¹·Σ k_i·J_iᵀJ_i over the pair's two bodies (J_i the row of the i-th force's normal
+// separation rate), computed as that of the symmetric Σ k_i·ĵ_iĵ_iᵀ, ĵ_i = Lᵀ·J_iᵀ with
+// M⁻¹ = L·Lᵀ, at most 12 × 12 whatever the number of forces. It is at most the root of
+// Σ k_i·w_i (equal for one force, or for forces whose modes coincide), which over-rates forces
+// that act on different modes: two patches at a shank's two ends, a face's corners. Joints only
+// lower it (a constrained system's largest eigenvalue is at most the free one's).
+class PairModes {
+ public:
+  void add(const MultibodySystem& system, BodyIndex a, BodyIndex b, const AffineVec3& separation,
+           const Vec3& normal, double stiffness, const Eigen::VectorXd& q);
+  double frequency() const;  // rad/s; 0 with no stiffness added
+
+ private:
+  Eigen::Matrix<double, 12, 12> sum_ = Eigen::Matrix<double, 12, 12>::Zero();
+  bool empty_ = true;
+};
+
 // The inverse effective mass at the same point for a force in the contact plane, averaged over
 // the plane's directions: w_t = ½(w(t₁) + w(t₂)), t₁, t₂ any orthonormal pair ⊥ n. The stiction
 // spring–damper of stick–slip friction rings against it (contact/friction.h). 0 when neither

@@ -539,13 +539,12 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
   const bool after_commit = t > state.committed_time;
   const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step};
   std::vector<TrackedPoint> next_live;
-  double pair_mode = 0.0;  // √Σ ω² over the pair's points (sim/contact_mode.h)
+  PairModes modes;  // the pair's points ring together (sim/contact_mode.h)
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
     if (out) {
       addPointForce(f, *out);
-      pair_mode = std::hypot(
-          pair_mode, contactModeFrequency(system_, a, b, f.d, f.n, f.normal.d_indentation, q));
+      modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
     }
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);
@@ -557,7 +556,7 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
     contacts_.push_back(pointDiagnostics(a, b, tracked.id, state.points[k], f));
     next_live.push_back(std::move(tracked));
   }
-  if (out) out->fastest_mode = std::max(out->fastest_mode, pair_mode);
+  if (out) out->fastest_mode = std::max(out->fastest_mode, modes.frequency());
   if (commit) state.commit(t, std::move(next_live));
 }
 

@@ -96,6 +96,45 @@ TEST_CASE("a contact's mode between two moving bodies adds their inverse masses"
   CHECK(omega == Approx(std::sqrt(k * (1.0 / 10.0 + 1.0 / 30.0))).epsilon(1e-12));
 }
 
+// A pair's forces ring together (PairModes): two springs k across the rod at its two ends excite
+// the bounce, ω² = 2k/m, and the pitch, ω² = 2k·(L/2)²/I = 6k/m (I = mL²/12, the rod's thickness
+// aside), so the fastest is √(6k/m) — not the bound √(Σ k·w) = √(8k/m) the forces' own modes add
+// to. One spring alone is contactModeFrequency. Two moving bodies: the same springs between two
+// equal rods side by side, each end's relative rate moving both, double every ω².
+TEST_CASE("a pair's forces together: the pitch and bounce of a rod on springs at its ends",
+          "[contact][dynamics]") {
+  const double k = 4e6, m = 10.0;
+  const double inertia = m * (4.0 + 0.01) / 12;  // about the axes across the rod
+  for (const Pose& placed : kPlacements) {
+    const RodOnGround rig(placed);
+    const auto& [system, floor, body, q] = rig;
+    const Vec3 normal = placed.rotation * Vec3::UnitZ();
+    const AffineVec3 on_floor = system.pointOn(floor, Vec3::Zero());
+    PairModes one, two;
+    one.add(system, floor, body, system.pointOn(body, Vec3(1, 0, 0)) - on_floor, normal, k, q);
+    CHECK(one.frequency() ==
+          Approx(contactModeFrequency(system, floor, body,
+                                      system.pointOn(body, Vec3(1, 0, 0)) - on_floor, normal, k, q))
+              .epsilon(1e-12));
+    for (const double x : {-1.0, 1.0})
+      two.add(system, floor, body, system.pointOn(body, Vec3(x, 0, 0)) - on_floor, normal, k, q);
+    CHECK(two.frequency() == Approx(std::sqrt(2 * k * 1.0 * 1.0 / inertia)).epsilon(1e-12));
+    CHECK(two.frequency() > std::sqrt(2 * k / m));
+    CHECK(PairModes().frequency() == 0.0);
+  }
+  MultibodySystem system;
+  const BodyIndex a = system.addBody(rod(Pose::identity()));
+  const BodyIndex b =
+      system.addBody(rod(Pose::fromTranslationRotationVector(Vec3(0, 0, 0.1), Vec3::Zero())));
+  const Eigen::VectorXd q = system.initialCoordinates();
+  PairModes modes;
+  for (const double x : {-1.0, 1.0})
+    modes.add(system, a, b,
+              system.pointOn(b, Vec3(x, 0, -0.05)) - system.pointOn(a, Vec3(x, 0, 0.05)),
+              Vec3::UnitZ(), k, q);
+  CHECK(modes.frequency() == Approx(std::sqrt(2 * 2 * k / inertia)).epsilon(1e-12));
+}
+
 // The stiction spring's mass (contact/friction.h): the inverse effective mass in the contact
 // plane, averaged over its directions. At the rod's end with the normal across it (body z), the
 // plane holds the rod's axis, along which a push moves it as a point mass (1/m), and body y,
