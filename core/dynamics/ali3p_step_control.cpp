@@ -37,11 +37,11 @@ double Ali3pIntegrator::energyDrift(const MultibodyState& next, const Powers& no
 // took 19 617 substeps against 14 506 (12 522 with no mode rule).
 void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
   const bool may_split = depth < settings_.max_step_halvings;
-  if (may_split && h > next_substep_ * (1.0 + 1e-9)) {
+  const auto split = [&] {
     advance(0.5 * h, depth + 1, report);
     advance(0.5 * h, depth + 1, report);
-    return;
-  }
+  };
+  if (may_split && h > next_substep_ * (1.0 + 1e-9)) return split();
   MultibodyState next;
   std::string failure;
   const bool ok = attemptWithRetries(h, next, report, failure, !may_split);
@@ -57,9 +57,7 @@ void Ali3pIntegrator::advance(double h, int depth, StepReport& report) {
                             " halvings): " + failure);
     }
     report.rejected_substeps += 1;
-    advance(0.5 * h, depth + 1, report);
-    advance(0.5 * h, depth + 1, report);
-    return;
+    return split();
   }
   commit(std::move(next), now, h, report);
   if (h >= next_substep_ * (1.0 - 1e-9) && now.fastest_mode * 2.0 * h <= 0.8 * kFixedStepModeAngle)
