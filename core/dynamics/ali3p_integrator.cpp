@@ -42,6 +42,7 @@ Ali3pIntegrator::Ali3pIntegrator(const MultibodySystem& system, const SolverSett
     throw std::invalid_argument("time step must be positive");
   }
   const double h = settings_.time_step;
+  step_forces_.with_modes = false;  // Newton's iterations; powers() reads the modes
   alpha_ = settings_.penalty ? *settings_.penalty
                              : kDefaultPenaltyRatio * system_.largestMassEntry() * 4.0 / (h * h);
   if (system_.coordinateCount() > 0 && !(alpha_ > 0.0)) {

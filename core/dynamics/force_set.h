@@ -18,6 +18,10 @@ struct ForceValues {
   // powers()) sets it false, and a source may then leave stiffness and damping empty: the contact
   // source does, whose tangents cost as much as its forces. Not changed by reset().
   bool with_tangents = true;
+  // Whether fastest_mode is wanted. The integrator reads it at the states its steps arrive at
+  // (powers()), not within Newton's iterations, which turn it off: a pair's modes are an
+  // eigenproblem of up to 12 × 12 (sim/contact_mode.h). Not changed by reset().
+  bool with_modes = true;
   Eigen::VectorXd q_force;
   Triplets stiffness;
   Triplets damping;
@@ -29,7 +33,7 @@ struct ForceValues {
   // a jump of Q where the contact turns from loading to unloading.
   int ledger_caps = 0;
   // The fastest normal mode the sources' contact forces excite (rad/s; sim/contact_mode.h), for
-  // error control to resolve.
+  // error control to resolve; 0 unless with_modes.
   double fastest_mode = 0.0;
 
   // Q zero over n coordinates, K and C empty and the sums zero, for a new evaluation; the

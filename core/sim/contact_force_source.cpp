@@ -50,10 +50,12 @@ struct ContactForceSource::PairResult {
   ContactTimings timings;
   std::exception_ptr error;
 
-  // Empty again for an evaluation that wants K and C or not, its buffers' capacity kept.
-  void clear(bool with_tangents) {
+  // Empty again for an evaluation that wants K and C, or the modes, or not, its buffers'
+  // capacity kept.
+  void clear(const ForceValues* out) {
     has_forces = false;
-    forces.with_tangents = with_tangents;
+    forces.with_tangents = !out || out->with_tangents;
+    forces.with_modes = !out || out->with_modes;
     contacts.clear();
     ledger_work = 0.0;
     timings = {};
@@ -178,7 +180,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
 
   std::vector<PairResult>& results = pair_results_;
   results.resize(pairs_.size());
-  for (PairResult& r : results) r.clear(!out || out->with_tangents);
+  for (PairResult& r : results) r.clear(out);
   const auto body = [&](std::size_t i) {
     try {
       evaluatePair(i, q, qdot, t, commit, out != nullptr, near[i] != 0, poses, results[i]);
@@ -555,14 +557,14 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   PairModes modes;  // the pair's patches ring together (sim/contact_mode.h)
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, span);
-    if (out) {
-      addPatchForces(i, k, e, q, qdot, span, *out);
+    if (out) addPatchForces(i, k, e, q, qdot, span, *out);
+    if (out && out->with_modes) {
       modes.add(system_, pair.body_a, pair.body_b, e.separation, state.patches[k].normal,
                 e.normal.d_indentation, q);
     }
     if (commit) commitPatch(i, k, e, q, qdot, world_a, world_b, span, result);
   }
-  if (out) out->fastest_mode = modes.frequency();
+  if (out && out->with_modes) out->fastest_mode = modes.frequency();
   result.timings.forces += secondsSince(start);
 }
 

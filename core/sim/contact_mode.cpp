@@ -62,14 +62,6 @@ PointMobility pointMobility(const MultibodySystem& system, BodyIndex a, BodyInde
 
 }  // namespace
 
-double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyIndex b,
-                            const AffineVec3& separation, const Vec3& normal, double stiffness,
-                            const Eigen::VectorXd& q) {
-  if (!(stiffness > 0.0)) return 0.0;
-  const PointMobility m = pointMobility(system, a, b, separation, q);
-  return std::sqrt(stiffness * (m.inverse_mass + normal.dot(m.rotational * normal)));
-}
-
 void PairModes::add(const MultibodySystem& system, BodyIndex a, BodyIndex b,
                     const AffineVec3& separation, const Vec3& normal, double stiffness,
                     const Eigen::VectorXd& q) {

@@ -1,8 +1,9 @@
-// How fast a contact force makes the bodies ring: the angular frequency of the normal mode a
-// contact of normal stiffness k_n excites, ω = √(k_n·w), w = Σ over the moving bodies of
-// 1/m + (r × n)ᵀ I⁻¹ (r × n), the inverse effective mass at the force's point along the normal
-// (r from the body's centre of mass to that point). Error control keeps its substeps short
-// enough to resolve it (docs/dynamics.md, "Contact modes").
+// How fast contact forces make the bodies ring: the angular frequency of the fastest normal mode
+// a pair's contacts excite. For one force of normal stiffness k_n it is ω = √(k_n·w), w = Σ over
+// the moving bodies of 1/m + (r × n)ᵀ I⁻¹ (r × n), the inverse effective mass at the force's
+// point along the normal (r from the body's centre of mass to that point). Error control keeps
+// its substeps short enough to resolve it, fixed steps are split until it is nearly so
+// (docs/dynamics.md, "Contact modes").
 #pragma once
 
 #include <Eigen/Core>
@@ -14,15 +15,6 @@
 
 namespace contactsim {
 
-// `separation`: B's material point minus A's where the force acts (pointOn(b) − pointOn(a)),
-// `normal` in the world, `stiffness` = ∂F_n/∂δ; `q` gives the bodies' orientations. Forces acting
-// side by side on the same bodies stiffen the same modes: their ω² add, Σ k_i·w_i bounding the
-// largest eigenvalue of M⁻¹·Σ k_i·J_iᵀJ_i from above, so a source reports per pair the root of
-// that sum.
-double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyIndex b,
-                            const AffineVec3& separation, const Vec3& normal, double stiffness,
-                            const Eigen::VectorXd& q);
-
 // The fastest normal mode of all of a pair's contact forces together: ω² the largest eigenvalue
 // of M⁻¹·Σ k_i·J_iᵀJ_i over the pair's two bodies (J_i the row of the i-th force's normal
 // separation rate), computed as that of the symmetric Σ k_i·ĵ_iĵ_iᵀ, ĵ_i = Lᵀ·J_iᵀ with
@@ -32,6 +24,8 @@ double contactModeFrequency(const MultibodySystem& system, BodyIndex a, BodyInde
 // lower it (a constrained system's largest eigenvalue is at most the free one's).
 class PairModes {
  public:
+  // One force: `separation` is B's material point minus A's where it acts (pointOn(b) −
+  // pointOn(a)), `normal` in the world, `stiffness` = ∂F_n/∂δ; `q` gives the bodies' orientations.
   void add(const MultibodySystem& system, BodyIndex a, BodyIndex b, const AffineVec3& separation,
            const Vec3& normal, double stiffness, const Eigen::VectorXd& q);
   double frequency() const;  // rad/s; 0 with no stiffness added

@@ -542,10 +542,8 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
   PairModes modes;  // the pair's points ring together (sim/contact_mode.h)
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
-    if (out) {
-      addPointForce(f, *out);
-      modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
-    }
+    if (out) addPointForce(f, *out);
+    if (out && out->with_modes) modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);
     const Vec3 on_a = state.point_a[k].value(q), on_b = state.point_b[k].value(q);
@@ -556,7 +554,7 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
     contacts_.push_back(pointDiagnostics(a, b, tracked.id, state.points[k], f));
     next_live.push_back(std::move(tracked));
   }
-  if (out) out->fastest_mode = std::max(out->fastest_mode, modes.frequency());
+  if (out && out->with_modes) out->fastest_mode = std::max(out->fastest_mode, modes.frequency());
   if (commit) state.commit(t, std::move(next_live));
 }
 

@@ -95,17 +95,25 @@ TEST_CASE("contact tangents match central differences for every law and friction
       CHECK(r.c_error <= r.c_bound);
       // Evaluated for Q and the powers alone (ForceValues::with_tangents false, as the
       // integrator's powers() does): the same Q bit for bit and the same fastest mode, no K or C.
-      ForceValues full, bare;
+      // Without the modes (ForceValues::with_modes false, as Newton's iterations): the same Q,
+      // K and C bit for bit, no mode.
+      ForceValues full, bare, modeless;
       bare.with_tangents = false;
-      full.q_force.setZero(n);
-      bare.q_force.setZero(n);
-      source.addForces(q, qdot, t, full);
-      source.addForces(q, qdot, t, bare);
+      modeless.with_modes = false;
+      for (ForceValues* v : {&full, &bare, &modeless}) {
+        v->q_force.setZero(n);
+        source.addForces(q, qdot, t, *v);
+      }
       CHECK(bare.q_force == full.q_force);
       CHECK(bare.fastest_mode == full.fastest_mode);
+      if (r.k_scale > 0.0) CHECK(full.fastest_mode > 0.0);  // a stiff contact rings
       CHECK(!full.stiffness.empty());
       CHECK(bare.stiffness.empty());
       CHECK(bare.damping.empty());
+      CHECK(modeless.q_force == full.q_force);
+      CHECK(modeless.fastest_mode == 0.0);
+      CHECK(modeless.stiffness.size() == full.stiffness.size());
+      CHECK(modeless.damping.size() == full.damping.size());
     }
   }
 }
