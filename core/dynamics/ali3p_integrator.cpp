@@ -272,7 +272,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
   double rate = 1.0, violation = 0.0;
   iterations = 0;
   bracket_.reset();
-  stalled_across_cap_ = accepted_by_stall_ = false;
+  stalled_across_cap_ = accepted_by_stall_ = refused_cycle_ = false;
   int caps = -1, caps_before = -1;  // ledger caps at the last two force evaluations
   if (mode == NewtonMode::Retry) {
     reaction_stiffness_.clear();
@@ -307,6 +307,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           dq_norm > kStallUpdateRatio * motion) {
         failure = "Newton's iterates cycle (update " + formatReal(dq_norm / motion, 3) +
                   " of the step's motion); worst: " + worstConstraint(cv);
+        refused_cycle_ = true;
         return false;
       }
       const bool converged = newton_converged || stalled;
@@ -513,18 +514,23 @@ Ali3pIntegrator::AttemptResult Ali3pIntegrator::attemptCounted(double h, Multibo
 // is solved (not committed) and the step retried with the multipliers of its middle. Where the
 // reactions change much within a step (Andrews' crank turning 2.6 rad in a 5 ms step) this
 // converges where the start's and the end's (of two half steps) both diverge.
-// A force source's refusal is not retried at the same size: it would meet the same state.
+// A force source's refusal is not retried at the same size: it would meet the same state. Nor is
+// a cycle the stall rule refused (refused_cycle_): its iterates alternate at a force law's kink
+// (saturated friction stopping within the step), which neither the penalty nor the reactions'
+// stiffness moves; retried, each such step of the hopper demo cost three more attempts before
+// its split (docs/dynamics.md, "Stalls that are cycles").
 bool Ali3pIntegrator::attemptWithRetries(double h, MultibodyState& next, StepReport& report,
                                          std::string& failure, bool last_resort) {
   refuse_cycling_stalls_ = !last_resort;
   NewtonMode mode = NewtonMode::Plain;
   AttemptResult result = attemptCounted(h, next, report, failure, mode);
-  if (result == AttemptResult::NewtonFailed) {
+  const bool retry = result == AttemptResult::NewtonFailed && !refused_cycle_;
+  if (retry) {
     retry_multipliers_ = state_.multipliers;
     mode = NewtonMode::Retry;
     result = attemptCounted(h, next, report, failure, mode);
   }
-  if (result == AttemptResult::NewtonFailed) {
+  if (retry && result == AttemptResult::NewtonFailed) {
     MultibodyState middle;
     std::string middle_failure;
     if (attemptCounted(0.5 * h, middle, report, middle_failure, NewtonMode::Retry) ==

@@ -265,6 +265,10 @@ class Ali3pIntegrator {
   // The stall rule refuses cycles (kStallUpdateRatio): false in a step's last resort, which can
   // be split no more (attemptWithRetries).
   bool refuse_cycling_stalls_ = false;
+  // The last iterate() failed because the stall rule refused a cycle: iterates alternating at a
+  // force law's kink, which the retries at the same size (built for the multipliers' creep and
+  // the reactions' stiffness) do not change; attemptWithRetries splits such a step at once.
+  bool refused_cycle_ = false;
   // The retry's Σ μ_i ∂²Φ_i/∂q² (NewtonMode::Retry), μ = retry_multipliers_: those of the step's
   // start, or of the middle of the step (attemptWithRetries).
   Triplets reaction_stiffness_;
