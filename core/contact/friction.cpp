@@ -28,7 +28,10 @@ FrictionForce evaluateModel(const CoulombFriction& model, const FrictionInput& i
   out.force = -scale * v / reg;
   // ∂(v/reg)/∂v = I/reg − v (reg'·v̂)ᵀ/reg².
   out.d_velocity = -scale * Mat3::Identity() / reg;
-  if (speed > 0.0) out.d_velocity += scale * reg_slope / (reg * reg * speed) * v * v.transpose();
+  const double stoppable = in.step_length * scale * in.tangential_inverse_mass;
+  const bool secant = speed >= model.v_small && speed < stoppable;
+  if (speed > 0.0 && !secant)
+    out.d_velocity += scale * reg_slope / (reg * reg * speed) * v * v.transpose();
   out.sticking = speed < model.v_small;
   return out;
 }

@@ -13,10 +13,14 @@ struct FrictionInput {
   // The normal law's stiffness ∂F_n/∂δ at this instant: the stiction spring is scaled from it
   // (Mindlin: tangential/normal stiffness ≈ 2(1−ν)/(2−ν)).
   double normal_stiffness = 0.0;
-  // The mass the stiction spring moves: the inverse effective mass in the contact plane times
+  // The mass the contact's friction moves: the inverse effective mass in the contact plane times
   // the number of contacts that share the pair's bodies (sim/contact_mode.h,
-  // stictionInverseMass). The stiction damper is sized against it; 0 leaves the spring undamped.
+  // stictionInverseMass). The stiction damper is sized against it (0 leaves the spring
+  // undamped), and Coulomb's Newton tangent against it and step_length (below).
   double tangential_inverse_mass = 0.0;
+  // The length h of the step being solved (0: none). A slip slower than h·μ·F_n·w_t can stop or
+  // reverse within the step: there Coulomb's tangent along the slip is its secant (below).
+  double step_length = 0.0;
   // Tangential offset of B's contact point from its stick anchor (stick–slip model only).
   Vec3 stick_offset = Vec3::Zero();
 };
@@ -54,7 +58,11 @@ struct StribeckFriction {
 };
 
 // Coulomb friction with Modia3D's regularised direction (Modia3D.jl docs, "Contact Force Law"):
-// F = −μ·F_n·v/reg(|v|, v_small).
+// F = −μ·F_n·v/reg(|v|, v_small). Its ∂F/∂v is exact except along a slip outside the band that
+// one step's friction could stop, |v| < h·μ·F_n·w_t (FrictionInput::step_length,
+// tangential_inverse_mass): there the exact value, zero, lets a full Newton step jump to the
+// velocity the opposite force would give and back for ever, and the secant −μ·F_n/|v| takes its
+// place (docs/dynamics.md, "Kinks of a force law"). The force, and so the solution, is unchanged.
 struct CoulombFriction {
   double coefficient = 0.25;
   double v_small = 0.01;

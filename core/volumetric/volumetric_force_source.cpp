@@ -106,12 +106,14 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
 // tangential separation of the two material anchors, and the force kept in the tangent plane.
 FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent_projector,
                                  const Vec3& slip_velocity, const NormalForce& normal,
-                                 const Vec3& stick_offset, double tangential_inverse_mass) {
+                                 const Vec3& stick_offset, double tangential_inverse_mass,
+                                 double step_length) {
   FrictionInput input;
   input.slip_velocity = slip_velocity;
   input.normal_force = normal.value;
   input.normal_stiffness = normal.d_indentation;
   input.tangential_inverse_mass = tangential_inverse_mass;
+  input.step_length = step_length;
   input.stick_offset = stick_offset;
   FrictionForce friction = contactsim::evaluate(model, input);
   friction.force = tangent_projector * friction.force;
@@ -318,7 +320,7 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
   const double tangential_inverse_mass = stictionInverseMass(
       pair.law.friction, system, pair.body_a, pair.body_b, f.d, f.n, points.size(), q);
   f.friction = tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal,
-                                  offset, tangential_inverse_mass);
+                                  offset, tangential_inverse_mass, step.length);
   f.force = f.normal.value * f.n + f.friction.force;
   return f;
 }

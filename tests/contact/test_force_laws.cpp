@@ -352,3 +352,35 @@ TEST_CASE("Stribeck and regularised Coulomb curves", "[laws][friction]") {
   CHECK(force(5.0) == Approx(-4.0));
   CHECK(regularisedSpeed(0.0, 0.03).first == Approx(0.01));
 }
+
+// Coulomb's tangent along the slip is zero outside the band, so a full Newton step from a slip
+// that the step's friction can stop jumps to the velocity the opposite force would give and back
+// (docs/dynamics.md, "Kinks of a force law"). Where |v| < h·μ·F_n·w_t its tangent along the slip
+// is the secant μ·F_n/|v|; across the slip, in the band, beyond that speed and without a step it
+// is the exact one; the force is the same everywhere.
+TEST_CASE("Coulomb's Newton tangent is its secant along a slip the step could stop",
+          "[laws][friction]") {
+  const CoulombFriction coulomb{.coefficient = 0.4, .v_small = 0.01};
+  const double normal_force = 10.0, inverse_mass = 0.5, h = 0.01;
+  const double stoppable = h * 0.4 * normal_force * inverse_mass;  // 0.02 m/s
+  const Vec3 along(0.6, 0.8, 0.0), across(-0.8, 0.6, 0.0);
+  const auto at = [&](double speed, double step) {
+    return evaluate(coulomb, {.slip_velocity = speed * along,
+                              .normal_force = normal_force,
+                              .tangential_inverse_mass = inverse_mass,
+                              .step_length = step});
+  };
+  for (const double speed : {0.005, 0.015, 0.5 * (0.01 + stoppable), 0.03, 1.0}) {
+    INFO("slip " << speed << " m/s");
+    const FrictionForce exact = at(speed, 0.0), newton = at(speed, h);
+    CHECK(newton.force == exact.force);
+    CHECK((newton.d_velocity * across - exact.d_velocity * across).norm() <= 1e-12);
+    const double along_slope = along.dot(newton.d_velocity * along);
+    if (speed >= coulomb.v_small && speed < stoppable) {
+      CHECK(along_slope == Approx(-0.4 * normal_force / speed).epsilon(1e-12));
+      CHECK(along.dot(exact.d_velocity * along) == Approx(0.0).margin(1e-9));
+    } else {
+      CHECK((newton.d_velocity - exact.d_velocity).norm() == 0.0);
+    }
+  }
+}
