@@ -15,7 +15,7 @@ struct FrictionInput {
   double normal_stiffness = 0.0;
   // The mass the contact's friction moves: the inverse effective mass in the contact plane times
   // the number of contacts that share the pair's bodies (sim/contact_mode.h,
-  // stictionInverseMass). The stiction damper is sized against it (0 leaves the spring
+  // frictionInverseMass). The stiction damper is sized against it (0 leaves the spring
   // undamped), and Coulomb's Newton tangent against it and step_length (below).
   double tangential_inverse_mass = 0.0;
   // The length h of the step being solved (0: none). A slip slower than h·μ·F_n·w_t can stop or

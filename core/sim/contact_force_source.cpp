@@ -353,7 +353,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   // The terms besides the normal force (patch_terms.h).
   PatchFriction friction = patchFriction(
       pair.law.friction, e.normal, n, e.slip, omega_rel, state.spin_radius[k], offset,
-      stictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q),
+      frictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q),
       span.length);
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;

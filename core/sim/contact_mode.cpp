@@ -99,7 +99,7 @@ double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyInd
   return m.inverse_mass + 0.5 * (m.rotational.trace() - normal.dot(m.rotational * normal));
 }
 
-double stictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
+double frictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
                            BodyIndex b, const AffineVec3& separation, const Vec3& normal,
                            std::size_t contacts, const Eigen::VectorXd& q) {
   if (!std::holds_alternative<StickSlipFriction>(law) &&

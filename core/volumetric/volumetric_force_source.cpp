@@ -317,7 +317,7 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
     offset = f.tangent_projector * f.anchor_gap.value(q);
   }
   f.slip_velocity = f.tangent_projector * f.v_rel;
-  const double tangential_inverse_mass = stictionInverseMass(
+  const double tangential_inverse_mass = frictionInverseMass(
       pair.law.friction, system, pair.body_a, pair.body_b, f.d, f.n, points.size(), q);
   f.friction = tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal,
                                   offset, tangential_inverse_mass, step.length);
