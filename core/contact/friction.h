@@ -58,11 +58,12 @@ struct StribeckFriction {
 };
 
 // Coulomb friction with Modia3D's regularised direction (Modia3D.jl docs, "Contact Force Law"):
-// F = −μ·F_n·v/reg(|v|, v_small). Its ∂F/∂v is exact except along a slip outside the band that
-// one step's friction could stop, |v| < h·μ·F_n·w_t (FrictionInput::step_length,
-// tangential_inverse_mass): there the exact value, zero, lets a full Newton step jump to the
-// velocity the opposite force would give and back for ever, and the secant −μ·F_n/|v| takes its
-// place (docs/dynamics.md, "Kinks of a force law"). The force, and so the solution, is unchanged.
+// F = −μ·F_n·v/reg(|v|, v_small). Its ∂F/∂v is exact except along a slip that one step's friction
+// could stop, |v| < h·μ·F_n·w_t (FrictionInput::step_length, tangential_inverse_mass): there the
+// exact slope along the slip, which falls to zero at the band's edge and stays zero beyond, lets
+// Newton's steps jump across the stop, and the secant −μ·F_n/reg(|v|) takes its place (a
+// majoriser of the friction's dissipation potential; docs/dynamics.md, "Kinks of a force law").
+// The force, and so the solution, is unchanged.
 struct CoulombFriction {
   double coefficient = 0.25;
   double v_small = 0.01;
