@@ -160,6 +160,7 @@ void TangentAssembly::rebuildTangent(const Eigen::SparseMatrix<double>& M) {
   A_.resize(n, n);
   A_.setFromTriplets(pattern.begin(), pattern.end());
   A_.makeCompressed();
+  damping_map_.valid = stiffness_map_.valid = false;  // A's value indices change
   dense_index_.clear();
   if (n <= kMaxDenseIndex) {
     dense_index_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1);
@@ -231,16 +232,26 @@ int TangentAssembly::indexInTangent(int row, int col) const {
   return dense_index_[static_cast<std::size_t>(col) * static_cast<std::size_t>(A_.rows()) + row];
 }
 
-bool TangentAssembly::mapForces(const TripletList& triplets, std::vector<int>& map) {
-  map.resize(triplets.size());
+bool TangentAssembly::mapForces(const TripletList& triplets, ForceMap& map) {
+  const auto same_position = [](const Eigen::Triplet<double>& t, const std::pair<int, int>& p) {
+    return t.row() == p.first && t.col() == p.second;
+  };
+  if (map.valid && map.positions.size() == triplets.size() &&
+      std::equal(triplets.begin(), triplets.end(), map.positions.begin(), same_position)) {
+    return true;
+  }
+  map.index.resize(triplets.size());
+  map.positions.resize(triplets.size());
   bool complete = true;
   for (std::size_t k = 0; k < triplets.size(); ++k) {
-    map[k] = indexInTangent(triplets[k].row(), triplets[k].col());
-    if (map[k] < 0) {
+    map.positions[k] = {triplets[k].row(), triplets[k].col()};
+    map.index[k] = indexInTangent(triplets[k].row(), triplets[k].col());
+    if (map.index[k] < 0) {
       extra_.emplace_back(triplets[k].row(), triplets[k].col());
       complete = false;
     }
   }
+  map.valid = complete;
   return complete;
 }
 
@@ -279,9 +290,9 @@ const Eigen::SparseMatrix<double>& TangentAssembly::tangent(const Eigen::SparseM
   const double* mass = M.valuePtr();
   for (std::size_t e = 0; e < mass_map_.size(); ++e) values[mass_map_[e]] += mass[e];
   for (std::size_t e = 0; e < damping.size(); ++e)
-    values[damping_map_[e]] += c * damping[e].value();
+    values[damping_map_.index[e]] += c * damping[e].value();
   for (std::size_t e = 0; e < stiffness.size(); ++e) {
-    values[stiffness_map_[e]] += k * stiffness[e].value();
+    values[stiffness_map_.index[e]] += k * stiffness[e].value();
   }
   lower_.add(p, J_.valuePtr(), values);
   if (lower_only) {
