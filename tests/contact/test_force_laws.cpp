@@ -374,7 +374,7 @@ TEST_CASE("Coulomb's Newton tangent is its secant along a slip the step could st
                               .tangential_inverse_mass = inverse_mass,
                               .step_length = step});
   };
-  for (const double speed : {0.002, 0.005, 0.0095, 0.015, 0.5 * (0.01 + stoppable), 0.03, 1.0}) {
+  for (const double speed : {0.002, 0.005, 0.0095, 0.5 * (0.01 + stoppable), 0.03, 1.0}) {
     INFO("slip " << speed << " m/s");
     const FrictionForce exact = at(speed * along, 0.0), newton = at(speed * along, h);
     CHECK(newton.force == exact.force);
