@@ -97,33 +97,35 @@ int valueIndex(const Eigen::SparseMatrix<double>& S, int row, int col) {
 
 }  // namespace
 
+bool TangentAssembly::TripletMap::matches(const TripletList& triplets) const {
+  const auto same_position = [](const Eigen::Triplet<double>& t, const std::pair<int, int>& p) {
+    return t.row() == p.first && t.col() == p.second;
+  };
+  return valid && positions.size() == triplets.size() &&
+         std::equal(triplets.begin(), triplets.end(), positions.begin(), same_position);
+}
+
 void TangentAssembly::rebuildJacobian(int rows, int cols, const TripletList& triplets) {
   J_.resize(rows, cols);
   J_.setFromTriplets(triplets.begin(), triplets.end());
   J_.makeCompressed();
-  jacobian_rows_.resize(triplets.size());
-  jacobian_cols_.resize(triplets.size());
-  jacobian_map_.resize(triplets.size());
+  jacobian_map_.positions.resize(triplets.size());
+  jacobian_map_.index.resize(triplets.size());
   for (std::size_t k = 0; k < triplets.size(); ++k) {
-    jacobian_rows_[k] = triplets[k].row();
-    jacobian_cols_[k] = triplets[k].col();
-    jacobian_map_[k] = valueIndex(J_, triplets[k].row(), triplets[k].col());
+    jacobian_map_.positions[k] = {triplets[k].row(), triplets[k].col()};
+    jacobian_map_.index[k] = valueIndex(J_, triplets[k].row(), triplets[k].col());
   }
+  jacobian_map_.valid = true;
   tangent_stale_ = true;
 }
 
 bool TangentAssembly::fillJacobian(int rows, int cols, const TripletList& triplets) {
-  if (J_.rows() != rows || J_.cols() != cols || jacobian_map_.size() != triplets.size()) {
-    return false;
-  }
+  if (J_.rows() != rows || J_.cols() != cols || !jacobian_map_.matches(triplets)) return false;
   double* values = J_.valuePtr();
   std::fill(values, values + J_.nonZeros(), 0.0);
   // Duplicates summed in triplet order, as setFromTriplets does.
-  for (std::size_t k = 0; k < triplets.size(); ++k) {
-    const auto& t = triplets[k];
-    if (t.row() != jacobian_rows_[k] || t.col() != jacobian_cols_[k]) return false;
-    values[jacobian_map_[k]] += t.value();
-  }
+  for (std::size_t k = 0; k < triplets.size(); ++k)
+    values[jacobian_map_.index[k]] += triplets[k].value();
   return true;
 }
 
@@ -232,14 +234,8 @@ int TangentAssembly::indexInTangent(int row, int col) const {
   return dense_index_[static_cast<std::size_t>(col) * static_cast<std::size_t>(A_.rows()) + row];
 }
 
-bool TangentAssembly::mapForces(const TripletList& triplets, ForceMap& map) {
-  const auto same_position = [](const Eigen::Triplet<double>& t, const std::pair<int, int>& p) {
-    return t.row() == p.first && t.col() == p.second;
-  };
-  if (map.valid && map.positions.size() == triplets.size() &&
-      std::equal(triplets.begin(), triplets.end(), map.positions.begin(), same_position)) {
-    return true;
-  }
+bool TangentAssembly::mapForces(const TripletList& triplets, TripletMap& map) {
+  if (map.matches(triplets)) return true;
   map.index.resize(triplets.size());
   map.positions.resize(triplets.size());
   bool complete = true;

@@ -106,29 +106,31 @@ class TangentAssembly {
     void add(double p, const double* jacobian, double* values) const;
   };
   void rebuildJacobian(int rows, int cols, const TripletList& triplets);
-  // J's values from the triplets, in one pass; false if a triplet is not where it was.
+  // J's values from the triplets; false if a triplet is not where it was.
   bool fillJacobian(int rows, int cols, const TripletList& triplets);
   void rebuildTangent(const Eigen::SparseMatrix<double>& M);
   // Before a rebuild: the force positions kept in the pattern, deduplicated, and reduced to the
   // ones the current triplets use once the kept ones outnumber those kMaxStalePatternRatio times.
   void pruneForcePositions(const TripletList& damping, const TripletList& stiffness);
-  // A force tangent's triplets' value indices in A, with the positions they were found for.
-  struct ForceMap {
+  // A triplet list's value indices in a compressed matrix (J or A), with the positions they were
+  // found for: a list that repeats those positions reuses the indices.
+  struct TripletMap {
     std::vector<int> index;
     std::vector<std::pair<int, int>> positions;
-    bool valid = false;  // every position found in A as it is now
+    bool valid = false;  // every position found in the matrix as it is now
+    bool matches(const TripletList& triplets) const;
   };
   // Value indices of the triplets in A; false (the missing positions kept) if one is not there.
   // Newton's iterations within a step repeat the same positions (the contact geometry is the
   // step's), so a map still valid for them is compared, not searched again.
-  bool mapForces(const TripletList& triplets, ForceMap& map);
+  bool mapForces(const TripletList& triplets, TripletMap& map);
   // Value index of A(row, col), or −1: from dense_index_ when A is small enough to have one.
   int indexInTangent(int row, int col) const;
 
   Eigen::SparseMatrix<double> J_, A_;
-  std::vector<int> jacobian_rows_, jacobian_cols_, jacobian_map_;
+  TripletMap jacobian_map_;
   std::vector<int> mass_map_;
-  ForceMap damping_map_, stiffness_map_;
+  TripletMap damping_map_, stiffness_map_;
   // Value index of A(i,j) at j·n + i (−1 off the pattern) for n ≤ kMaxDenseIndex, else empty.
   std::vector<int> dense_index_;
   ProductGroups lower_, upper_;             // A(i,j) with i ≥ j, with i < j
