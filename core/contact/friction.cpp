@@ -28,12 +28,7 @@ FrictionForce evaluateModel(const CoulombFriction& model, const FrictionInput& i
   out.force = -scale * v / reg;
   // ∂(v/reg)/∂v = I/reg − v (reg'·v̂)ᵀ/reg².
   out.d_velocity = -scale * Mat3::Identity() / reg;
-  // Where the step's friction could stop the slip the tangent is the secant −μF_n/reg(|v|) along
-  // it too, in the band as beyond (docs/dynamics.md, "Kinks of a force law"); the exact term below
-  // only where the slip goes on whatever the step does.
-  const double stoppable = in.step_length * scale * in.tangential_inverse_mass;
-  if (speed > 0.0 && speed >= stoppable)
-    out.d_velocity += scale * reg_slope / (reg * reg * speed) * v * v.transpose();
+  if (speed > 0.0) out.d_velocity += scale * reg_slope / (reg * reg * speed) * v * v.transpose();
   out.sticking = speed < model.v_small;
   return out;
 }

@@ -16,11 +16,8 @@ struct FrictionInput {
   // The mass the contact's friction moves: the inverse effective mass in the contact plane times
   // the number of contacts that share the pair's bodies (sim/contact_mode.h,
   // frictionInverseMass). The stiction damper is sized against it (0 leaves the spring
-  // undamped), and Coulomb's Newton tangent against it and step_length (below).
+  // undamped).
   double tangential_inverse_mass = 0.0;
-  // The length h of the step being solved (0: none). A slip slower than h·μ·F_n·w_t can stop or
-  // reverse within the step: there Coulomb's tangent along the slip is its secant (below).
-  double step_length = 0.0;
   // Tangential offset of B's contact point from its stick anchor (stick–slip model only).
   Vec3 stick_offset = Vec3::Zero();
 };
@@ -58,12 +55,10 @@ struct StribeckFriction {
 };
 
 // Coulomb friction with Modia3D's regularised direction (Modia3D.jl docs, "Contact Force Law"):
-// F = −μ·F_n·v/reg(|v|, v_small). Its ∂F/∂v is exact except along a slip that one step's friction
-// could stop, |v| < h·μ·F_n·w_t (FrictionInput::step_length, tangential_inverse_mass): there the
-// exact slope along the slip, which falls to zero at the band's edge and stays zero beyond, lets
-// Newton's steps jump across the stop, and the secant −μ·F_n/reg(|v|) takes its place (a
-// majoriser of the friction's dissipation potential; docs/dynamics.md, "Kinks of a force law").
-// The force, and so the solution, is unchanged.
+// F = −μ·F_n·v/reg(|v|, v_small), with its exact ∂F/∂v. Along the slip that slope falls from
+// 3·μ·F_n/v_small at rest to zero at the band's edge |v| = v_small and stays zero beyond, so a
+// Newton step from a sliding slip can jump across the stop: the contact sources hand their slips
+// to the slip limiter (sim/slip_limiter.h), which cuts such steps at the band.
 struct CoulombFriction {
   double coefficient = 0.25;
   double v_small = 0.01;

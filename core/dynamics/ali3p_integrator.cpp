@@ -270,6 +270,7 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
   alpha_k = step.alpha * (mode == NewtonMode::Retry ? 1.0 : penalty_carry_);
   double dq_norm = std::numeric_limits<double>::infinity();
   double rate = 1.0, violation = 0.0;
+  bool cut = false;  // the last update was cut short by the forces' admissibleUpdate
   iterations = 0;
   bracket_.reset();
   stalled_across_cap_ = accepted_by_stall_ = refused_cycle_ = false;
@@ -294,8 +295,8 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
       const bool newton_converged = small_update && violation <= constraint_tolerance;
       const bool violation_stalled = violation > 0.99 * previous_violation;
       // Stalled at a singular position or at round-off (long chains), or cycling (below).
-      const bool stalled =
-          it > 1 && rate > 0.9 && violation_stalled && violation <= 100.0 * constraint_tolerance;
+      const bool stalled = it > 1 && !cut && rate > 0.9 && violation_stalled &&
+                           violation <= 100.0 * constraint_tolerance;
       // A stall that moves the iterate by more than kStallUpdateRatio of the step's motion is
       // not a singular position's creep but iterates cycling between the branches of a force
       // that jumps; accepted, its state carries the jump unbalanced (docs/dynamics.md, "Stalls
@@ -326,7 +327,8 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
           iterationsToConverge(rate, dq_norm, tolerance) <= settings_.max_newton_iterations)
         iteration_limit += settings_.max_newton_iterations;
       if (converged || it == iteration_limit) break;
-      if (it > 1 && rate > 0.5 && !violation_stalled && alpha_k < kMaxPenaltyGrowth * step.alpha)
+      if (it > 1 && !cut && rate > 0.5 && !violation_stalled &&
+          alpha_k < kMaxPenaltyGrowth * step.alpha)
         alpha_k *= 10.0;
       // λ*_{i+1} = λ*_i + αΦ(q_{i+1}), after each update of q.
       next.lambda += alpha_k * cv.phi;
@@ -335,15 +337,22 @@ bool Ali3pIntegrator::iterate(const Trapezoidal& step, NewtonMode mode, Multibod
     if (!solveUpdate(step, mode, alpha_k, next, failure)) return false;
     caps_before = std::exchange(caps, step_forces_.ledger_caps);
     const Eigen::VectorXd& dq = dq_;
+    double fraction = 1.0;
     if (mode == NewtonMode::Bracketed) {
       bracket_.move(next.q, dq, inverse_scales_, step_);
       next.q += step_;
     } else {
-      next.q += dq;
+      // q̇ = (2/h)q + q̂̇: the update moves the velocities by (2/h)Δq.
+      qdot_update_ = (2.0 / step.h) * dq;
+      fraction = system_.forces().admissibleUpdate(qdot_update_);
+      next.q += fraction * dq;
     }
     step.updateRates(next);
     const double norm = maxNorm(dq.cwiseProduct(inverse_scales_));
-    rate = norm / dq_norm;  // ρ; 0 after the first update
+    // A cut update says nothing of Newton's contraction (ρ unknown, taken as 1), and its full
+    // length is what stays to be done.
+    cut = fraction < 1.0;
+    rate = cut ? 1.0 : norm / dq_norm;  // ρ; 0 after the first update
     dq_norm = norm;
   }
   failure = "Newton did not converge in " + std::to_string(iteration_limit) +

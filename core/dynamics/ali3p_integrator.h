@@ -253,7 +253,7 @@ class Ali3pIntegrator {
   TangentAssembly assembly_;
   ConstraintValues step_constraints_;
   ForceValues step_forces_;
-  Eigen::VectorXd residual_, multipliers_, dq_, step_, w_;
+  Eigen::VectorXd residual_, multipliers_, dq_, step_, w_, qdot_update_;
   NewtonBracket bracket_;  // against cycling iterates
   // The last iterate() was accepted by the stall rule while its last two force evaluations held
   // different sets of contact forces at their ledgers' caps: iterates cycling across the jump of

@@ -1,5 +1,7 @@
 #include "dynamics/force_set.h"
 
+#include <algorithm>
+
 namespace contactsim {
 void ForceSet::addWeight(AffineVec3 center_of_mass, double mass) {
   weights_.push_back({std::move(center_of_mass), mass});
@@ -95,6 +97,13 @@ Potentials ForceSet::potentials(const Eigen::VectorXd& q) const {
     p.springs += 0.5 * s.k * stretch * stretch;
   }
   return p;
+}
+
+double ForceSet::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
+  double fraction = 1.0;
+  for (const auto& source : sources_)
+    fraction = std::min(fraction, source->admissibleUpdate(qdot_update));
+  return fraction;
 }
 
 }  // namespace contactsim

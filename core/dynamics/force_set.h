@@ -61,6 +61,14 @@ class GeneralizedForceSource {
   // does not linearise is a pure function of (q, q̇, t) and the last accepted step.
   virtual void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                          ForceValues& out) = 0;
+  // The largest fraction α ∈ (0, 1] of a Newton update changing q̇ by `qdot_update` that the
+  // forces of the source's last addForces admit: 1 unless a force law turns sharply within the
+  // update's reach, where Newton's linearisation would jump past the turn (Coulomb friction's
+  // stop; sim/slip_limiter.h).
+  virtual double admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
+    (void)qdot_update;
+    return 1.0;
+  }
   // Called once per accepted step with its final state (e.g. to update contact tracking).
   virtual void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) {
     (void)q, (void)qdot, (void)t;
@@ -104,6 +112,8 @@ class ForceSet {
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                 ForceValues& out) const;
   Potentials potentials(const Eigen::VectorXd& q) const;
+  // The smallest of the sources' admissibleUpdate.
+  double admissibleUpdate(const Eigen::VectorXd& qdot_update) const;
 
  private:
   struct Weight {

@@ -20,6 +20,7 @@
 #include "sim/contact_mode.h"
 #include "sim/contact_passivity.h"
 #include "sim/relative_rotation_tangents.h"
+#include "sim/slip_limiter.h"
 #include "sim/swept_check.h"
 
 namespace contactsim {
@@ -47,6 +48,7 @@ struct ContactForceSource::PairResult {
   ForceValues forces;
   std::vector<ContactDiagnostics> contacts;
   double ledger_work = 0.0;  // charged to the pair's ledgers at a commit
+  SlipLimiter slips;         // the patches' generalised slips
   ContactTimings timings;
   std::exception_ptr error;
 
@@ -57,6 +59,7 @@ struct ContactForceSource::PairResult {
     forces.with_tangents = !out || out->with_tangents;
     forces.with_modes = !out || out->with_modes;
     contacts.clear();
+    slips.clear();
     ledger_work = 0.0;
     timings = {};
     error = nullptr;
@@ -226,6 +229,13 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
   }
 }
 
+double ContactForceSource::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
+  double fraction = 1.0;
+  for (const PairResult& r : pair_results_)
+    fraction = std::min(fraction, r.slips.admissibleUpdate(qdot_update));
+  return fraction;
+}
+
 void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t,
                                         bool commit, bool near, const Pose& world_a,
                                         const Pose& world_b, PairResult& result) {
@@ -353,8 +363,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   // The terms besides the normal force (patch_terms.h).
   PatchFriction friction = patchFriction(
       pair.law.friction, e.normal, n, e.slip, omega_rel, state.spin_radius[k], offset,
-      frictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q),
-      span.length);
+      frictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q));
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
@@ -556,9 +565,17 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   }
   const auto start = WallClock::now();
   PairModes modes;  // the pair's patches ring together (sim/contact_mode.h)
+  const double slip_band = slipBand(pair.law.friction);
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, span);
     if (out) addPatchForces(i, k, e, q, qdot, span, *out);
+    if (out && slip_band > 0.0 && e.normal.value > 0.0) {
+      // The slip the law saw: with the spin's (patch_terms.h, patchFriction).
+      const Vec3& n = state.patches[k].normal;
+      const double r = state.spin_radius[k];
+      result.slips.add(e.separation, n, e.slip + r * n.dot(span.omega_end) * n, slip_band);
+      if (r > 0.0) result.slips.addSpin(system_, pair.body_a, pair.body_b, q, r);
+    }
     if (out && out->with_modes) {
       modes.add(system_, pair.body_a, pair.body_b, e.separation, state.patches[k].normal,
                 e.normal.d_indentation, q);

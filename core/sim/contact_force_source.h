@@ -82,6 +82,8 @@ class ContactForceSource : public GeneralizedForceSource {
   void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                  ForceValues& out) override;
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+  // The slip limiter's fraction over the patches of the last addForces (sim/slip_limiter.h).
+  double admissibleUpdate(const Eigen::VectorXd& qdot_update) const override;
   // Per pair: the tracked contacts (ids, δ̇₀, stick anchors, passivity ledgers) and what the last
   // commit left for the next step's checks; and the bodies' committed poses (broad phase). Not
   // the contact geometry, which the next step computes afresh, nor contacts(), which stays empty

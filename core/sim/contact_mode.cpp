@@ -102,9 +102,7 @@ double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyInd
 double frictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
                            BodyIndex b, const AffineVec3& separation, const Vec3& normal,
                            std::size_t contacts, const Eigen::VectorXd& q) {
-  if (!std::holds_alternative<StickSlipFriction>(law) &&
-      !std::holds_alternative<CoulombFriction>(law))
-    return 0.0;
+  if (!std::holds_alternative<StickSlipFriction>(law)) return 0.0;
   return static_cast<double>(contacts) * tangentialInverseMass(system, a, b, separation, normal, q);
 }
 

@@ -43,11 +43,10 @@ double tangentialInverseMass(const MultibodySystem& system, BodyIndex a, BodyInd
                              const AffineVec3& separation, const Vec3& normal,
                              const Eigen::VectorXd& q);
 
-// FrictionInput::tangential_inverse_mass (stick–slip's damper, Coulomb's Newton tangent) for one
-// of `contacts` contacts that a pair holds side by side: they share its bodies' mass, so each
-// damper is sized for w_t·contacts and together they damp the pair's stick mode as one would
-// alone (and Coulomb's step can stop each slip as one would alone). 0 (nothing computed) for a
-// friction law that does not use it.
+// FrictionInput::tangential_inverse_mass (stick–slip's damper) for one of `contacts` contacts
+// that a pair holds side by side: they share its bodies' mass, so each damper is sized for
+// w_t·contacts and together they damp the pair's stick mode as one would alone. 0 (nothing
+// computed) for a friction law that does not use it.
 double frictionInverseMass(const FrictionModel& law, const MultibodySystem& system, BodyIndex a,
                            BodyIndex b, const AffineVec3& separation, const Vec3& normal,
                            std::size_t contacts, const Eigen::VectorXd& q);

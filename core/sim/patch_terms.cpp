@@ -4,8 +4,7 @@ namespace contactsim {
 
 PatchFriction patchFriction(const FrictionModel& law, const NormalForce& normal, const Vec3& n,
                             const Vec3& slip, const Vec3& omega, double spin_radius,
-                            const Vec3& stick_offset, double tangential_inverse_mass,
-                            double step_length) {
+                            const Vec3& stick_offset, double tangential_inverse_mass) {
   const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
   const double r = spin_radius;
   const double spin = n.dot(omega);
@@ -14,7 +13,6 @@ PatchFriction patchFriction(const FrictionModel& law, const NormalForce& normal,
   input.normal_force = normal.value;
   input.normal_stiffness = normal.d_indentation;
   input.tangential_inverse_mass = tangential_inverse_mass;
-  input.step_length = step_length;
   input.stick_offset = stick_offset;
   PatchFriction out;
   FrictionForce& f = out.sliding;

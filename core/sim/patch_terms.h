@@ -30,11 +30,10 @@ struct PatchFriction {
 // the torque r·(n·F)·n, so that F·s is their power and the two limit each other as a patch's
 // distributed friction does. `slip`: ḋ's tangential part v_t; `omega`: B's angular velocity
 // relative to A; `stick_offset`: the stick anchors' tangential offset (0 without anchors);
-// `tangential_inverse_mass` and `step_length`: FrictionInput's.
+// `tangential_inverse_mass`: FrictionInput's.
 PatchFriction patchFriction(const FrictionModel& law, const NormalForce& normal, const Vec3& n,
                             const Vec3& slip, const Vec3& omega, double spin_radius,
-                            const Vec3& stick_offset, double tangential_inverse_mass,
-                            double step_length);
+                            const Vec3& stick_offset, double tangential_inverse_mass);
 
 // Modia3D's rolling resistance (RollingResistance, Modia3D.jl docs "Contact Force Law") on B:
 // τ = −μ_r·μ_r,geo·F_n·ω/reg(|ω|, ω_small), ω relative to A; zero without a coefficient or

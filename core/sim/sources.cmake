@@ -9,6 +9,7 @@ target_sources(contactsim_core PRIVATE
   sim/patch_terms.cpp
   sim/relative_rotation_tangents.cpp
   sim/scene_contact.cpp
+  sim/slip_limiter.cpp
   sim/simulation.cpp
   sim/start_check.cpp
   sim/swept_check.cpp

@@ -106,14 +106,12 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
 // tangential separation of the two material anchors, and the force kept in the tangent plane.
 FrictionForce tangentialFriction(const FrictionModel& model, const Mat3& tangent_projector,
                                  const Vec3& slip_velocity, const NormalForce& normal,
-                                 const Vec3& stick_offset, double tangential_inverse_mass,
-                                 double step_length) {
+                                 const Vec3& stick_offset, double tangential_inverse_mass) {
   FrictionInput input;
   input.slip_velocity = slip_velocity;
   input.normal_force = normal.value;
   input.normal_stiffness = normal.d_indentation;
   input.tangential_inverse_mass = tangential_inverse_mass;
-  input.step_length = step_length;
   input.stick_offset = stick_offset;
   FrictionForce friction = contactsim::evaluate(model, input);
   friction.force = tangent_projector * friction.force;
@@ -320,7 +318,7 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
   const double tangential_inverse_mass = frictionInverseMass(
       pair.law.friction, system, pair.body_a, pair.body_b, f.d, f.n, points.size(), q);
   f.friction = tangentialFriction(pair.law.friction, f.tangent_projector, f.slip_velocity, f.normal,
-                                  offset, tangential_inverse_mass, step.length);
+                                  offset, tangential_inverse_mass);
   f.force = f.normal.value * f.n + f.friction.force;
   return f;
 }
@@ -501,6 +499,7 @@ std::vector<char> VolumetricForceSource::nearPairs(const Eigen::VectorXd& q) {
 void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                      double t, bool commit, ForceValues* out) {
   if (commit) contacts_.clear();
+  if (out) slips_.clear();
   const std::vector<char> near = nearPairs(q);
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     PairState& state = *states_[i];
@@ -542,9 +541,12 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
   const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step};
   std::vector<TrackedPoint> next_live;
   PairModes modes;  // the pair's points ring together (sim/contact_mode.h)
+  const double slip_band = slipBand(pair.law.friction);
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
     if (out) addPointForce(f, *out);
+    if (out && slip_band > 0.0 && f.normal.value > 0.0)
+      slips_.add(f.d, f.n, f.slip_velocity, slip_band);
     if (out && out->with_modes) modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);

@@ -19,6 +19,7 @@
 #include "sim/contact_force_source.h"
 #include "sim/contact_law.h"
 #include "sim/simulation.h"
+#include "sim/slip_limiter.h"
 #include "volumetric/mesh_pieces.h"
 #include "volumetric/sparsify.h"
 #include "volumetric/volumetric_contact.h"
@@ -82,6 +83,10 @@ class VolumetricForceSource : public ContactSource {
   void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                  ForceValues& out) override;
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
+  // The slip limiter's fraction over the points of the last addForces (sim/slip_limiter.h).
+  double admissibleUpdate(const Eigen::VectorXd& qdot_update) const override {
+    return slips_.admissibleUpdate(qdot_update);
+  }
 
   // The contact points at the last accepted step as ContactDiagnostics (patch.pressure_centre
   // the point, patch.area its area, patch.indentation = −gap, patch.id tracked within the pair;
@@ -114,6 +119,7 @@ class VolumetricForceSource : public ContactSource {
   std::vector<Box3> body_boxes_;  // per body of the system: its pieces' box in its frame, or empty
   BroadPhasePairFilter broad_phase_;
   VolumetricStatistics statistics_;
+  SlipLimiter slips_;  // the points' slips at the last addForces
 };
 
 // What Simulation takes to run a scene's volumetric pairs (contact.geometry): the pairs'

@@ -36,7 +36,7 @@ TEST_CASE("patch friction: sliding force and spin torque share the law's power a
   const Vec3 offset = Vec3::Zero();
   const Vec3 v_rel(0.03, -0.05, 0.02), omega(1.5, -0.7, 2.0);
   const auto at = [&](const Vec3& v, const Vec3& w) {
-    return patchFriction(law, normal, kNormal, kTangent * v, w, r, offset, 0.0, 0.0);
+    return patchFriction(law, normal, kNormal, kTangent * v, w, r, offset, 0.0);
   };
   const PatchFriction f = at(v_rel, omega);
 

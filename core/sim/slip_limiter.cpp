@@ -1,0 +1,72 @@
+#include "sim/slip_limiter.h"
+
+#include <algorithm>
+#include <variant>
+
+namespace contactsim {
+
+double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band) {
+  const double update_squared = update.squaredNorm();
+  if (band <= 0.0 || update_squared <= 1e-6 * band * band) return 1.0;
+  // Inside the band the law is stiff and its tangent holds: a slip that starts or ends there needs
+  // no cut.
+  const Vec3 end = slip + update;
+  if (slip.squaredNorm() < band * band || end.squaredNorm() < band * band) return 1.0;
+  // The segment's point nearest zero: v + t·Δv with t = −v·Δv/|Δv|². Outside the band the force
+  // only turns with the slip, by as much as the slip turns: a step that turns it by more than a
+  // right angle (v·v₁ < 0, which puts t inside the segment) or passes through the band relied on
+  // a tangent that does not hold that far.
+  const double nearest = -slip.dot(update) / update_squared;
+  if (nearest <= 0.0 || nearest >= 1.0) return 1.0;
+  const bool through_band = (slip + nearest * update).squaredNorm() < band * band;
+  return through_band || slip.dot(end) < 0.0 ? nearest : 1.0;
+}
+
+double slipBand(const FrictionModel& model) {
+  if (const auto* coulomb = std::get_if<CoulombFriction>(&model)) return coulomb->v_small;
+  return 0.0;
+}
+
+void SlipLimiter::clear() {
+  terms_.clear();
+  rows_.clear();
+  points_.clear();
+}
+
+void SlipLimiter::add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip,
+                      double band) {
+  const std::size_t first = terms_.size();
+  terms_.insert(terms_.end(), separation.terms.begin(), separation.terms.end());
+  points_.push_back({first, terms_.size(), rows_.size(), rows_.size(), normal, slip, band});
+}
+
+void SlipLimiter::addSpin(const MultibodySystem& system, BodyIndex a, BodyIndex b,
+                          const Eigen::VectorXd& q, double radius) {
+  Point& p = points_.back();
+  for (const auto& [body, sign] : {std::pair{b, 0.5}, std::pair{a, -0.5}}) {
+    const int offset = system.coordinateOffset(body);
+    if (offset < 0) continue;
+    for (int i = 0; i < 3; ++i) {
+      const int axis = offset + 3 + 3 * i;  // eᵢ's coordinates
+      rows_.push_back({axis, sign * radius * p.normal.cross(q.segment<3>(axis))});
+    }
+  }
+  p.end_row = rows_.size();
+}
+
+double SlipLimiter::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
+  double fraction = 1.0;
+  for (const Point& p : points_) {
+    Vec3 relative = Vec3::Zero();
+    for (std::size_t k = p.first_term; k < p.end_term; ++k)
+      relative += terms_[k].coeff * qdot_update.segment<3>(terms_[k].offset);
+    double spin = 0.0;
+    for (std::size_t k = p.first_row; k < p.end_row; ++k)
+      spin += rows_[k].coeff.dot(qdot_update.segment<3>(rows_[k].offset));
+    const Vec3 update = relative + p.normal * (spin - p.normal.dot(relative));
+    fraction = std::min(fraction, admissibleSlipFraction(p.slip, update, p.band));
+  }
+  return fraction;
+}
+
+}  // namespace contactsim

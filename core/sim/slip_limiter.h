@@ -1,0 +1,65 @@
+// Newton's update limited where a contact's slip would cross its friction's stop.
+//
+// Regularised Coulomb friction is flat in magnitude beyond its band |v| ≥ v_small and turns
+// through zero within it: an update computed from the tangent on one side of the stop can carry
+// a slip straight across the band into the opposite direction, where the force has flipped, and
+// the next update back again — iterates that cycle. Castro et al.'s transition-aware line search
+// (IEEE RA-L 5(2), 2020, §V) cuts every such update at the band: the iteration then lands where
+// the law is stiff and its tangent right, and converges from there as Newton does.
+// docs/dynamics.md, "The slip limiter".
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "contact/friction.h"
+#include "dynamics/affine_vec3.h"
+#include "dynamics/multibody_system.h"
+
+namespace contactsim {
+
+// The fraction α ∈ (0, 1] of the slip update `update` from the slip `slip` (both in the contact
+// plane) to take: for a slip outside the band |v| < band that would end outside it again after
+// crossing it, or after turning by more than a right angle (a reversal that passes the stop just
+// beside the band), the point of the segment nearest zero; else 1.
+double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band);
+
+// The speed of a friction law's band, 0 for a law whose Newton steps need no limit.
+double slipBand(const FrictionModel& model);
+
+// The slips of one force evaluation with the linear maps that move them, and the fraction of a
+// velocity update they admit together.
+class SlipLimiter {
+ public:
+  void clear();
+  // A contact point: `separation` the material points' difference (its rate is the relative
+  // velocity), `normal` the contact's, `slip` the tangential relative velocity now.
+  void add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip, double band);
+  // The last point's slip also holds r·(n·ω)·n, ω B's angular velocity relative to A (a patch's
+  // generalised slip, sim/patch_terms.h); `slip` above must have included it. ω is linear in q̇ at
+  // the orientations of q: ½Σ eᵢ × ėᵢ over each body's axes (docs/dynamics.md, "Natural
+  // coordinates"), so n·ω = ½Σ (n × eᵢ)·ėᵢ.
+  void addSpin(const MultibodySystem& system, BodyIndex a, BodyIndex b, const Eigen::VectorXd& q,
+               double radius);
+  // min over the points of admissibleSlipFraction for the slip update the velocity update
+  // `qdot_update` makes.
+  double admissibleUpdate(const Eigen::VectorXd& qdot_update) const;
+  bool empty() const { return points_.empty(); }
+
+ private:
+  // n·ω's rows: the scalar Σ coeff·q̇[offset, offset + 3).
+  struct SpinRow {
+    int offset;
+    Vec3 coeff;
+  };
+  struct Point {
+    std::size_t first_term, end_term, first_row, end_row;
+    Vec3 normal, slip;
+    double band;
+  };
+  std::vector<AffineVec3::Term> terms_;
+  std::vector<SpinRow> rows_;
+  std::vector<Point> points_;
+};
+
+}  // namespace contactsim
