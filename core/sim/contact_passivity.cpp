@@ -8,26 +8,44 @@
 namespace contactsim {
 
 LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
-                      double start_work, double h) {
+                      double start_work, double h, double ramp_width) {
   const double separation = start_separation_rate - rate;  // s₀ + s
-  if (!(separation > 0.0) || !(force.value > 0.0) || !(h > 0.0)) return {};
+  if (!(force.value > 0.0) || !(h > 0.0)) return {};
+  const bool steep = ramp_width > 0.0 && start_work + 0.25 * h * ramp_width * force.value > budget;
+  if (!(separation > 0.0)) return {false, 0.0, steep};
   // The force committed now is the next step's F₀, half of which that step applies whatever
   // happens in it: about ½h·F·s at the present separation rate s, kept in reserve.
   const double ahead = std::max(-rate, 0.0);
   const double per_force = 0.25 * h * separation + 0.5 * h * ahead;
-  if (start_work + per_force * force.value <= budget) return {};
+  if (start_work + per_force * force.value <= budget) return {false, 0.0, steep};
+  const NormalForce law = force;
   const double available = std::max(budget, 0.0) - start_work;
   const double allowed = available / per_force;
+  LedgerCap cap{true, 0.0, steep};
   force.value = std::max(allowed, 0.0);
   force.d_indentation = 0.0;
   if (!(allowed > 0.0)) {
     force.d_rate = 0.0;
-    return {true, 0.0};
+  } else {
+    // F = (B − W₀)/D, D = ¼h(s₀ − δ̇) + ½h·max(−δ̇, 0): ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
+    const double d_per_force = -0.25 * h - (rate < 0.0 ? 0.5 * h : 0.0);
+    force.d_rate = -available * d_per_force / (per_force * per_force);
+    cap.d_start_work = -1.0 / per_force;
   }
-  // F = (B − W₀)/D, D = ¼h(s₀ − δ̇) + ½h·max(−δ̇, 0): ∂D/∂δ̇ = −¼h − ½h[δ̇ < 0].
-  const double d_per_force = -0.25 * h - (rate < 0.0 ? 0.5 * h : 0.0);
-  force.d_rate = -available * d_per_force / (per_force * per_force);
-  return {true, -1.0 / per_force};
+  // The ramp runs over the separation rate itself (what the slip limiter cuts updates at,
+  // sim/slip_limiter.h): over this step its force releases ¼h·F·(s₀ + s) ≤ h·F_law·w/16 beyond
+  // the ledger.
+  if (separation < ramp_width) {
+    const double share = 1.0 - separation / ramp_width;
+    if (law.value * share > force.value) {
+      // ∂(s₀ + s)/∂δ̇ = −1.
+      force.value = law.value * share;
+      force.d_indentation = law.d_indentation * share;
+      force.d_rate = law.d_rate * share + law.value / ramp_width;
+      cap.d_start_work = 0.0;
+    }
+  }
+  return cap;
 }
 
 bool startLoadOverdraws(double start_work, double budget) {

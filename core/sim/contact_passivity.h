@@ -51,9 +51,20 @@ constexpr double releaseRefinement(bool error_control) {
 struct LedgerCap {
   bool capped = false;
   double d_start_work = 0.0;
+  // The cap bites within the ramp (below): the force falls steeply over 0 < s₀ + s < ramp_width.
+  bool steep = false;
 };
+// The width of that ramp per metre of the model's length scale (MultibodySystem::lengthScale).
+inline constexpr double kLedgerRampRate = 1e-6;  // 1/s
+// With ramp_width w > 0 the force of a contact whose cap bites at once (an exhausted ledger) falls
+// from the law's to the cap's as the contact begins to unload, F = max(F_cap, F_law·(1 − σ/w))
+// over 0 < σ = s₀ + s < w, instead of jumping at σ = 0: Newton's iteration can then settle where
+// neither side of the jump balances (a Filippov solution: the contact held at the rate where it
+// turns, with a force between the two). Over the step the ramp releases at most h·F_law·w/16
+// beyond the ledger; the next step's half of its force is that step's ledger's to count (its
+// reserve ½h·F·max(s, 0) is not kept on the ramp).
 LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_rate, double budget,
-                      double start_work, double h);
+                      double start_work, double h, double ramp_width = 0.0);
 
 // Passivity of a contact that hands its ledger on within a step: the trapezoidal rule applies
 // half of its start load whatever happens in the step, so that half's work `start_work`

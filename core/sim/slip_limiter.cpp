@@ -22,6 +22,12 @@ double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band)
   return through_band || slip.dot(end) < 0.0 ? nearest : 1.0;
 }
 
+double admissibleRampFraction(double rate, double change, double width) {
+  const double end = rate + change;
+  const bool across = (rate <= 0.0 && end >= width) || (rate >= width && end <= 0.0);
+  return across ? (0.5 * width - rate) / change : 1.0;
+}
+
 double slipBand(const FrictionModel& model) {
   if (const auto* coulomb = std::get_if<CoulombFriction>(&model)) return coulomb->v_small;
   return 0.0;
@@ -31,6 +37,14 @@ void SlipLimiter::clear() {
   terms_.clear();
   rows_.clear();
   points_.clear();
+  ramps_.clear();
+}
+
+void SlipLimiter::addRamp(const AffineVec3& separation, const Vec3& normal, double separation_rate,
+                          double width) {
+  const std::size_t first = terms_.size();
+  terms_.insert(terms_.end(), separation.terms.begin(), separation.terms.end());
+  ramps_.push_back({first, terms_.size(), normal, separation_rate, width});
 }
 
 void SlipLimiter::add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip,
@@ -65,6 +79,13 @@ double SlipLimiter::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
       spin += rows_[k].coeff.dot(qdot_update.segment<3>(rows_[k].offset));
     const Vec3 update = relative + p.normal * (spin - p.normal.dot(relative));
     fraction = std::min(fraction, admissibleSlipFraction(p.slip, update, p.band));
+  }
+  for (const Ramp& r : ramps_) {
+    Vec3 relative = Vec3::Zero();
+    for (std::size_t k = r.first_term; k < r.end_term; ++k)
+      relative += terms_[k].coeff * qdot_update.segment<3>(terms_[k].offset);
+    fraction = std::min(fraction,
+                        admissibleRampFraction(r.separation_rate, r.normal.dot(relative), r.width));
   }
   return fraction;
 }

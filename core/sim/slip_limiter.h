@@ -24,6 +24,11 @@ namespace contactsim {
 // beside the band), the point of the segment nearest zero; else 1.
 double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band);
 
+// The fraction α ∈ (0, 1] of the change `change` of a separation rate σ (`rate`) to take where a
+// ledger's ramp runs over 0 < σ < width: to the ramp's middle when σ would cross the whole ramp,
+// from loading to beyond it or back; else 1.
+double admissibleRampFraction(double rate, double change, double width);
+
 // The speed of a friction law's band, 0 for a law whose Newton steps need no limit.
 double slipBand(const FrictionModel& model);
 
@@ -41,8 +46,13 @@ class SlipLimiter {
   // coordinates"), so n·ω = ½Σ (n × eᵢ)·ėᵢ.
   void addSpin(const MultibodySystem& system, BodyIndex a, BodyIndex b, const Eigen::VectorXd& q,
                double radius);
+  // A contact whose ledger cap is steep (sim/contact_passivity.h, LedgerCap::steep): its normal
+  // force falls from the law's to the cap's over 0 < σ < width, σ = s₀ + n·v its separation rate
+  // (v the rate of `separation`). An update that carries σ across that ramp is cut at its middle.
+  void addRamp(const AffineVec3& separation, const Vec3& normal, double separation_rate,
+               double width);
   // min over the points of admissibleSlipFraction for the slip update the velocity update
-  // `qdot_update` makes.
+  // `qdot_update` makes, and over the ramps.
   double admissibleUpdate(const Eigen::VectorXd& qdot_update) const;
   bool empty() const { return points_.empty(); }
 
@@ -57,9 +67,15 @@ class SlipLimiter {
     Vec3 normal, slip;
     double band;
   };
+  struct Ramp {
+    std::size_t first_term, end_term;
+    Vec3 normal;
+    double separation_rate, width;
+  };
   std::vector<AffineVec3::Term> terms_;
   std::vector<SpinRow> rows_;
   std::vector<Point> points_;
+  std::vector<Ramp> ramps_;
 };
 
 }  // namespace contactsim

@@ -74,7 +74,9 @@ struct PointForce {
   Vec3 v_rel = Vec3::Zero();             // B's velocity relative to A at the point
   Vec3 slip_velocity = Vec3::Zero();     // its tangential part
   NormalForce normal;
-  bool capped = false;  // the point's ledger lowered the law's force (capByLedger)
+  bool capped = false;           // the point's ledger lowered the law's force (capByLedger)
+  bool steep = false;            // and it would at once where the point unloads (LedgerCap::steep)
+  double separation_rate = 0.0;  // s₀ + s of the ledger's cap
   FrictionForce friction;
   Vec3 force = Vec3::Zero();
 };
@@ -84,7 +86,8 @@ struct PointForce {
 // points (a point's own stay put). A point that begins in this step (no history) delivered
 // nothing at its start and has nothing to give.
 NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indentation, double rate,
-                              const TrackedPoint* history, const LedgerStep& step, bool& capped) {
+                              const TrackedPoint* history, const LedgerStep& step,
+                              double ramp_width, PointForce& f) {
   const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
   NormalForce normal = contactsim::evaluate(law, {indentation, rate, initial_rate});
   const ContactHistory::Load load = !history            ? ContactHistory::Load{}
@@ -96,9 +99,11 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
   const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
   const LedgerCap cap =
       capByLedger(normal, rate, start_rate, budget,
-                  0.25 * step.length * start_force * (start_rate - rate), step.length);
+                  0.25 * step.length * start_force * (start_rate - rate), step.length, ramp_width);
   normal.d_rate += cap.d_start_work * (-0.25 * step.length * start_force);  // ∂W₀/∂δ̇
-  capped = cap.capped;
+  f.capped = cap.capped;
+  f.steep = cap.steep;
+  f.separation_rate = start_rate - rate;
   return normal;
 }
 
@@ -304,8 +309,8 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
   f.indentation = -p.gap - f.n.dot(f.d.value(q) - separation[k]);
   f.v_rel = f.d.rate(qdot);
   f.rate = -f.n.dot(f.v_rel);
-  f.normal =
-      cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step, f.capped);
+  f.normal = cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step,
+                               kLedgerRampRate * system.lengthScale(), f);
   // Without anchors the contact is anchored where its force acts now.
   f.anchor_gap = f.d;
   Vec3 offset = Vec3::Zero();
@@ -446,7 +451,8 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
   const auto start = WallClock::now();
   const VolumetricPairDefinition& pair = pairs_[i];
   PairState& state = *states_[i];
-  const Pose world_a = system_.bodyPose(pair.body_a, q), world_b = system_.bodyPose(pair.body_b, q);
+  const Pose& world_a = world_poses_[static_cast<std::size_t>(pair.body_a)];
+  const Pose& world_b = world_poses_[static_cast<std::size_t>(pair.body_b)];
 
   // Test the piece pairs by world boxes first — each the box of its body-frame box's eight
   // corners, conservative and cheap — and pose a piece only when some pair needs it: posing a
@@ -483,13 +489,20 @@ void VolumetricForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd&
   statistics_.geometry_seconds += secondsSince(start);
 }
 
-std::vector<char> VolumetricForceSource::nearPairs(const Eigen::VectorXd& q) {
+void VolumetricForceSource::poseBodies(const Eigen::VectorXd& q) {
+  world_poses_.resize(body_boxes_.size());
+  for (std::size_t body = 0; body < body_boxes_.size(); ++body) {
+    if (!body_boxes_[body].isEmpty())
+      world_poses_[body] = system_.bodyPose(static_cast<BodyIndex>(body), q);
+  }
+}
+
+std::vector<char> VolumetricForceSource::nearPairs() {
   const auto start = WallClock::now();
   std::vector<Box3> world_boxes(body_boxes_.size());
   for (std::size_t body = 0; body < body_boxes_.size(); ++body) {
-    if (body_boxes_[body].isEmpty()) continue;
-    world_boxes[body] =
-        worldBox(body_boxes_[body], system_.bodyPose(static_cast<BodyIndex>(body), q));
+    if (!body_boxes_[body].isEmpty())
+      world_boxes[body] = worldBox(body_boxes_[body], world_poses_[body]);
   }
   std::vector<char> near = broad_phase_.select(world_boxes);
   statistics_.broad_phase_seconds += secondsSince(start);
@@ -500,7 +513,8 @@ void VolumetricForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::Vect
                                      double t, bool commit, ForceValues* out) {
   if (commit) contacts_.clear();
   if (out) slips_.clear();
-  const std::vector<char> near = nearPairs(q);
+  poseBodies(q);
+  const std::vector<char> near = nearPairs();
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     PairState& state = *states_[i];
     const bool new_geometry = !state.valid || state.time != t;
@@ -527,7 +541,8 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
   PairState& state = *states_[i];
   const VolumetricPairDefinition& pair = pairs_[i];
   const BodyIndex a = pair.body_a, b = pair.body_b;
-  const Pose world_a = system_.bodyPose(a, q), world_b = system_.bodyPose(b, q);
+  const Pose& world_a = world_poses_[static_cast<std::size_t>(a)];
+  const Pose& world_b = world_poses_[static_cast<std::size_t>(b)];
   const Vec3 omega_rel =
       system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
   if (new_geometry && !commit) {
@@ -547,6 +562,8 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
     if (out) addPointForce(f, *out);
     if (out && slip_band > 0.0 && f.normal.value > 0.0)
       slips_.add(f.d, f.n, f.slip_velocity, slip_band);
+    if (out && f.steep)
+      slips_.addRamp(f.d, f.n, f.separation_rate, kLedgerRampRate * system_.lengthScale());
     if (out && out->with_modes) modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);

@@ -101,9 +101,13 @@ class VolumetricForceSource : public ContactSource {
   // tracked into the next step and their diagnostics.
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t, bool commit,
                 ForceValues* out);
-  // The broad phase: per pair, whether its bodies' world boxes overlap at q (those apart have no
-  // overlapping piece boxes, so updateGeometry would find no point).
-  std::vector<char> nearPairs(const Eigen::VectorXd& q);
+  // The world poses at q of the bodies that have pieces, into world_poses_: a pose from natural
+  // coordinates costs an SVD, so each is found once per evaluation for the broad phase and the
+  // pairs.
+  void poseBodies(const Eigen::VectorXd& q);
+  // The broad phase: per pair, whether its bodies' world boxes overlap at the posed state (those
+  // apart have no overlapping piece boxes, so updateGeometry would find no point).
+  std::vector<char> nearPairs();
   // Pair i's contact points at the step's first trial state q, matched to its tracked points.
   void updateGeometry(std::size_t i, const Eigen::VectorXd& q, double t);
   // Pair i's points at (q, q̇): the ledger's check of the points ending in a new step, each
@@ -116,7 +120,8 @@ class VolumetricForceSource : public ContactSource {
   VolumetricSourceOptions options_;
   std::vector<std::unique_ptr<PairState>> states_;
   std::vector<ContactDiagnostics> contacts_;
-  std::vector<Box3> body_boxes_;  // per body of the system: its pieces' box in its frame, or empty
+  std::vector<Box3> body_boxes_;   // per body of the system: its pieces' box in its frame, or empty
+  std::vector<Pose> world_poses_;  // per body with pieces, at the state being evaluated
   BroadPhasePairFilter broad_phase_;
   VolumetricStatistics statistics_;
   SlipLimiter slips_;  // the points' slips at the last addForces

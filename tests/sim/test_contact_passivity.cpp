@@ -79,3 +79,48 @@ TEST_CASE("the passivity cap: never more than the ledger, the next half step inc
   }
   CHECK(capped_cases > 200);
 }
+
+// The ramp of an exhausted ledger (the volumetric source's; capByLedger's ramp_width): the force
+// falls continuously from the law's where the contact turns to unload (σ = s₀ + s = 0) to the
+// cap's at σ = w, so that Newton's iteration can settle between the two where no state of the
+// step balances on either side; what it releases beyond the ledger over the step, ¼h·F·σ, is at
+// most h·F_law·w/16.
+TEST_CASE("an exhausted ledger's ramp: continuous, within its excess, with its derivatives",
+          "[passivity]") {
+  const double h = 1e-3, law = 2e4, w = 1e-4, last_force = 1.5e4;
+  for (const double last_separation : {0.02, 0.0, -0.5 * w, -0.02}) {
+    INFO("s0 " << last_separation);
+    const double start_work = 0.25 * h * last_force * std::abs(last_separation);
+    const double budget = 0.5 * start_work;  // exhausted: the start load alone overdraws it
+    const auto at = [&](double separation) {
+      NormalForce f{law, 3.0e9, 0.0};  // a law without damping: ∂F/∂δ̇ is the ramp's alone
+      const double rate = last_separation - separation;
+      const LedgerCap cap = capByLedger(f, rate, last_separation, budget, start_work, h, w);
+      CHECK(cap.steep);
+      return f;
+    };
+    // Loading: the law; at the ramp's foot the law, at its top and beyond the cap (0 here).
+    CHECK(at(-1e-3).value == law);
+    CHECK(at(1e-12 * w).value == Approx(law).epsilon(1e-9));
+    CHECK(at(0.5 * w).value == Approx(0.5 * law));
+    CHECK(at(w).value == Approx(0.0).margin(1e-9 * law));  // σ = w to rounding
+    CHECK(at(10 * w).value == 0.0);
+    double previous = law;
+    for (int i = 1; i < 100; ++i) {
+      const double separation = i * w / 100.0;
+      const NormalForce f = at(separation);
+      CHECK(f.value <= previous);  // falls as the contact unloads faster
+      previous = f.value;
+      CHECK(0.25 * h * f.value * separation <= h * law * w / 16.0 * (1 + 1e-12));
+      // ∂F/∂δ̇ and ∂F/∂δ by central differences (δ̇ = s₀ − σ).
+      const double e = 1e-4 * w;
+      CHECK(f.d_rate ==
+            Approx((at(separation - e).value - at(separation + e).value) / (2 * e)).epsilon(1e-6));
+      CHECK(f.d_indentation == Approx(3.0e9 * (1.0 - separation / w)));
+    }
+  }
+  // A ledger that holds more than the ramp's ¼h·F_law·w is not steep.
+  NormalForce rich{law, 3.0e9, 1.0e6};
+  const LedgerCap none = capByLedger(rich, -0.5 * w, 0.0, h * law * w, 0.0, h, w);
+  CHECK_FALSE(none.steep);
+}

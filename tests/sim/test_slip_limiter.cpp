@@ -10,6 +10,7 @@
 
 #include "contact/friction.h"
 #include "dynamics/multibody_system.h"
+#include "sim/contact_passivity.h"
 #include "sim/slip_limiter.h"
 
 using namespace contactsim;
@@ -138,4 +139,40 @@ TEST_CASE("the slip limiter's map from q̇ to a patch's generalised slip is the 
       CHECK(limiter.admissibleUpdate(update) == Approx(0.5).epsilon(1e-9));
     }
   }
+}
+
+// A pebble of mass m at rest on the floor whose contact's ledger is empty: the law pushes with
+// F_law > mg while the contact loads and the cap allows nothing once it unloads, so no end rate of
+// the step balances on either side of the turn. The step's end separation rate s solves
+// r(s) = m·s/h + mg − F(s) = 0 with the ledger's ramp F = F_law·(1 − s/w) over 0 < s < w
+// (capByLedger, sim/contact_passivity.h): the iteration cut at the ramp (admissibleRampFraction)
+// settles on it, at F = mg + m·s/h; full steps alternate between −hg and h(F_law − mg)/m.
+TEST_CASE("Newton settles on an empty ledger's ramp with the ramp cut", "[slip_limiter]") {
+  const double m = 0.05, g = 9.81, h = 1e-3, law = 5.0, w = 1e-6;
+  const auto force = [&](double s, double& slope) {
+    NormalForce f{law, 0.0, 0.0};
+    capByLedger(f, -s, 0.0, 0.0, 0.0, h, w);  // δ̇ = −s, at rest at the step's start
+    slope = -f.d_rate;                        // ∂F/∂s
+    return f.value;
+  };
+  const auto solve = [&](bool limited, int& iterations) {
+    double s = 0.0;
+    for (iterations = 0; iterations < 100; ++iterations) {
+      double slope = 0.0;
+      const double r = m * s / h + m * g - force(s, slope);
+      if (std::abs(r) <= 1e-9 * m * g) return s;
+      const double ds = -r / (m / h - slope);
+      s += (limited ? admissibleRampFraction(s, ds, w) : 1.0) * ds;
+    }
+    return s;
+  };
+  int plain = 0, cut = 0;
+  solve(false, plain);
+  const double s = solve(true, cut);
+  CHECK(plain == 100);
+  CHECK(cut <= 5);
+  CHECK(s > 0.0);
+  CHECK(s < w);
+  double slope = 0.0;
+  CHECK(force(s, slope) == Approx(m * g + m * s / h).epsilon(1e-9));
 }
