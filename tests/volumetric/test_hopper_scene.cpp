@@ -112,17 +112,28 @@ TEST_CASE("the hopper's pour: free fall to the rim, then contact that never gain
 
   // Into the funnel: Hunt–Crossley damping and Coulomb friction only take energy out, so the
   // mechanical energy never rises above its start (beyond the integrator's own error, a
-  // millionth of the pour's energy), and the contacts have done negative work.
+  // millionth of the pour's energy), and the contacts have done negative work. Nor does the
+  // balance — the mechanical energy less the work the contact forces did on the steps' states —
+  // rise: a step accepted with its forces unbalanced (iterates cycling across a kink of a law,
+  // a stall taken at the last resort) makes energy no force did. Through 0.3 s, where the pebbles
+  // pile up in the funnel's throat and such cycles began (docs/dynamics.md, "Kinks of a force
+  // law", "The ledger's ramp").
   bool touched = false;
   double worst_gain = -std::numeric_limits<double>::infinity();
-  while (sim.time() < 0.25) {
+  double worst_balance_rise = -std::numeric_limits<double>::infinity();
+  const double balance_start = sim.integrator().energy().balance();
+  while (sim.time() < 0.3) {
     sim.step();
     const EnergyReport e = sim.integrator().energy();
     worst_gain = std::max(worst_gain, e.kinetic + e.gravity - energy_start);
+    worst_balance_rise = std::max(worst_balance_rise, e.balance() - balance_start);
     touched = touched || !sim.volumetricContacts()->contacts().empty();
   }
-  INFO("largest mechanical energy gain " << worst_gain << " J of " << energy_scale << " J");
+  INFO("largest mechanical energy gain " << worst_gain << " J, largest rise of the balance "
+                                         << worst_balance_rise << " J, of " << energy_scale
+                                         << " J");
   CHECK(touched);
   CHECK(worst_gain <= 1e-6 * energy_scale);
+  CHECK(worst_balance_rise <= 1e-6 * energy_scale);
   CHECK(sim.integrator().energy().source_work < 0.0);
 }
