@@ -1,12 +1,15 @@
-// Newton's update limited where a contact's slip would cross its friction's stop.
+// Newton's update limited where a contact's slip would cross its friction's stop (or its normal
+// force the steep ramp of its ledger's cap).
 //
 // Regularised Coulomb friction is flat in magnitude beyond its band |v| ≥ v_small and turns
 // through zero within it: an update computed from the tangent on one side of the stop can carry
 // a slip straight across the band into the opposite direction, where the force has flipped, and
 // the next update back again — iterates that cycle. Castro et al.'s transition-aware line search
 // (IEEE RA-L 5(2), 2020, §V) cuts every such update at the band: the iteration then lands where
-// the law is stiff and its tangent right, and converges from there as Newton does.
-// docs/dynamics.md, "The slip limiter".
+// the law is stiff and its tangent right, and converges from there as Newton does
+// (docs/dynamics.md, "Kinks of a force law"). The same cut serves the volumetric source's ledger
+// ramps, where an exhausted passivity ledger's cap falls steeply as a contact turns to unload
+// (docs/dynamics.md, "The ledger's ramp").
 #pragma once
 
 #include <Eigen/Core>
