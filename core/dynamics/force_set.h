@@ -62,9 +62,9 @@ class GeneralizedForceSource {
   virtual void addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t,
                          ForceValues& out) = 0;
   // The largest fraction α ∈ (0, 1] of a Newton update changing q̇ by `qdot_update` that the
-  // forces of the source's last addForces admit: 1 unless a force law turns sharply within the
-  // update's reach, where Newton's linearisation would jump past the turn (Coulomb friction's
-  // stop; sim/slip_limiter.h).
+  // forces of the source's last addForces (with tangents, as Newton's iterations ask) admit: 1
+  // unless a force law turns sharply within the update's reach, where Newton's linearisation would
+  // jump past the turn (Coulomb friction's stop; sim/slip_limiter.h).
   virtual double admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
     (void)qdot_update;
     return 1.0;

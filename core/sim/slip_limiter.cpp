@@ -40,17 +40,28 @@ void SlipLimiter::clear() {
   ramps_.clear();
 }
 
-void SlipLimiter::addRamp(const AffineVec3& separation, const Vec3& normal, double separation_rate,
-                          double width) {
+std::size_t SlipLimiter::appendTerms(const AffineVec3& separation) {
   const std::size_t first = terms_.size();
   terms_.insert(terms_.end(), separation.terms.begin(), separation.terms.end());
+  return first;
+}
+
+Vec3 SlipLimiter::rate(std::size_t first, std::size_t end, const Eigen::VectorXd& qdot) const {
+  Vec3 sum = Vec3::Zero();
+  for (std::size_t k = first; k < end; ++k)
+    sum += terms_[k].coeff * qdot.segment<3>(terms_[k].offset);
+  return sum;
+}
+
+void SlipLimiter::addRamp(const AffineVec3& separation, const Vec3& normal, double separation_rate,
+                          double width) {
+  const std::size_t first = appendTerms(separation);
   ramps_.push_back({first, terms_.size(), normal, separation_rate, width});
 }
 
 void SlipLimiter::add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip,
                       double band) {
-  const std::size_t first = terms_.size();
-  terms_.insert(terms_.end(), separation.terms.begin(), separation.terms.end());
+  const std::size_t first = appendTerms(separation);
   points_.push_back({first, terms_.size(), rows_.size(), rows_.size(), normal, slip, band});
 }
 
@@ -71,9 +82,7 @@ void SlipLimiter::addSpin(const MultibodySystem& system, BodyIndex a, BodyIndex 
 double SlipLimiter::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
   double fraction = 1.0;
   for (const Point& p : points_) {
-    Vec3 relative = Vec3::Zero();
-    for (std::size_t k = p.first_term; k < p.end_term; ++k)
-      relative += terms_[k].coeff * qdot_update.segment<3>(terms_[k].offset);
+    const Vec3 relative = rate(p.first_term, p.end_term, qdot_update);
     double spin = 0.0;
     for (std::size_t k = p.first_row; k < p.end_row; ++k)
       spin += rows_[k].coeff.dot(qdot_update.segment<3>(rows_[k].offset));
@@ -81,11 +90,8 @@ double SlipLimiter::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
     fraction = std::min(fraction, admissibleSlipFraction(p.slip, update, p.band));
   }
   for (const Ramp& r : ramps_) {
-    Vec3 relative = Vec3::Zero();
-    for (std::size_t k = r.first_term; k < r.end_term; ++k)
-      relative += terms_[k].coeff * qdot_update.segment<3>(terms_[k].offset);
-    fraction = std::min(fraction,
-                        admissibleRampFraction(r.separation_rate, r.normal.dot(relative), r.width));
+    const double change = r.normal.dot(rate(r.first_term, r.end_term, qdot_update));
+    fraction = std::min(fraction, admissibleRampFraction(r.separation_rate, change, r.width));
   }
   return fraction;
 }

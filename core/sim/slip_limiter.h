@@ -57,9 +57,13 @@ class SlipLimiter {
   // min over the points of admissibleSlipFraction for the slip update the velocity update
   // `qdot_update` makes, and over the ramps.
   double admissibleUpdate(const Eigen::VectorXd& qdot_update) const;
-  bool empty() const { return points_.empty(); }
 
  private:
+  // Appends a separation's terms, returning where they start.
+  std::size_t appendTerms(const AffineVec3& separation);
+  // The rate Σ coeff·q̇ of the terms [first, end) for the velocities `qdot`.
+  Vec3 rate(std::size_t first, std::size_t end, const Eigen::VectorXd& qdot) const;
+
   // n·ω's rows: the scalar Σ coeff·q̇[offset, offset + 3).
   struct SpinRow {
     int offset;

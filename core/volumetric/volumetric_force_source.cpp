@@ -61,6 +61,7 @@ namespace {
 struct LedgerStep {
   bool after_commit = true;
   double length = 0.0;
+  double ramp_width = 0.0;  // of an exhausted ledger's cap (capByLedger)
 };
 
 // One point's force on B at a trial state, with what its tangents, its tracking and its
@@ -86,8 +87,7 @@ struct PointForce {
 // points (a point's own stay put). A point that begins in this step (no history) delivered
 // nothing at its start and has nothing to give.
 NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indentation, double rate,
-                              const TrackedPoint* history, const LedgerStep& step,
-                              double ramp_width, PointForce& f) {
+                              const TrackedPoint* history, const LedgerStep& step, PointForce& f) {
   const double initial_rate = history ? history->initial_rate : std::max(rate, 0.0);
   NormalForce normal = contactsim::evaluate(law, {indentation, rate, initial_rate});
   const ContactHistory::Load load = !history            ? ContactHistory::Load{}
@@ -97,9 +97,9 @@ NormalForce cappedNormalForce(const NormalLaw& law, const Vec3& n, double indent
                         : step.after_commit ? history->absorbed_energy
                                             : history->absorbed_before;
   const double start_rate = n.dot(load.relative_velocity), start_force = n.dot(load.force);
-  const LedgerCap cap =
-      capByLedger(normal, rate, start_rate, budget,
-                  0.25 * step.length * start_force * (start_rate - rate), step.length, ramp_width);
+  const LedgerCap cap = capByLedger(normal, rate, start_rate, budget,
+                                    0.25 * step.length * start_force * (start_rate - rate),
+                                    step.length, step.ramp_width);
   normal.d_rate += cap.d_start_work * (-0.25 * step.length * start_force);  // ∂W₀/∂δ̇
   f.capped = cap.capped;
   f.steep = cap.steep;
@@ -309,8 +309,7 @@ PointForce VolumetricForceSource::PairState::force(std::size_t k, const Multibod
   f.indentation = -p.gap - f.n.dot(f.d.value(q) - separation[k]);
   f.v_rel = f.d.rate(qdot);
   f.rate = -f.n.dot(f.v_rel);
-  f.normal = cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step,
-                               kLedgerRampRate * system.lengthScale(), f);
+  f.normal = cappedNormalForce(pair.law.normal, f.n, f.indentation, f.rate, tracked, step, f);
   // Without anchors the contact is anchored where its force acts now.
   f.anchor_gap = f.d;
   Vec3 offset = Vec3::Zero();
@@ -553,17 +552,18 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
       state.rejectUnpaidEnding(system_, pair, qdot, omega_rel, h);
   }
   const bool after_commit = t > state.committed_time;
-  const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step};
+  const LedgerStep step{after_commit, after_commit ? t - state.committed_time : state.last_step,
+                        kLedgerRampRate * system_.lengthScale()};
   std::vector<TrackedPoint> next_live;
   PairModes modes;  // the pair's points ring together (sim/contact_mode.h)
   const double slip_band = slipBand(pair.law.friction);
+  const bool limited = out && out->with_tangents;  // a Newton iteration's evaluation
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
     if (out) addPointForce(f, *out);
-    if (out && slip_band > 0.0 && f.normal.value > 0.0)
+    if (limited && slip_band > 0.0 && f.normal.value > 0.0)
       slips_.add(f.d, f.n, f.slip_velocity, slip_band);
-    if (out && f.steep)
-      slips_.addRamp(f.d, f.n, f.separation_rate, kLedgerRampRate * system_.lengthScale());
+    if (limited && f.steep) slips_.addRamp(f.d, f.n, f.separation_rate, step.ramp_width);
     if (out && out->with_modes) modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);
     if (!commit) continue;
     const TrackedPoint* history = state.history(k);
