@@ -162,8 +162,9 @@ std::vector<std::int32_t> componentsTouching(const std::vector<std::int32_t>& co
 
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool depth_fields,
+                                  PenetrationWorkspace& workspace, RegionExtras extras,
                                   const IndexLoop* loop) {
+  const bool depth_fields = extras.depth_fields;
   ContactRegions result;
   if (pairs.empty()) return result;
 
@@ -261,7 +262,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
     // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
-    const LocalOverlap overlap = measureLocalOverlap(a, side_a, b, side_b, plane->normal);
+    const LocalOverlap overlap =
+        measureLocalOverlap(a, side_a, b, side_b, plane->normal, extras.overlap_at_crossings);
     PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
                                                     plane->normal, overlap.a, patch.centroid);
     PenetratedSurface surface_b = penetratedSurface(b, penetration_b, components_b, *plane,
@@ -276,11 +278,18 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.depth_b = surface_b.deepest_depth;
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
-    patch.indentation = patchIndentation(overlap, patch.depth_a, patch.depth_b,
-                                         spreadAlong(patch.loops, plane->normal));
-    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
-    patch.pressure_centre =
-        pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area, patch.indentation);
+    const double spread = spreadAlong(patch.loops, plane->normal);
+    patch.indentation = patchIndentation(std::max(overlap.deepest, overlap.deepest_at_crossings),
+                                         overlap.measured || overlap.crossings_measured,
+                                         patch.depth_a, patch.depth_b, spread);
+    // The law and the centre of pressure keep δ sampled at inside vertices: with the crossings'
+    // δ as the law's bound, the material rate δ̇ no longer follows it and sliding contacts gain
+    // energy (docs/method.md, "Conforming contact").
+    const double vertex_indentation =
+        patchIndentation(overlap.deepest, overlap.measured, patch.depth_a, patch.depth_b, spread);
+    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, vertex_indentation);
+    patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
+                                           vertex_indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     if (depth_fields) {
@@ -369,9 +378,9 @@ ContactRegions findContact(const AabbTree& a, const Pose& world_a, const AabbTre
   r.collision_seconds = secondsSince(start);
 
   start = WallClock::now();
-  ContactRegions regions = findContactRegions(
-      PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()}, collision.pairs,
-      workspace.penetration, options.depth_fields, options.loop);
+  ContactRegions regions =
+      findContactRegions(PosedMesh{a.mesh(), a_in_b}, PosedMesh{b.mesh(), Pose::identity()},
+                         collision.pairs, workspace.penetration, options.extras, options.loop);
   if (collision.pairs.empty() && options.check_containment)
     regions.containment = findContainment(a, a_in_b, b, Pose::identity());
   r.regions_seconds = secondsSince(start);

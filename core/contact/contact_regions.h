@@ -30,14 +30,22 @@ struct ContactRegions {
 // The meshes' poses and the pairs' segments must be in one frame (the collision query's is body
 // B's: pose B with the identity and A with relativePose); patches come out in that frame.
 // Without pairs there are no regions (whether one body is inside the other is findContact's
-// question, findContainment). With `depth_fields`, each patch also carries its
-// per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
-// penetrated triangles) and its overlap volume (overlap_volume.h). `workspace` is the inside tests'
-// scratch (findPenetration).
+// question, findContainment). `extras` says what else each patch carries. `workspace` is the
+// inside tests' scratch (findPenetration).
 // `loop` runs the regions, and a split region's pieces, side by side (results as without it).
+struct RegionExtras {
+  // The per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
+  // penetrated triangles) and the overlap volume (overlap_volume.h).
+  bool depth_fields = true;
+  // δ also sampled where an edge of one body crosses an edge of the other (local_overlap.h): the
+  // real overlap of an edge pressed into a face with no vertex under it. Whole regions only (a
+  // split region's pieces keep their vertices' samples). The law's indentation and the centre of
+  // pressure never use these samples, so a simulation, which reports the law's δ, skips them.
+  bool overlap_at_crossings = true;
+};
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
-                                  PenetrationWorkspace& workspace, bool depth_fields = true,
+                                  PenetrationWorkspace& workspace, RegionExtras extras = {},
                                   const IndexLoop* loop = nullptr);
 
 // Where triangles of the two meshes lie coplanar and overlap — equal boxes stacked with aligned
@@ -63,11 +71,11 @@ struct ContactWorkspace {
 
 // findContact's options. Without intersecting triangles it asks whether one body is inside the
 // other (findContainment) unless `check_containment` is false — for a caller that knows the
-// bodies were apart a moment ago and cannot have jumped inside each other. `depth_fields` is
+// bodies were apart a moment ago and cannot have jumped inside each other. `extras` are
 // passed on to findContactRegions.
 struct ContactQueryOptions {
   bool check_containment = true;
-  bool depth_fields = true;
+  RegionExtras extras;
   const IndexLoop* loop = nullptr;  // for findContactRegions; must outlive the query
 };
 

@@ -131,15 +131,21 @@ void addTriangles(const PosedMesh& m, std::span<const std::int32_t> list, int si
   }
 }
 
-// Length of the ray from vertex `vertex` of side `side` at projected point q, height h, moving
-// into its own body (−normal for A, +normal for B) up to the first projected triangle it meets.
-double rayLength(const ProjectedGrid& grid, int side, std::int32_t vertex, const Vec2& q, double h,
-                 double tolerance) {
+bool hasCorner(const ProjectedTriangle& t, std::int32_t vertex) {
+  return std::find(t.corners.begin(), t.corners.end(), vertex) != t.corners.end();
+}
+
+// Length of the ray from a point of side `side`'s surface at projected point q, height h, moving
+// into its own body (−normal for A, +normal for B) up to the first projected triangle it meets,
+// leaving out the triangles the point lies on: those with corner `from` (a vertex), or with both
+// `from` and `to` (a point on the edge between them; `to` < 0 for a vertex).
+double rayLength(const ProjectedGrid& grid, int side, std::int32_t from, std::int32_t to,
+                 const Vec2& q, double h, double tolerance) {
   const double sense = side == 0 ? -1.0 : 1.0;
   double nearest = std::numeric_limits<double>::infinity();
   grid.candidates(q, [&](const ProjectedTriangle& t) {
     const bool own = t.side == side;
-    if (own && std::find(t.corners.begin(), t.corners.end(), vertex) != t.corners.end()) return;
+    if (own && hasCorner(t, from) && (to < 0 || hasCorner(t, to))) return;
     if (t.edge_on) return;
     const Vec2 d = q - t.p[0];
     const double b1 = cross2(d, t.e2) / t.det, b2 = cross2(t.e1, d) / t.det;
@@ -177,11 +183,209 @@ void measureSide(std::span<const RayOrigin> origins, int side_index, const Proje
                  double tolerance, std::vector<VertexOverlap>& out, LocalOverlap& result) {
   out.reserve(origins.size());
   for (const RayOrigin& o : origins) {
-    const double overlap = rayLength(grid, side_index, o.vertex, o.q, o.h, tolerance);
+    const double overlap = rayLength(grid, side_index, o.vertex, -1, o.q, o.h, tolerance);
     out.push_back({o.vertex, overlap});
     if (std::isfinite(overlap)) {
       result.measured = true;
       result.deepest = std::max(result.deepest, overlap);
+    }
+  }
+}
+
+// An edge of a side's region triangles and the parameter intervals (from u) of its parts inside
+// the other body, from its ends' inside status and the intersection curve's crossings on it.
+struct InsideEdge {
+  std::int32_t u, w;  // u < w
+  Vec2 p0, p1;        // projected ends
+  double h0, h1;      // heights along the normal
+  std::vector<std::pair<double, double>> inside;
+
+  // The projected span from its first inside point to its last: what the grid needs.
+  Vec2 spanStart() const { return p0 + inside.front().first * (p1 - p0); }
+  Vec2 spanEnd() const { return p0 + inside.back().second * (p1 - p0); }
+
+  // Within an inside part, up to `slack` of the edge (a point on the other body's surface counts).
+  bool insideAt(double t, double slack) const {
+    return std::any_of(inside.begin(), inside.end(), [&](const auto& part) {
+      return t >= part.first - slack && t <= part.second + slack;
+    });
+  }
+};
+
+std::vector<InsideEdge> insideEdges(const PosedMesh& m, const PenetratedSide& side,
+                                    const Frame& frame) {
+  std::vector<std::pair<std::int32_t, std::int32_t>> keys;
+  for (const auto* list : {&side.triangles, &side.crossing}) {
+    for (const std::int32_t t : *list) {
+      const auto& c = m.mesh.triangles()[t];
+      for (int k = 0; k < 3; ++k) keys.emplace_back(std::minmax(c[k], c[(k + 1) % 3]));
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  const auto inside = [&](std::int32_t v) {
+    return std::binary_search(side.vertices.begin(), side.vertices.end(), v);
+  };
+  std::vector<InsideEdge> out;
+  for (const auto& [u, w] : keys) {
+    InsideEdge e{u, w, {}, {}, 0.0, 0.0, {}};
+    auto it =
+        std::lower_bound(side.edge_crossings.begin(), side.edge_crossings.end(), std::pair{u, w},
+                         [](const EdgeCrossing& c, const std::pair<std::int32_t, std::int32_t>& k) {
+                           return std::pair{c.u, c.w} < k;
+                         });
+    bool in = inside(u);
+    double start = 0.0, last = -1.0;
+    for (; it != side.edge_crossings.end() && it->u == u && it->w == w; ++it) {
+      // One crossing is listed once per pair of triangles that found it (the edge's two
+      // triangles, or two of the other surface's meeting on it): the same point to rounding.
+      if (it->s - last <= 1e-9) continue;
+      last = it->s;
+      if (in) e.inside.emplace_back(start, it->s);
+      in = !in;
+      start = it->s;
+    }
+    if (in) e.inside.emplace_back(start, 1.0);
+    if (e.inside.empty()) continue;
+    const Vec3 x0 = frame.project(m.vertex(u)), x1 = frame.project(m.vertex(w));
+    e.p0 = x0.head<2>();
+    e.p1 = x1.head<2>();
+    e.h0 = x0.z();
+    e.h1 = x1.z();
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Both sides' inside spans in one uniform grid over the plane across the normal, each listed in
+// every cell its projected segment passes through, with what the cell can hold at most: A's
+// highest point less B's lowest among the spans' parts inside it. Every crossing lies in one cell
+// and no column there is taller than that bound, so the cells are searched from the highest bound
+// down and the search stops where the bound falls to the thickest column found — on two finely
+// meshed bodies crossing at an angle (sliver cylinders) the overlay has far more crossings than
+// either mesh has edges, and only those near the thickest column are visited.
+class CrossingGrid {
+ public:
+  CrossingGrid(const std::vector<InsideEdge>& edges_a, const std::vector<InsideEdge>& edges_b) {
+    for (const auto* edges : {&edges_a, &edges_b}) {
+      for (const InsideEdge& e : *edges) box_.extend(e.spanStart()), box_.extend(e.spanEnd());
+    }
+    const Vec2 size = box_.sizes();
+    const double count = static_cast<double>(edges_a.size() + edges_b.size());
+    cell_ = std::max({2.0 * std::sqrt(size.x() * size.y() / count), size.maxCoeff() / 1024.0});
+    if (!(cell_ > 0.0)) cell_ = std::max(size.maxCoeff(), 1.0);
+    nx_ = static_cast<int>(size.x() / cell_) + 1;
+    ny_ = static_cast<int>(size.y() / cell_) + 1;
+    cells_.resize(static_cast<std::size_t>(nx_) * ny_);
+    for (std::size_t k = 0; k < edges_a.size(); ++k) add(edges_a[k], k, 0);
+    for (std::size_t k = 0; k < edges_b.size(); ++k) add(edges_b[k], k, 1);
+  }
+
+  struct Cell {
+    std::vector<std::uint32_t> a, b;
+    double top = -std::numeric_limits<double>::infinity();
+    double bottom = std::numeric_limits<double>::infinity();
+    double bound() const { return top - bottom; }
+  };
+  const std::vector<Cell>& cells() const { return cells_; }
+  std::size_t cellOf(const Vec2& x) const {
+    return static_cast<std::size_t>(row(x.y())) * nx_ + static_cast<std::size_t>(column(x.x()));
+  }
+
+ private:
+  int column(double x) const {
+    return std::clamp(static_cast<int>(std::floor((x - box_.min().x()) / cell_)), 0, nx_ - 1);
+  }
+  int row(double y) const {
+    return std::clamp(static_cast<int>(std::floor((y - box_.min().y()) / cell_)), 0, ny_ - 1);
+  }
+
+  // The parameters of p + t·(q − p), 0 ≤ t ≤ 1, within [lo, hi] along one axis.
+  static std::pair<double, double> slab(double p, double d, double lo, double hi) {
+    if (d == 0.0) return p >= lo && p <= hi ? std::pair{0.0, 1.0} : std::pair{1.0, 0.0};
+    const double t0 = (lo - p) / d, t1 = (hi - p) / d;
+    return {std::max(0.0, std::min(t0, t1)), std::min(1.0, std::max(t0, t1))};
+  }
+
+  // Lists the span in each cell it meets, with its heights' extreme there (side 0: A's highest,
+  // 1: B's lowest).
+  void add(const InsideEdge& e, std::size_t k, int side) {
+    const Vec2 p = e.spanStart(), q = e.spanEnd(), d = q - p;
+    const double t_start = e.inside.front().first, t_end = e.inside.back().second;
+    const auto height = [&](double t) {  // t along the span → along the edge
+      const double s = t_start + t * (t_end - t_start);
+      return e.h0 + s * (e.h1 - e.h0);
+    };
+    const int i0 = column(std::min(p.x(), q.x())), i1 = column(std::max(p.x(), q.x()));
+    const int j0 = row(std::min(p.y(), q.y())), j1 = row(std::max(p.y(), q.y()));
+    for (int i = i0; i <= i1; ++i) {
+      const double x0 = box_.min().x() + i * cell_;
+      const auto [tx0, tx1] = i0 == i1 ? std::pair{0.0, 1.0} : slab(p.x(), d.x(), x0, x0 + cell_);
+      for (int j = j0; j <= j1; ++j) {
+        const double y0 = box_.min().y() + j * cell_;
+        const auto [ty0, ty1] = j0 == j1 ? std::pair{0.0, 1.0} : slab(p.y(), d.y(), y0, y0 + cell_);
+        const double t0 = std::max(tx0, ty0), t1 = std::min(tx1, ty1);
+        if (t0 > t1) continue;
+        Cell& cell = cells_[static_cast<std::size_t>(j) * nx_ + i];
+        (side == 0 ? cell.a : cell.b).push_back(static_cast<std::uint32_t>(k));
+        const double h0 = height(t0), h1 = height(t1);
+        if (side == 0) cell.top = std::max({cell.top, h0, h1});
+        if (side == 1) cell.bottom = std::min({cell.bottom, h0, h1});
+      }
+    }
+  }
+
+  Eigen::AlignedBox2d box_;
+  double cell_ = 1.0;
+  int nx_ = 1, ny_ = 1;
+  std::vector<Cell> cells_;
+};
+
+// The thickest column of A ∩ B at a crossing of an inside edge of A with one of B, seen along the
+// normal, both crossing points inside the other body (to 1e-9 of their edges: a point on the other
+// surface counts). A's point lies above B's by the column's height (A presses along +normal); the
+// ray from A's point, into A, says whether another surface cuts the column shorter. Columns no
+// taller than the vertices' samples are not measured.
+void measureCrossings(const std::vector<InsideEdge>& edges_a,
+                      const std::vector<InsideEdge>& edges_b, const ProjectedGrid& grid,
+                      double tolerance, LocalOverlap& result) {
+  constexpr double kSlack = 1e-9;
+  const CrossingGrid crossings(edges_a, edges_b);
+  const std::vector<CrossingGrid::Cell>& cells = crossings.cells();
+  std::vector<std::size_t> order;
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    if (!cells[c].a.empty() && !cells[c].b.empty()) order.push_back(c);
+  }
+  // Highest bound first; equal bounds in cell order, so the result does not depend on the sort.
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return cells[x].bound() != cells[y].bound() ? cells[x].bound() > cells[y].bound() : x < y;
+  });
+  double deepest = std::max(result.deepest, tolerance);  // the vertices' samples, measured first
+  for (const std::size_t c : order) {
+    if (cells[c].bound() <= deepest) break;
+    for (const std::uint32_t ka : cells[c].a) {
+      const InsideEdge& ea = edges_a[ka];
+      const Vec2 r = ea.p1 - ea.p0;
+      for (const std::uint32_t kb : cells[c].b) {
+        const InsideEdge& eb = edges_b[kb];
+        const Vec2 s = eb.p1 - eb.p0;
+        const double denominator = cross2(r, s);
+        // Edges parallel in projection share no single column.
+        if (!(std::abs(denominator) > 1e-12 * r.norm() * s.norm())) continue;
+        const Vec2 d = eb.p0 - ea.p0;
+        const double t = cross2(d, s) / denominator, u = cross2(d, r) / denominator;
+        if (t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0) continue;
+        const Vec2 at = ea.p0 + t * r;
+        if (crossings.cellOf(at) != c) continue;  // that cell's to measure
+        if (!ea.insideAt(t, kSlack) || !eb.insideAt(u, kSlack)) continue;
+        const double top = ea.h0 + t * (ea.h1 - ea.h0), bottom = eb.h0 + u * (eb.h1 - eb.h0);
+        const double height = top - bottom;
+        if (!(height > deepest)) continue;
+        const double column = std::min(rayLength(grid, 0, ea.u, ea.w, at, top, tolerance), height);
+        result.crossings_measured = true;
+        result.deepest_at_crossings = std::max(result.deepest_at_crossings, column);
+        deepest = std::max(deepest, column);
+      }
     }
   }
 }
@@ -211,26 +415,36 @@ PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetratio
   return side;
 }
 
-LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
-                                 const PosedMesh& b, const PenetratedSide& side_b,
-                                 const Vec3& normal) {
-  return measureLocalOverlap(a, side_a, side_a.vertices, b, side_b, side_b.vertices, normal);
-}
+namespace {
 
-LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
-                                 std::span<const std::int32_t> rays_a, const PosedMesh& b,
-                                 const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
-                                 const Vec3& normal) {
+LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
+                     std::span<const std::int32_t> rays_a, const PosedMesh& b,
+                     const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
+                     const Vec3& normal, bool at_crossings) {
   LocalOverlap result;
-  if (rays_a.empty() && rays_b.empty()) return result;
+  if (rays_a.empty() && rays_b.empty() && !at_crossings) return result;
+  if (side_a.vertices.empty() && side_b.vertices.empty() && side_a.triangles.empty() &&
+      side_a.crossing.empty())
+    return result;
   // The frame's origin is a point of the region (the first inside vertex of the whole side, so
   // that every subset of rays is measured in the same frame, to the same rounding).
-  const Vec3 origin = side_a.vertices.empty() ? b.vertex(side_b.vertices.front())
-                                              : a.vertex(side_a.vertices.front());
+  const Vec3 origin =
+      !side_a.vertices.empty() ? a.vertex(side_a.vertices.front())
+      : !side_b.vertices.empty()
+          ? b.vertex(side_b.vertices.front())
+          : a.corner(side_a.triangles.empty() ? side_a.crossing.front() : side_a.triangles.front(),
+                     0);
   const Frame frame{planeFromNormal(origin, normal)};
   Eigen::AlignedBox2d reach;
   const std::vector<RayOrigin> origins_a = rayOrigins(a, rays_a, frame, reach);
   const std::vector<RayOrigin> origins_b = rayOrigins(b, rays_b, frame, reach);
+  std::vector<InsideEdge> edges_a, edges_b;
+  if (at_crossings) {
+    edges_a = insideEdges(a, side_a, frame);
+    edges_b = insideEdges(b, side_b, frame);
+    if (edges_b.empty()) edges_a.clear();
+    for (const InsideEdge& e : edges_a) reach.extend(e.p0), reach.extend(e.p1);
+  }
   std::vector<ProjectedTriangle> triangles;
   // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
   // hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
@@ -244,13 +458,29 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
   const double tolerance = roundingLength(a, b);
   measureSide(origins_a, 0, grid, tolerance, result.a, result);
   measureSide(origins_b, 1, grid, tolerance, result.b, result);
+  if (!edges_a.empty()) measureCrossings(edges_a, edges_b, grid, tolerance, result);
   return result;
 }
 
-double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
+}  // namespace
+
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 const PosedMesh& b, const PenetratedSide& side_b,
+                                 const Vec3& normal, bool at_crossings) {
+  return measure(a, side_a, side_a.vertices, b, side_b, side_b.vertices, normal, at_crossings);
+}
+
+LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
+                                 std::span<const std::int32_t> rays_a, const PosedMesh& b,
+                                 const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
+                                 const Vec3& normal) {
+  return measure(a, side_a, rays_a, b, side_b, rays_b, normal, false);
+}
+
+double patchIndentation(double deepest, bool measured, double depth_a, double depth_b,
                         double contour_spread) {
   const double seed = depth_a + depth_b;  // Dopico et al.'s deepest-point δ (§IV.F)
-  return overlap.measured ? std::min(overlap.deepest, seed + contour_spread) : seed;
+  return measured ? std::min(deepest, seed + contour_spread) : seed;
 }
 
 double spreadAlong(const std::vector<std::vector<Vec3>>& loops, const Vec3& normal) {

@@ -38,15 +38,26 @@ struct LocalOverlap {
   std::vector<VertexOverlap> a, b;
   double deepest = 0.0;   // largest finite overlap of both sides; 0 when there is none
   bool measured = false;  // some vertex had a finite overlap
+  // The largest overlap where an edge of one side crosses an edge of the other, seen along the
+  // normal, both inside the other body (measured only when asked; 0 when there is none).
+  double deepest_at_crossings = 0.0;
+  bool crossings_measured = false;
 };
 
 // The ray from an inside vertex of A runs along −normal (into A), from one of B along +normal
 // (into B); the overlap is its length up to the first triangle of either side's penetrated surface
 // (A ∩ B is bounded by exactly those two surfaces), excluding the vertex's own triangles. Cost: the
 // region's penetrated triangles and vertices (a grid in the plane across `normal`), not the mesh.
+// With `at_crossings`, the whole region's measurement also samples the overlay's edge crossings
+// (deepest_at_crossings): A ∩ B's thickness along the normal is linear between the two surfaces'
+// edges seen along it, so its largest value lies at an inside vertex or where an edge of A inside
+// B crosses an edge of B inside A — the only samples of an edge pressed into a face with no vertex
+// under it (docs/method.md, "Conforming contact"). Each such column is measured by the ray from
+// A's edge point, excluding that edge's own triangles, and is never longer than the two edges'
+// distance along the normal there.
 LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_a,
                                  const PosedMesh& b, const PenetratedSide& side_b,
-                                 const Vec3& normal);
+                                 const Vec3& normal, bool at_crossings);
 // The same, with rays from the listed inside vertices only (sorted subsets of each side's
 // `vertices`: a piece of a split region needs its own). Each ray's length is the one the whole
 // measurement gives it; triangles whose projection no listed ray can reach are left out.
@@ -62,7 +73,8 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
 // (faces touching exactly coplanar flood a whole flat face as "inside", and a ray from it would
 // run through the other body's full thickness) that value bounds it. The paper's δ alone when no
 // ray was measured.
-double patchIndentation(const LocalOverlap& overlap, double depth_a, double depth_b,
+// `deepest`: the sampled overlap (LocalOverlap), `measured`: whether any sample had one.
+double patchIndentation(double deepest, bool measured, double depth_a, double depth_b,
                         double contour_spread);
 // Spread along `normal` of the points of `loops` (max − min height).
 double spreadAlong(const std::vector<std::vector<Vec3>>& loops, const Vec3& normal);

@@ -214,8 +214,8 @@ std::vector<ContactPatch> piecePatches(
     LocalOverlap own;
     own.deepest = std::max(deepestOverlap(overlap.a, component_a.vertices, own.measured),
                            deepestOverlap(overlap.b, component_b.vertices, own.measured));
-    patch.indentation =
-        patchIndentation(own, patch.depth_a, patch.depth_b, spreadAlong(patch.loops, n));
+    patch.indentation = patchIndentation(own.deepest, own.measured, patch.depth_a, patch.depth_b,
+                                         spreadAlong(patch.loops, n));
     surface_a.probe_depth =
         std::max(surface_a.probe_depth,
                  probeDepth(a, patch.triangles_a, plane, n, &overlap.a, patch.centroid));

@@ -245,11 +245,12 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   // Not near: the boxes at q are apart too, so findContact would return nothing.
   ContactQueryReport query;
   ContactRegions regions =
-      near ? findContact(*pair.tree_a, world_a, *pair.tree_b, world_b, state.workspace,
-                         {.check_containment = state.may_be_contained,
-                          .depth_fields = options_.depth_fields,
-                          .loop = &options_.pair_loop},
-                         &query)
+      near ? findContact(
+                 *pair.tree_a, world_a, *pair.tree_b, world_b, state.workspace,
+                 {.check_containment = state.may_be_contained,
+                  .extras = {.depth_fields = options_.depth_fields, .overlap_at_crossings = false},
+                  .loop = &options_.pair_loop},
+                 &query)
            : ContactRegions{};
   if (query.queried) {
     result.timings.collision += query.collision_seconds;

@@ -292,13 +292,11 @@ TEST_CASE("a pin lying exactly on its bore's wall touches it: no overlap, whatev
   }
 }
 
-// Known failure, reported not failing (README, "The flagship demo"): δ is sampled at inside
-// vertices only, so an edge through a face with no vertex inside reads δ = 0 (no force) or, with
-// a face vertex under it, that vertex's shorter ray. Sampling the overlay's edge crossings fixes
-// this test (tried: README, "Known gap") but, with δ̇ still the material rate, breaks passivity of
-// sliding and landing contacts; both must change together.
+// Sampled at inside vertices only, an edge through a face with no vertex inside read δ = 0, or,
+// with a face vertex under it, that vertex's shorter ray; the overlay's edge crossings are
+// sampled too (local_overlap.h). Either body may be A, anywhere in space.
 TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face's vertices are",
-          "[conforming][!mayfail]") {
+          "[conforming]") {
   // A prism's edge (apex angle α, along y, longer than the block is wide) pressed d into the top
   // face of a coarsely meshed block and slid across it in x. The overlap is a prism under the
   // face whose thickness along the normal is d on the edge, wherever the face's vertices happen to
@@ -308,6 +306,8 @@ TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face
   // anchor's hull–shank contact).
   const double half = 0.05;
   const TriMesh block = makeBox(Vec3::Constant(half), 3);  // top face vertices 33 mm apart
+  // Rounding: the crossings' points are found to 1e-9 of their edges (the prism's is 0.3 m long).
+  const double rounding = 1e-8 * 6 * half;
   for (const double alpha : {90.0, 111.0, 140.0}) {
     const double a = alpha * std::numbers::pi / 180;
     // The prism about the y axis: apex on the axis, opening towards +z, 3 half-widths long.
@@ -318,22 +318,36 @@ TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face
     const TriMesh prism(
         std::move(v),
         {{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {2, 5, 3}, {2, 3, 0}});
-    for (const double d : {2e-4, 2e-3}) {
-      for (int k = 0; k <= 40; ++k) {
-        const double slide = -0.8 * half + k * 0.04 * half;
-        const ContactRegions r =
-            contactOf(prism, at(Vec3(slide, 0.0, half - d)), block, Pose::identity());
-        INFO("α " << alpha << "°, d " << d * 1e3 << " mm, edge at x = " << slide * 1e3 << " mm");
-        REQUIRE(r.patches.size() == 1);
-        CHECK(r.patches[0].normal.dot(-Vec3::UnitZ()) == Approx(1.0).margin(1e-9));
-        CHECK(r.patches[0].indentation == Approx(d).epsilon(1e-6));
-      }
-    }
+    for (const double d : {2e-4, 2e-3})
+      for (const double yaw : {0.0, 0.37})
+        for (int k = 0; k <= 40; ++k) {
+          const double slide = -0.8 * half + k * 0.04 * half;
+          const Pose pressed = at(Vec3(slide, 0.0, half - d), Vec3(0.0, 0.0, yaw));
+          const ContactRegions r = contactOf(prism, pressed, block, Pose::identity());
+          INFO("α " << alpha << "°, d " << d * 1e3 << " mm, yaw " << yaw
+                    << ", edge at x = " << slide * 1e3 << " mm");
+          REQUIRE(r.patches.size() == 1);
+          // Yawed, the edge leaves the block through two walls that are not opposite, whose
+          // pieces of the contour tilt the normal (its vector area) a little: δ is the layer's
+          // thickness along it, d/cos(tilt).
+          const double cos_tilt = -r.patches[0].normal.z();
+          if (yaw == 0.0) CHECK(cos_tilt == Approx(1.0).margin(1e-9));
+          CHECK(cos_tilt > std::cos(5.0 * std::numbers::pi / 180));
+          CHECK(r.patches[0].indentation == Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
+          const Pose motion = at(Vec3(0.3, -1.2, 2.0), Vec3(0.4, -0.9, 1.3));
+          const ContactRegions swapped = contactOf(block, motion, prism, motion * pressed);
+          REQUIRE(swapped.patches.size() == 1);
+          const double swapped_cos_tilt =
+              swapped.patches[0].normal.dot(motion.rotation * Vec3::UnitZ());
+          CHECK(swapped_cos_tilt == Approx(cos_tilt).margin(1e-9));
+          CHECK(swapped.patches[0].indentation ==
+                Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
+        }
   }
 }
 
 TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the edge",
-          "[conforming][!mayfail]") {
+          "[conforming]") {
   // A bar (1 m × 50 mm × 50 mm) crosses the edge x = a of a plate at yaw ψ, its axis dipping by
   // β towards the edge, so its bottom face cuts into the plate's top face in a wedge that is
   // thickest where it leaves over the edge. Neither body has a vertex inside the other (the bar's
@@ -344,11 +358,8 @@ TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the ed
   // footprint: a corner of either inside the other, or a crossing of their edges.
   // δ is measured along the patch normal, which lies between the faces' normals β apart: it may
   // differ from the vertical thickness by the factor 1/cos β (< 2e-4 here).
-  // Not met (docs/flagship-investigations.md, "What the ensemble found"): δ is sampled at the
-  // bodies' vertices inside the other, and here there are none, so δ = 0 for every case. Rays from
-  // the intersection curve's corners (branch wip/contour-rays) measure the square crossings exactly
-  // and the oblique ones to at least the depth under the bar's middle line, but change the anchor
-  // heave for the worse.
+  // Sampled at the bodies' inside vertices alone, of which there are none here, δ was 0 for every
+  // case; the footprint's corners that are edge crossings are sampled too (local_overlap.h).
   const double a = 0.2, top = 0.01, half_width = 0.025, half_length = 0.5;
   const TriMesh plate = makeBox(Vec3(a, a, top));  // vertices at its corners only
   const TriMesh bar = makeBox(Vec3(half_length, half_width, half_width));
@@ -405,6 +416,9 @@ TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the ed
           const ContactRegions r = contactOf(plate, motion, bar, motion * Pose{turn, centre});
           REQUIRE(r.patches.size() == 1);
           CHECK(r.patches[0].indentation == Approx(reference).epsilon(1e-3));
+          const ContactRegions swapped = contactOf(bar, motion * Pose{turn, centre}, plate, motion);
+          REQUIRE(swapped.patches.size() == 1);
+          CHECK(swapped.patches[0].indentation == Approx(reference).epsilon(1e-3));
         }
       }
     }
