@@ -101,6 +101,17 @@ class ProjectedGrid {
   std::vector<std::int32_t> offsets_, entries_;
 };
 
+// Every triangle a candidate, for the few rays of the edge crossings: a grid over a region's
+// triangles costs their projected boxes' cells, which for long slivers seen diagonally is far
+// more than the rays.
+struct TriangleList {
+  std::vector<ProjectedTriangle> triangles;
+  template <class F>
+  void candidates(const Vec2&, F&& f) const {
+    for (const ProjectedTriangle& t : triangles) f(t);
+  }
+};
+
 // Triangles whose projected box, widened by the barycentric test's margin, meets `reach` (the box
 // of the rays' projected origins): the others cannot hold a ray.
 void addTriangles(const PosedMesh& m, std::span<const std::int32_t> list, int side_index,
@@ -139,7 +150,10 @@ bool hasCorner(const ProjectedTriangle& t, std::int32_t vertex) {
 // into its own body (−normal for A, +normal for B) up to the first projected triangle it meets,
 // leaving out the triangles the point lies on: those with corner `from` (a vertex), or with both
 // `from` and `to` (a point on the edge between them; `to` < 0 for a vertex).
-double rayLength(const ProjectedGrid& grid, int side, std::int32_t from, std::int32_t to,
+// `candidates(q, f)` calls f on every triangle whose projection may hold q (ProjectedGrid,
+// TriangleList).
+template <class Candidates>
+double rayLength(const Candidates& grid, int side, std::int32_t from, std::int32_t to,
                  const Vec2& q, double h, double tolerance) {
   const double sense = side == 0 ? -1.0 : 1.0;
   double nearest = std::numeric_limits<double>::infinity();
@@ -347,7 +361,7 @@ class CrossingGrid {
 // ray from A's point, into A, says whether another surface cuts the column shorter. Columns no
 // taller than the vertices' samples are not measured.
 void measureCrossings(const std::vector<InsideEdge>& edges_a,
-                      const std::vector<InsideEdge>& edges_b, const ProjectedGrid& grid,
+                      const std::vector<InsideEdge>& edges_b, const TriangleList& grid,
                       double tolerance, LocalOverlap& result) {
   constexpr double kSlack = 1e-9;
   const CrossingGrid crossings(edges_a, edges_b);
@@ -438,27 +452,32 @@ LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
   Eigen::AlignedBox2d reach;
   const std::vector<RayOrigin> origins_a = rayOrigins(a, rays_a, frame, reach);
   const std::vector<RayOrigin> origins_b = rayOrigins(b, rays_b, frame, reach);
-  std::vector<InsideEdge> edges_a, edges_b;
-  if (at_crossings) {
-    edges_a = insideEdges(a, side_a, frame);
-    edges_b = insideEdges(b, side_b, frame);
-    if (edges_b.empty()) edges_a.clear();
-    for (const InsideEdge& e : edges_a) reach.extend(e.p0), reach.extend(e.p1);
-  }
-  std::vector<ProjectedTriangle> triangles;
   // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
   // hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
   // the colliding ones, which together hold all of A ∩ B's boundary.
-  addTriangles(a, side_a.triangles, 0, frame, reach, triangles);
-  addTriangles(a, side_a.crossing, 0, frame, reach, triangles);
-  addTriangles(b, side_b.triangles, 1, frame, reach, triangles);
-  addTriangles(b, side_b.crossing, 1, frame, reach, triangles);
-  const ProjectedGrid grid(std::move(triangles));
+  const auto candidates = [&](const Eigen::AlignedBox2d& within) {
+    std::vector<ProjectedTriangle> triangles;
+    addTriangles(a, side_a.triangles, 0, frame, within, triangles);
+    addTriangles(a, side_a.crossing, 0, frame, within, triangles);
+    addTriangles(b, side_b.triangles, 1, frame, within, triangles);
+    addTriangles(b, side_b.crossing, 1, frame, within, triangles);
+    return triangles;
+  };
   // Rounding in the projected heights scales with the models' size.
   const double tolerance = roundingLength(a, b);
-  measureSide(origins_a, 0, grid, tolerance, result.a, result);
-  measureSide(origins_b, 1, grid, tolerance, result.b, result);
-  if (!edges_a.empty()) measureCrossings(edges_a, edges_b, grid, tolerance, result);
+  if (!origins_a.empty() || !origins_b.empty()) {
+    const ProjectedGrid grid(candidates(reach));
+    measureSide(origins_a, 0, grid, tolerance, result.a, result);
+    measureSide(origins_b, 1, grid, tolerance, result.b, result);
+  }
+  if (at_crossings) {
+    const std::vector<InsideEdge> edges_a = insideEdges(a, side_a, frame);
+    const std::vector<InsideEdge> edges_b = insideEdges(b, side_b, frame);
+    if (edges_a.empty() || edges_b.empty()) return result;
+    Eigen::AlignedBox2d spans;
+    for (const InsideEdge& e : edges_a) spans.extend(e.spanStart()), spans.extend(e.spanEnd());
+    measureCrossings(edges_a, edges_b, TriangleList{candidates(spans)}, tolerance, result);
+  }
   return result;
 }
 
