@@ -481,3 +481,43 @@ TEST_CASE("a pin sliding along its own axis through a bore's rim: the normal has
     }
   }
 }
+
+TEST_CASE("the edge crossings change the reported δ only, never what the force law is given",
+          "[conforming]") {
+  // A simulation skips the crossings (RegionExtras::overlap_at_crossings): its forces must be the
+  // ones a static query's patch would give, for an edge pressed into a coarse face (where the
+  // crossings decide δ) and for a pin in its bore (where the vertices do).
+  const double half = 0.05, d = 1e-3;
+  const TriMesh block = makeBox(Vec3::Constant(half), 3);
+  std::vector<Vec3> v;
+  for (const double y : {-3 * half, 3 * half})
+    v.emplace_back(0, y, 0), v.emplace_back(0.03, y, 0.03), v.emplace_back(-0.03, y, 0.03);
+  const TriMesh prism(
+      std::move(v),
+      {{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {2, 5, 3}, {2, 3, 0}});
+  const TriMesh pin = makeCylinder(0.048, 0.15, 64, 8), bore = makeTube(0.05, 0.07, 0.04, 72, 2);
+  struct Case {
+    const TriMesh *a, *b;
+    Pose pose_a;
+  };
+  for (const Case& c : {Case{&prism, &block, at(Vec3(0.011, 0.0, half - d), Vec3(0, 0, 0.2))},
+                        Case{&pin, &bore, at(Vec3(0.0025, 0.0, -0.02))}}) {
+    const AabbTree tree_a(*c.a), tree_b(*c.b);
+    ContactWorkspace workspace;
+    const ContactRegions with =
+        findContact(tree_a, c.pose_a, tree_b, Pose::identity(), workspace, {});
+    const ContactRegions without =
+        findContact(tree_a, c.pose_a, tree_b, Pose::identity(), workspace,
+                    {.extras = {.depth_fields = true, .overlap_at_crossings = false}});
+    REQUIRE(with.patches.size() == without.patches.size());
+    REQUIRE(!with.patches.empty());
+    for (std::size_t k = 0; k < with.patches.size(); ++k) {
+      const ContactPatch &p = with.patches[k], &q = without.patches[k];
+      CHECK(p.law_indentation == q.law_indentation);
+      CHECK(p.pressure_centre == q.pressure_centre);
+      CHECK(p.normal == q.normal);
+      CHECK(p.area == q.area);
+      CHECK(p.indentation >= q.indentation);
+    }
+  }
+}
