@@ -72,4 +72,16 @@ struct ContactPatch {
   std::vector<TriangleDepth> depth_field_b;
 };
 
+// What a region query computes beyond what the force laws need (findContactRegions).
+struct RegionExtras {
+  // The per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
+  // penetrated triangles) and the overlap volume (overlap_volume.h).
+  bool depth_fields = true;
+  // δ also sampled where an edge of one body crosses an edge of the other (local_overlap.h): the
+  // real overlap of an edge pressed into a face with no vertex under it. The law's indentation and
+  // the centre of pressure never use these samples, so a simulation, which reports the law's δ,
+  // skips them.
+  bool overlap_at_crossings = true;
+};
+
 }  // namespace contactsim

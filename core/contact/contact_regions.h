@@ -33,16 +33,6 @@ struct ContactRegions {
 // question, findContainment). `extras` says what else each patch carries. `workspace` is the
 // inside tests' scratch (findPenetration).
 // `loop` runs the regions, and a split region's pieces, side by side (results as without it).
-struct RegionExtras {
-  // The per-triangle depth field (ContactPatch::depth_field_a/b; display only, a pass over the
-  // penetrated triangles) and the overlap volume (overlap_volume.h).
-  bool depth_fields = true;
-  // δ also sampled where an edge of one body crosses an edge of the other (local_overlap.h): the
-  // real overlap of an edge pressed into a face with no vertex under it. Whole regions only (a
-  // split region's pieces keep their vertices' samples). The law's indentation and the centre of
-  // pressure never use these samples, so a simulation, which reports the law's δ, skips them.
-  bool overlap_at_crossings = true;
-};
 ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
                                   PenetrationWorkspace& workspace, RegionExtras extras = {},

@@ -1,6 +1,7 @@
 #include "contact/local_overlap.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -226,11 +227,13 @@ struct InsideEdge {
   }
 };
 
+// Of the edges of `lists`' triangles.
 std::vector<InsideEdge> insideEdges(const PosedMesh& m, const PenetratedSide& side,
+                                    std::span<const std::span<const std::int32_t>> lists,
                                     const Frame& frame) {
   std::vector<std::pair<std::int32_t, std::int32_t>> keys;
-  for (const auto* list : {&side.triangles, &side.crossing}) {
-    for (const std::int32_t t : *list) {
+  for (const std::span<const std::int32_t> list : lists) {
+    for (const std::int32_t t : list) {
       const auto& c = m.mesh.triangles()[t];
       for (int k = 0; k < 3; ++k) keys.emplace_back(std::minmax(c[k], c[(k + 1) % 3]));
     }
@@ -431,6 +434,50 @@ PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetratio
 
 namespace {
 
+// The frame of a region's measurements: its origin a point of the region (the first inside vertex
+// of the whole side, so that every subset is measured in the same frame, to the same rounding).
+Frame regionFrame(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                  const PenetratedSide& side_b, const Vec3& normal) {
+  const Vec3 origin =
+      !side_a.vertices.empty() ? a.vertex(side_a.vertices.front())
+      : !side_b.vertices.empty()
+          ? b.vertex(side_b.vertices.front())
+          : a.corner(side_a.triangles.empty() ? side_a.crossing.front() : side_a.triangles.front(),
+                     0);
+  return Frame{planeFromNormal(origin, normal)};
+}
+
+// Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
+// hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
+// the colliding ones, which together hold all of A ∩ B's boundary.
+std::vector<ProjectedTriangle> rayCandidates(const PosedMesh& a, const PenetratedSide& side_a,
+                                             const PosedMesh& b, const PenetratedSide& side_b,
+                                             const Frame& frame,
+                                             const Eigen::AlignedBox2d& within) {
+  std::vector<ProjectedTriangle> triangles;
+  addTriangles(a, side_a.triangles, 0, frame, within, triangles);
+  addTriangles(a, side_a.crossing, 0, frame, within, triangles);
+  addTriangles(b, side_b.triangles, 1, frame, within, triangles);
+  addTriangles(b, side_b.crossing, 1, frame, within, triangles);
+  return triangles;
+}
+
+// The crossings of the edges of `lists_a` with those of `lists_b` (measureCrossings).
+void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
+                        std::span<const std::span<const std::int32_t>> lists_a, const PosedMesh& b,
+                        const PenetratedSide& side_b,
+                        std::span<const std::span<const std::int32_t>> lists_b, const Frame& frame,
+                        double tolerance, LocalOverlap& result) {
+  const std::vector<InsideEdge> edges_a = insideEdges(a, side_a, lists_a, frame);
+  const std::vector<InsideEdge> edges_b = insideEdges(b, side_b, lists_b, frame);
+  if (edges_a.empty() || edges_b.empty()) return;
+  Eigen::AlignedBox2d spans;
+  for (const InsideEdge& e : edges_a) spans.extend(e.spanStart()), spans.extend(e.spanEnd());
+  measureCrossings(edges_a, edges_b,
+                   TriangleList{rayCandidates(a, side_a, b, side_b, frame, spans)}, tolerance,
+                   result);
+}
+
 LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
                      std::span<const std::int32_t> rays_a, const PosedMesh& b,
                      const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
@@ -440,43 +487,21 @@ LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
   if (side_a.vertices.empty() && side_b.vertices.empty() && side_a.triangles.empty() &&
       side_a.crossing.empty())
     return result;
-  // The frame's origin is a point of the region (the first inside vertex of the whole side, so
-  // that every subset of rays is measured in the same frame, to the same rounding).
-  const Vec3 origin =
-      !side_a.vertices.empty() ? a.vertex(side_a.vertices.front())
-      : !side_b.vertices.empty()
-          ? b.vertex(side_b.vertices.front())
-          : a.corner(side_a.triangles.empty() ? side_a.crossing.front() : side_a.triangles.front(),
-                     0);
-  const Frame frame{planeFromNormal(origin, normal)};
+  const Frame frame = regionFrame(a, side_a, b, side_b, normal);
   Eigen::AlignedBox2d reach;
   const std::vector<RayOrigin> origins_a = rayOrigins(a, rays_a, frame, reach);
   const std::vector<RayOrigin> origins_b = rayOrigins(b, rays_b, frame, reach);
-  // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
-  // hence A ∩ B), so the candidates may include more than the exit: the penetrated triangles and
-  // the colliding ones, which together hold all of A ∩ B's boundary.
-  const auto candidates = [&](const Eigen::AlignedBox2d& within) {
-    std::vector<ProjectedTriangle> triangles;
-    addTriangles(a, side_a.triangles, 0, frame, within, triangles);
-    addTriangles(a, side_a.crossing, 0, frame, within, triangles);
-    addTriangles(b, side_b.triangles, 1, frame, within, triangles);
-    addTriangles(b, side_b.crossing, 1, frame, within, triangles);
-    return triangles;
-  };
   // Rounding in the projected heights scales with the models' size.
   const double tolerance = roundingLength(a, b);
   if (!origins_a.empty() || !origins_b.empty()) {
-    const ProjectedGrid grid(candidates(reach));
+    const ProjectedGrid grid(rayCandidates(a, side_a, b, side_b, frame, reach));
     measureSide(origins_a, 0, grid, tolerance, result.a, result);
     measureSide(origins_b, 1, grid, tolerance, result.b, result);
   }
   if (at_crossings) {
-    const std::vector<InsideEdge> edges_a = insideEdges(a, side_a, frame);
-    const std::vector<InsideEdge> edges_b = insideEdges(b, side_b, frame);
-    if (edges_a.empty() || edges_b.empty()) return result;
-    Eigen::AlignedBox2d spans;
-    for (const InsideEdge& e : edges_a) spans.extend(e.spanStart()), spans.extend(e.spanEnd());
-    measureCrossings(edges_a, edges_b, TriangleList{candidates(spans)}, tolerance, result);
+    const std::array<std::span<const std::int32_t>, 2> lists_a{side_a.triangles, side_a.crossing};
+    const std::array<std::span<const std::int32_t>, 2> lists_b{side_b.triangles, side_b.crossing};
+    measureCrossingsOf(a, side_a, lists_a, b, side_b, lists_b, frame, tolerance, result);
   }
   return result;
 }
@@ -494,6 +519,21 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
                                  const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
                                  const Vec3& normal) {
   return measure(a, side_a, rays_a, b, side_b, rays_b, normal, false);
+}
+
+void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
+                        std::span<const std::int32_t> triangles_a,
+                        std::span<const std::int32_t> crossing_a, const PosedMesh& b,
+                        const PenetratedSide& side_b, std::span<const std::int32_t> triangles_b,
+                        std::span<const std::int32_t> crossing_b, const Vec3& normal,
+                        LocalOverlap& overlap) {
+  if (side_a.vertices.empty() && side_b.vertices.empty() && side_a.triangles.empty() &&
+      side_a.crossing.empty())
+    return;
+  const std::array<std::span<const std::int32_t>, 2> lists_a{triangles_a, crossing_a};
+  const std::array<std::span<const std::int32_t>, 2> lists_b{triangles_b, crossing_b};
+  measureCrossingsOf(a, side_a, lists_a, b, side_b, lists_b,
+                     regionFrame(a, side_a, b, side_b, normal), roundingLength(a, b), overlap);
 }
 
 double patchIndentation(double deepest, bool measured, double depth_a, double depth_b,

@@ -66,6 +66,17 @@ LocalOverlap measureLocalOverlap(const PosedMesh& a, const PenetratedSide& side_
                                  const PenetratedSide& side_b, std::span<const std::int32_t> rays_b,
                                  const Vec3& normal);
 
+// A split region's piece: the crossings of the edges of its own triangles (each side's penetrated
+// ones and colliding ones) along its normal, measured against the whole region's triangles, into
+// `overlap`'s deepest_at_crossings; columns no deeper than its `deepest` (the piece's vertices'
+// δ) are not measured.
+void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
+                        std::span<const std::int32_t> triangles_a,
+                        std::span<const std::int32_t> crossing_a, const PosedMesh& b,
+                        const PenetratedSide& side_b, std::span<const std::int32_t> triangles_b,
+                        std::span<const std::int32_t> crossing_b, const Vec3& normal,
+                        LocalOverlap& overlap);
+
 // δ of a patch (docs/method.md, "Conforming contact"): the thickest measured local overlap, but
 // never more than Dopico et al.'s δ (§IV.F) — the deepest points of both sides beyond the contact
 // plane, depth_a + depth_b — widened by the contour's own spread along the normal. For wrapping

@@ -168,8 +168,9 @@ std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, bool depth_fields,
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, RegionExtras extras,
     const IndexLoop* loop) {
+  const bool depth_fields = extras.depth_fields;
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
   std::vector<std::optional<ContactPatch>> found(pieces.size());  // none: nothing beyond the plane
   const std::size_t triangles = side_a.triangles.size() + side_b.triangles.size();
@@ -214,17 +215,26 @@ std::vector<ContactPatch> piecePatches(
     LocalOverlap own;
     own.deepest = std::max(deepestOverlap(overlap.a, component_a.vertices, own.measured),
                            deepestOverlap(overlap.b, component_b.vertices, own.measured));
-    patch.indentation = patchIndentation(own.deepest, own.measured, patch.depth_a, patch.depth_b,
-                                         spreadAlong(patch.loops, n));
+    const double spread = spreadAlong(patch.loops, n);
+    // The law and the centre of pressure keep the vertices' δ (local_overlap.h, RegionExtras).
+    const double vertex_indentation =
+        patchIndentation(own.deepest, own.measured, patch.depth_a, patch.depth_b, spread);
+    if (extras.overlap_at_crossings) {
+      measureCrossingsOf(a, side_a, component_a.triangles, patch.triangles_a, b, side_b,
+                         component_b.triangles, patch.triangles_b, n, own);
+    }
+    patch.indentation = patchIndentation(std::max(own.deepest, own.deepest_at_crossings),
+                                         own.measured || own.crossings_measured, patch.depth_a,
+                                         patch.depth_b, spread);
     surface_a.probe_depth =
         std::max(surface_a.probe_depth,
                  probeDepth(a, patch.triangles_a, plane, n, &overlap.a, patch.centroid));
     surface_b.probe_depth =
         std::max(surface_b.probe_depth,
                  probeDepth(b, patch.triangles_b, plane, -n, &overlap.b, patch.centroid));
-    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, patch.indentation);
+    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
-        pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, patch.indentation);
+        pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
     if (depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
     if (depth_fields && !negligibleSide(surface_b, surface_a))
