@@ -227,7 +227,7 @@ struct InsideEdge {
   }
 };
 
-// Of the edges of `lists`' triangles.
+// The edges of `lists`' triangles that have a part inside the other body (InsideEdge).
 std::vector<InsideEdge> insideEdges(const PosedMesh& m, const PenetratedSide& side,
                                     std::span<const std::span<const std::int32_t>> lists,
                                     const Frame& frame) {
