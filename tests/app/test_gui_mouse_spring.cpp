@@ -25,6 +25,7 @@
 using namespace contactsim;
 using namespace contactsim::gui;
 using contactsim::testing::shownFrame;
+using contactsim::testing::shownTime;
 using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
@@ -133,10 +134,10 @@ TEST_CASE(
 
   // Single steps while paused take the spring too: 20 ms at (355 − 77) N / 7.85 kg ≈ 35 m/s²
   // lift the box by about 7 mm.
-  const double paused_at = shownFrame(window)->time;
+  const double paused_at = shownTime(window);
   for (int i = 0; i < 20; ++i) windowPart<SimulationThread>(window).stepOnce();
-  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window)->time >= paused_at + 0.02 - 1e-9; },
-                          kTimeoutMs));
+  REQUIRE(
+      QTest::qWaitFor([&] { return shownTime(window) >= paused_at + 0.02 - 1e-9; }, kTimeoutMs));
   CHECK_FALSE(windowPart<SimulationThread>(window).running());
   INFO("stepped to " << boxHeight(window) << " m");
   CHECK(boxHeight(window) > rest + 3e-3);

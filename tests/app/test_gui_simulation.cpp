@@ -51,6 +51,7 @@ using namespace contactsim;
 using namespace contactsim::gui;
 using contactsim::testing::sceneDocument;
 using contactsim::testing::shownFrame;
+using contactsim::testing::shownTime;
 using contactsim::testing::windowPart;
 namespace fs = std::filesystem;
 
@@ -135,7 +136,7 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   ErrorLog errors;
   errors.attach(window);
   showBouncingBall(window);
-  CHECK(shownFrame(window)->time == 0.0);
+  CHECK(shownTime(window) == 0.0);
 
   // Play as fast as possible (space is the shortcut of the play action), then pause.
   SimControls& controls = windowPart<SimControls>(window);
@@ -145,7 +146,7 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   REQUIRE(QTest::qWaitFor([&] { return windowPart<SimulationThread>(window).time() >= 0.1; },
                           kTimeoutMs));
   // The GUI stayed responsive: frames arrived while the worker ran.
-  CHECK(QTest::qWaitFor([&] { return shownFrame(window)->time > 0.0; }, kTimeoutMs));
+  CHECK(QTest::qWaitFor([&] { return shownTime(window) > 0.0; }, kTimeoutMs));
   controls.playAction()->trigger();
   // The worker has taken the pause: it steps no more (a tick runs whole, between commands).
   REQUIRE(
@@ -153,7 +154,7 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   const double paused_at = windowPart<SimulationThread>(window).time();
   // The pause's frame went through the mailbox to the screen; a worker still stepping would
   // have moved on meanwhile (it runs flat out here) and its frames past paused_at.
-  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window)->time == paused_at; }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return shownTime(window) == paused_at; }, kTimeoutMs));
   CHECK(windowPart<SimulationThread>(window).time() == paused_at);
 
   // A single step advances by one time step.
@@ -163,14 +164,13 @@ TEST_CASE("bouncing ball: play and pause in the worker thread, contact table and
   });
   controls.stepAction()->trigger();
   REQUIRE(QTest::qWaitFor([&] { return stepped; }, kTimeoutMs));
-  CHECK(shownFrame(window)->time == Approx(paused_at + 2e-4).margin(1e-9));
+  CHECK(shownTime(window) == Approx(paused_at + 2e-4).margin(1e-9));
 
   // Playing as fast as possible may have passed 0.6 s before the pause took effect: start over.
   controls.resetAction()->trigger();
   REQUIRE(QTest::qWaitFor(
       [&] {
-        return windowPart<SimulationThread>(window).time() == 0.0 &&
-               shownFrame(window)->time == 0.0;
+        return windowPart<SimulationThread>(window).time() == 0.0 && shownTime(window) == 0.0;
       },
       kTimeoutMs));
   // The second impact is at t ≈ 0.593–0.611 s: run into the middle of it.
@@ -302,7 +302,7 @@ TEST_CASE("a corrupt scene or mesh gives an error and the session stays", "[simu
   CHECK(window.isVisible());
   CHECK(window.findChild<QTreeWidget*>()->topLevelItemCount() == 2);
   runUntil(window, 0.01);
-  CHECK(shownFrame(window)->time == Approx(0.01).margin(2e-4));
+  CHECK(shownTime(window) == Approx(0.01).margin(2e-4));
 }
 
 TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation]") {
@@ -330,7 +330,7 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
   windowPart<ReplayController>(window).slider().setValue(static_cast<int>(k));
   REQUIRE((shownFrame(window) != nullptr));
   const SimulationFrame recorded = reader.frame(k);
-  CHECK(shownFrame(window)->time == recorded.time);
+  CHECK(shownTime(window) == recorded.time);
   const Pose shown = window.simulationView()->scene().bodyPose(window.simulationView()->viewId(1));
   CHECK((shown.translation - recorded.bodies[1].pose.translation).norm() < 1e-12);
   CHECK((shown.rotation - recorded.bodies[1].pose.rotation).norm() < 1e-12);
@@ -342,11 +342,11 @@ TEST_CASE("a recording replays; scrubbing shows the recorded pose", "[simulation
   // bit for bit (the recording was made by this window, with its options).
   REQUIRE(window.continueFromHere());
   CHECK_FALSE(windowPart<Recordings>(window).replaying());
-  REQUIRE(QTest::qWaitFor(
-      [&] { return shownFrame(window) && shownFrame(window)->time == recorded.time; }, kTimeoutMs));
+  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownTime(window) == recorded.time; },
+                          kTimeoutMs));
   const SimulationFrame last = reader.frame(reader.frameCount() - 1);
   runUntil(window, last.time);
-  REQUIRE(shownFrame(window)->time == last.time);
+  REQUIRE(shownTime(window) == last.time);
   CHECK(shownFrame(window)->bodies[1].pose.translation == last.bodies[1].pose.translation);
   CHECK(shownFrame(window)->bodies[1].pose.rotation == last.bodies[1].pose.rotation);
   CHECK(shownFrame(window)->bodies[1].linear_velocity == last.bodies[1].linear_velocity);
@@ -370,8 +370,8 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
 
   // From the keyframe: t = 0 with the saved pose and velocity (quaternion round trip aside).
   REQUIRE(window.resetToKeyframe("falling"));
-  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownFrame(window)->time == 0.0; },
-                          kTimeoutMs));
+  REQUIRE(
+      QTest::qWaitFor([&] { return shownFrame(window) && shownTime(window) == 0.0; }, kTimeoutMs));
   const BodyState start = shownFrame(window)->bodies[1];
   CHECK((start.pose.translation - saved.pose.translation).norm() < 1e-15);
   CHECK((start.pose.rotation - saved.pose.rotation).norm() < 1e-14);
@@ -384,8 +384,8 @@ TEST_CASE("a keyframe saved mid-flight restarts the run from that state", "[simu
   CHECK(sceneDocument(window).keyframeNames() == names);
   // Back to the bodies' own initial state.
   REQUIRE(window.resetToKeyframe(QString()));
-  REQUIRE(QTest::qWaitFor([&] { return shownFrame(window) && shownFrame(window)->time == 0.0; },
-                          kTimeoutMs));
+  REQUIRE(
+      QTest::qWaitFor([&] { return shownFrame(window) && shownTime(window) == 0.0; }, kTimeoutMs));
   CHECK(shownFrame(window)->bodies[1].pose.translation == initial.pose.translation);
   CHECK(!window.resetToKeyframe("none"));  // reported, the run stays
   CHECK(errors.messages.size() == 1);
@@ -428,10 +428,10 @@ TEST_CASE("measure: frames shown per second against steps per second", "[.measur
     REQUIRE(QTest::qWaitFor(
         [&] {
           return !windowPart<SimulationThread>(window).running() &&
-                 shownFrame(window)->time == windowPart<SimulationThread>(window).time();
+                 shownTime(window) == windowPart<SimulationThread>(window).time();
         },
         kTimeoutMs));
-    const double simulated = shownFrame(window)->time;
+    const double simulated = shownTime(window);
     QObject::disconnect(connection);
     std::printf(
         "speed %s: %.2f s simulated in %.2f s wall (%.0f steps/s), %d frames shown (%.1f/s), "

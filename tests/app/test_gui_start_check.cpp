@@ -15,6 +15,7 @@
 using namespace contactsim::gui;
 using contactsim::testing::sceneDocument;
 using contactsim::testing::shownFrame;
+using contactsim::testing::shownTime;
 using contactsim::testing::windowPart;
 
 namespace {
@@ -52,7 +53,7 @@ TEST_CASE("bodies starting interpenetrated are listed and the session runs on", 
       Qt::SingleShotConnection);
   window.runUntil(0.001);
   REQUIRE(QTest::qWaitFor([&] { return reached; }, kTimeoutMs));
-  CHECK(shownFrame(window)->time > 0.0);
+  CHECK(shownTime(window) > 0.0);
 
   // "Lift clear": the ball (the free body) goes up by δ; the rebuilt scene checks clean.
   QSignalSpy rebuilt(&window, &MainWindow::viewReplaced);

@@ -3,6 +3,8 @@
 // notice), found among its children, and the frame its view drew last.
 #pragma once
 
+#include <limits>
+
 #include <QObject>
 #include <catch2/catch.hpp>
 
@@ -25,9 +27,16 @@ inline gui::SceneDocument& sceneDocument(const gui::MainWindow& window) {
   return windowPart<gui::EditedScene>(window).document();
 }
 
-// The frame the window's view drew last (live or replayed); null before its first.
+// The frame the window's view drew last (live or replayed); null before its first — also after
+// a reset or a rebuild, whose new view has drawn nothing until the worker's first frame arrives.
 inline const SimulationFrame* shownFrame(const gui::MainWindow& window) {
   return window.simulationView() ? window.simulationView()->frame() : nullptr;
+}
+
+// The time of that frame; NaN while there is none, so that a wait on it never reads a null frame.
+inline double shownTime(const gui::MainWindow& window) {
+  const SimulationFrame* frame = shownFrame(window);
+  return frame ? frame->time : std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace contactsim::testing
