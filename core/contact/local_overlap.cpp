@@ -218,6 +218,14 @@ struct InsideEdge {
   // The projected span from its first inside point to its last: what the grid needs.
   Vec2 spanStart() const { return p0 + inside.front().first * (p1 - p0); }
   Vec2 spanEnd() const { return p0 + inside.back().second * (p1 - p0); }
+  // The span's highest and lowest points along the normal (at its ends: the edge is straight).
+  double spanTop() const {
+    return std::max(heightAt(inside.front().first), heightAt(inside.back().second));
+  }
+  double spanBottom() const {
+    return std::min(heightAt(inside.front().first), heightAt(inside.back().second));
+  }
+  double heightAt(double t) const { return h0 + t * (h1 - h0); }
 
   // Within an inside part, up to `slack` of the edge (a point on the other body's surface counts).
   bool insideAt(double t, double slack) const {
@@ -468,8 +476,17 @@ void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
                         const PenetratedSide& side_b,
                         std::span<const std::span<const std::int32_t>> lists_b, const Frame& frame,
                         double tolerance, LocalOverlap& result) {
-  const std::vector<InsideEdge> edges_a = insideEdges(a, side_a, lists_a, frame);
-  const std::vector<InsideEdge> edges_b = insideEdges(b, side_b, lists_b, frame);
+  std::vector<InsideEdge> edges_a = insideEdges(a, side_a, lists_a, frame);
+  std::vector<InsideEdge> edges_b = insideEdges(b, side_b, lists_b, frame);
+  if (edges_a.empty() || edges_b.empty()) return;
+  // A column at a crossing is no taller than A's edge's top less B's lowest point anywhere (and
+  // A's highest less B's edge's bottom): edges that cannot beat the vertices' δ are left out.
+  const double deepest = std::max(result.deepest, tolerance);
+  double a_top = -std::numeric_limits<double>::infinity(), b_bottom = -a_top;
+  for (const InsideEdge& e : edges_a) a_top = std::max(a_top, e.spanTop());
+  for (const InsideEdge& e : edges_b) b_bottom = std::min(b_bottom, e.spanBottom());
+  std::erase_if(edges_a, [&](const InsideEdge& e) { return e.spanTop() - b_bottom <= deepest; });
+  std::erase_if(edges_b, [&](const InsideEdge& e) { return a_top - e.spanBottom() <= deepest; });
   if (edges_a.empty() || edges_b.empty()) return;
   Eigen::AlignedBox2d spans;
   for (const InsideEdge& e : edges_a) spans.extend(e.spanStart()), spans.extend(e.spanEnd());
