@@ -278,9 +278,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
     const double spread = spreadAlong(patch.loops, plane->normal);
-    patch.indentation = patchIndentation(std::max(overlap.deepest, overlap.deepest_at_crossings),
-                                         overlap.measured || overlap.crossings_measured,
-                                         patch.depth_a, patch.depth_b, spread);
+    patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(), patch.depth_a,
+                                         patch.depth_b, spread);
     // The law and the centre of pressure keep δ sampled at inside vertices: with the crossings'
     // δ as the law's bound, the material rate δ̇ no longer follows it and sliding contacts gain
     // energy (docs/method.md, "Conforming contact").

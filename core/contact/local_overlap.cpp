@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "contact/patch_geometry.h"
 
@@ -216,8 +217,9 @@ struct InsideEdge {
   std::vector<std::pair<double, double>> inside;
 
   // The projected span from its first inside point to its last: what the grid needs.
-  Vec2 spanStart() const { return p0 + inside.front().first * (p1 - p0); }
-  Vec2 spanEnd() const { return p0 + inside.back().second * (p1 - p0); }
+  Vec2 pointAt(double t) const { return p0 + t * (p1 - p0); }
+  Vec2 spanStart() const { return pointAt(inside.front().first); }
+  Vec2 spanEnd() const { return pointAt(inside.back().second); }
   // The span's highest and lowest points along the normal (at its ends: the edge is straight).
   double spanTop() const {
     return std::max(heightAt(inside.front().first), heightAt(inside.back().second));
@@ -337,10 +339,7 @@ class CrossingGrid {
   void add(const InsideEdge& e, std::size_t k, int side) {
     const Vec2 p = e.spanStart(), q = e.spanEnd(), d = q - p;
     const double t_start = e.inside.front().first, t_end = e.inside.back().second;
-    const auto height = [&](double t) {  // t along the span → along the edge
-      const double s = t_start + t * (t_end - t_start);
-      return e.h0 + s * (e.h1 - e.h0);
-    };
+    const auto height = [&](double t) { return e.heightAt(t_start + t * (t_end - t_start)); };
     const int i0 = column(std::min(p.x(), q.x())), i1 = column(std::max(p.x(), q.x()));
     const int j0 = row(std::min(p.y(), q.y())), j1 = row(std::max(p.y(), q.y()));
     for (int i = i0; i <= i1; ++i) {
@@ -370,10 +369,10 @@ class CrossingGrid {
 // normal, both crossing points inside the other body (to 1e-9 of their edges: a point on the other
 // surface counts). A's point lies above B's by the column's height (A presses along +normal); the
 // ray from A's point, into A, says whether another surface cuts the column shorter. Columns no
-// taller than the vertices' samples are not measured.
+// taller than `deepest` (the vertices' samples) are not measured.
 void measureCrossings(const std::vector<InsideEdge>& edges_a,
                       const std::vector<InsideEdge>& edges_b, const TriangleList& grid,
-                      double tolerance, LocalOverlap& result) {
+                      double tolerance, double deepest, LocalOverlap& result) {
   constexpr double kSlack = 1e-9;
   const CrossingGrid crossings(edges_a, edges_b);
   const std::vector<CrossingGrid::Cell>& cells = crossings.cells();
@@ -385,7 +384,6 @@ void measureCrossings(const std::vector<InsideEdge>& edges_a,
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
     return cells[x].bound() != cells[y].bound() ? cells[x].bound() > cells[y].bound() : x < y;
   });
-  double deepest = std::max(result.deepest, tolerance);  // the vertices' samples, measured first
   for (const std::size_t c : order) {
     if (cells[c].bound() <= deepest) break;
     for (const std::uint32_t ka : cells[c].a) {
@@ -400,11 +398,10 @@ void measureCrossings(const std::vector<InsideEdge>& edges_a,
         const Vec2 d = eb.p0 - ea.p0;
         const double t = cross2(d, s) / denominator, u = cross2(d, r) / denominator;
         if (t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0) continue;
-        const Vec2 at = ea.p0 + t * r;
+        const Vec2 at = ea.pointAt(t);
         if (crossings.cellOf(at) != c) continue;  // that cell's to measure
         if (!ea.insideAt(t, kSlack) || !eb.insideAt(u, kSlack)) continue;
-        const double top = ea.h0 + t * (ea.h1 - ea.h0), bottom = eb.h0 + u * (eb.h1 - eb.h0);
-        const double height = top - bottom;
+        const double top = ea.heightAt(t), height = top - eb.heightAt(u);
         if (!(height > deepest)) continue;
         const double column = std::min(rayLength(grid, 0, ea.u, ea.w, at, top, tolerance), height);
         result.crossings_measured = true;
@@ -443,16 +440,22 @@ PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetratio
 namespace {
 
 // The frame of a region's measurements: its origin a point of the region (the first inside vertex
-// of the whole side, so that every subset is measured in the same frame, to the same rounding).
-Frame regionFrame(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
-                  const PenetratedSide& side_b, const Vec3& normal) {
-  const Vec3 origin =
-      !side_a.vertices.empty() ? a.vertex(side_a.vertices.front())
-      : !side_b.vertices.empty()
-          ? b.vertex(side_b.vertices.front())
-          : a.corner(side_a.triangles.empty() ? side_a.crossing.front() : side_a.triangles.front(),
-                     0);
-  return Frame{planeFromNormal(origin, normal)};
+// of the whole side, so that every subset is measured in the same frame, to the same rounding;
+// else a corner of A's first listed triangle). None for a side with nothing listed.
+std::optional<Frame> regionFrame(const PosedMesh& a, const PenetratedSide& side_a,
+                                 const PosedMesh& b, const PenetratedSide& side_b,
+                                 const Vec3& normal) {
+  std::optional<Vec3> origin;
+  if (!side_a.vertices.empty())
+    origin = a.vertex(side_a.vertices.front());
+  else if (!side_b.vertices.empty())
+    origin = b.vertex(side_b.vertices.front());
+  else if (!side_a.triangles.empty())
+    origin = a.corner(side_a.triangles.front(), 0);
+  else if (!side_a.crossing.empty())
+    origin = a.corner(side_a.crossing.front(), 0);
+  if (!origin) return std::nullopt;
+  return Frame{planeFromNormal(*origin, normal)};
 }
 
 // Any triangle of either body that a ray crosses ends it (crossing a surface leaves that body,
@@ -492,7 +495,7 @@ void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
   for (const InsideEdge& e : edges_a) spans.extend(e.spanStart()), spans.extend(e.spanEnd());
   measureCrossings(edges_a, edges_b,
                    TriangleList{rayCandidates(a, side_a, b, side_b, frame, spans)}, tolerance,
-                   result);
+                   deepest, result);
 }
 
 LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
@@ -501,10 +504,9 @@ LocalOverlap measure(const PosedMesh& a, const PenetratedSide& side_a,
                      const Vec3& normal, bool at_crossings) {
   LocalOverlap result;
   if (rays_a.empty() && rays_b.empty() && !at_crossings) return result;
-  if (side_a.vertices.empty() && side_b.vertices.empty() && side_a.triangles.empty() &&
-      side_a.crossing.empty())
-    return result;
-  const Frame frame = regionFrame(a, side_a, b, side_b, normal);
+  const std::optional<Frame> in_frame = regionFrame(a, side_a, b, side_b, normal);
+  if (!in_frame) return result;
+  const Frame& frame = *in_frame;
   Eigen::AlignedBox2d reach;
   const std::vector<RayOrigin> origins_a = rayOrigins(a, rays_a, frame, reach);
   const std::vector<RayOrigin> origins_b = rayOrigins(b, rays_b, frame, reach);
@@ -544,13 +546,11 @@ void measureCrossingsOf(const PosedMesh& a, const PenetratedSide& side_a,
                         const PenetratedSide& side_b, std::span<const std::int32_t> triangles_b,
                         std::span<const std::int32_t> crossing_b, const Vec3& normal,
                         LocalOverlap& overlap) {
-  if (side_a.vertices.empty() && side_b.vertices.empty() && side_a.triangles.empty() &&
-      side_a.crossing.empty())
-    return;
+  const std::optional<Frame> frame = regionFrame(a, side_a, b, side_b, normal);
+  if (!frame) return;
   const std::array<std::span<const std::int32_t>, 2> lists_a{triangles_a, crossing_a};
   const std::array<std::span<const std::int32_t>, 2> lists_b{triangles_b, crossing_b};
-  measureCrossingsOf(a, side_a, lists_a, b, side_b, lists_b,
-                     regionFrame(a, side_a, b, side_b, normal), roundingLength(a, b), overlap);
+  measureCrossingsOf(a, side_a, lists_a, b, side_b, lists_b, *frame, roundingLength(a, b), overlap);
 }
 
 double patchIndentation(double deepest, bool measured, double depth_a, double depth_b,

@@ -2,6 +2,7 @@
 // vertices of both bodies' surfaces in one contact region (docs/method.md, "Conforming contact").
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct LocalOverlap {
   // normal, both inside the other body (measured only when asked; 0 when there is none).
   double deepest_at_crossings = 0.0;
   bool crossings_measured = false;
+
+  // Over every sample, vertices' and crossings': the thickest, and whether there was one.
+  double deepestSample() const { return std::max(deepest, deepest_at_crossings); }
+  bool sampled() const { return measured || crossings_measured; }
 };
 
 // The ray from an inside vertex of A runs along −normal (into A), from one of B along +normal

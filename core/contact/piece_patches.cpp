@@ -223,9 +223,8 @@ std::vector<ContactPatch> piecePatches(
       measureCrossingsOf(a, side_a, component_a.triangles, patch.triangles_a, b, side_b,
                          component_b.triangles, patch.triangles_b, n, own);
     }
-    patch.indentation = patchIndentation(std::max(own.deepest, own.deepest_at_crossings),
-                                         own.measured || own.crossings_measured, patch.depth_a,
-                                         patch.depth_b, spread);
+    patch.indentation =
+        patchIndentation(own.deepestSample(), own.sampled(), patch.depth_a, patch.depth_b, spread);
     surface_a.probe_depth =
         std::max(surface_a.probe_depth,
                  probeDepth(a, patch.triangles_a, plane, n, &overlap.a, patch.centroid));
