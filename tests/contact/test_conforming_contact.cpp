@@ -305,45 +305,47 @@ TEST_CASE("an edge pressed into a coarse face: δ is its depth wherever the face
   // which a sliding body's passivity ledger reads as unpaid loading and unloading (README, the
   // anchor's hull–shank contact).
   const double half = 0.05;
-  const TriMesh block = makeBox(Vec3::Constant(half), 3);  // top face vertices 33 mm apart
   // Rounding: the crossings' points are found to 1e-9 of their edges (the prism's is 0.3 m long).
   const double rounding = 1e-8 * 6 * half;
-  for (const double alpha : {90.0, 111.0, 140.0}) {
-    const double a = alpha * std::numbers::pi / 180;
-    // The prism about the y axis: apex on the axis, opening towards +z, 3 half-widths long.
-    const double side = 0.04, x = side * std::sin(a / 2), z = side * std::cos(a / 2);
-    std::vector<Vec3> v;
-    for (const double y : {-3 * half, 3 * half})
-      v.emplace_back(0, y, 0), v.emplace_back(x, y, z), v.emplace_back(-x, y, z);
-    const TriMesh prism(
-        std::move(v),
-        {{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {2, 5, 3}, {2, 3, 0}});
-    for (const double d : {2e-4, 2e-3})
-      for (const double yaw : {0.0, 0.37})
-        for (int k = 0; k <= 40; ++k) {
-          const double slide = -0.8 * half + k * 0.04 * half;
-          const Pose pressed = at(Vec3(slide, 0.0, half - d), Vec3(0.0, 0.0, yaw));
-          const ContactRegions r = contactOf(prism, pressed, block, Pose::identity());
-          INFO("α " << alpha << "°, d " << d * 1e3 << " mm, yaw " << yaw
-                    << ", edge at x = " << slide * 1e3 << " mm");
-          REQUIRE(r.patches.size() == 1);
-          // Yawed, the edge leaves the block through two walls that are not opposite, whose
-          // pieces of the contour tilt the normal (its vector area) a little: δ is the layer's
-          // thickness along it, d/cos(tilt).
-          const double cos_tilt = -r.patches[0].normal.z();
-          if (yaw == 0.0) CHECK(cos_tilt == Approx(1.0).margin(1e-9));
-          CHECK(cos_tilt > std::cos(5.0 * std::numbers::pi / 180));
-          CHECK(r.patches[0].indentation == Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
-          const Pose motion = at(Vec3(0.3, -1.2, 2.0), Vec3(0.4, -0.9, 1.3));
-          const ContactRegions swapped = contactOf(block, motion, prism, motion * pressed);
-          REQUIRE(swapped.patches.size() == 1);
-          const double swapped_cos_tilt =
-              swapped.patches[0].normal.dot(motion.rotation * Vec3::UnitZ());
-          CHECK(swapped_cos_tilt == Approx(cos_tilt).margin(1e-9));
-          CHECK(swapped.patches[0].indentation ==
-                Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
-        }
-  }
+  // Top face vertices 33 and 14 mm apart.
+  for (const int divisions : {3, 7})
+    for (const double alpha : {90.0, 111.0, 140.0}) {
+      const TriMesh block = makeBox(Vec3::Constant(half), divisions);
+      const double a = alpha * std::numbers::pi / 180;
+      // The prism about the y axis: apex on the axis, opening towards +z, 3 half-widths long.
+      const double side = 0.04, x = side * std::sin(a / 2), z = side * std::cos(a / 2);
+      std::vector<Vec3> v;
+      for (const double y : {-3 * half, 3 * half})
+        v.emplace_back(0, y, 0), v.emplace_back(x, y, z), v.emplace_back(-x, y, z);
+      const TriMesh prism(
+          std::move(v),
+          {{0, 1, 2}, {3, 5, 4}, {0, 3, 4}, {0, 4, 1}, {1, 4, 5}, {1, 5, 2}, {2, 5, 3}, {2, 3, 0}});
+      for (const double d : {2e-4, 2e-3})
+        for (const double yaw : {0.0, 0.37})
+          for (int k = 0; k <= 40; ++k) {
+            const double slide = -0.8 * half + k * 0.04 * half;
+            const Pose pressed = at(Vec3(slide, 0.0, half - d), Vec3(0.0, 0.0, yaw));
+            const ContactRegions r = contactOf(prism, pressed, block, Pose::identity());
+            INFO(divisions << " divisions, α " << alpha << "°, d " << d * 1e3 << " mm, yaw " << yaw
+                           << ", edge at x = " << slide * 1e3 << " mm");
+            REQUIRE(r.patches.size() == 1);
+            // Yawed, the edge leaves the block through two walls that are not opposite, whose
+            // pieces of the contour tilt the normal (its vector area) a little: δ is the layer's
+            // thickness along it, d/cos(tilt).
+            const double cos_tilt = -r.patches[0].normal.z();
+            if (yaw == 0.0) CHECK(cos_tilt == Approx(1.0).margin(1e-9));
+            CHECK(cos_tilt > std::cos(5.0 * std::numbers::pi / 180));
+            CHECK(r.patches[0].indentation == Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
+            const Pose motion = at(Vec3(0.3, -1.2, 2.0), Vec3(0.4, -0.9, 1.3));
+            const ContactRegions swapped = contactOf(block, motion, prism, motion * pressed);
+            REQUIRE(swapped.patches.size() == 1);
+            const double swapped_cos_tilt =
+                swapped.patches[0].normal.dot(motion.rotation * Vec3::UnitZ());
+            CHECK(swapped_cos_tilt == Approx(cos_tilt).margin(1e-9));
+            CHECK(swapped.patches[0].indentation ==
+                  Approx(d / cos_tilt).epsilon(1e-6).margin(rounding));
+          }
+    }
 }
 
 TEST_CASE("a bar lying tilted across a plate's edge: δ is the overlap at the edge",
