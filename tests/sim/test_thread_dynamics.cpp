@@ -38,9 +38,9 @@ struct Run {
   double mass = 0.0, axial_inertia = 0.0;
 };
 
-// The nut settled for `until` seconds with friction μ (static = dynamic) and the normal law's
-// restitution e.
-Run settleNut(double mu, double until, double restitution = 0.3) {
+// The nut settled for `until` seconds with friction μ (static = dynamic), the normal law's
+// restitution e and fixed steps Δt.
+Run settleNut(double mu, double until, double restitution = 0.3, double step = 2e-4) {
   const ThreadSpec bolt = boltSpec();
   ThreadSpec nut = bolt;
   nut.length = 0.005;
@@ -60,7 +60,7 @@ Run settleNut(double mu, double until, double restitution = 0.3) {
   friction.static_coefficient = friction.dynamic_coefficient = mu;
   law.friction = friction;
   spec.law = law;
-  spec.time_step = 2e-4;
+  spec.time_step = step;
   ContactRig rig(std::move(spec));
   const auto start = std::chrono::steady_clock::now();
   rig.runUntil(until);
@@ -162,5 +162,30 @@ TEST_CASE("a loose nut turns down its bolt whatever the contact's restitution", 
     const Run locked = settleNut(1.5 * criticalFriction(), 0.1, restitution);
     INFO("e = " << restitution << ", 1.5 × critical μ: turned " << locked.turned << " rad");
     CHECK(std::abs(locked.turned) <= 0.05 * expected);
+  }
+}
+
+// Known to fail (issue 22): the two cases above at the neighbouring steps 0.18 and 0.22 ms, which
+// a user may pick as well. Measured on 2026-12-01: the loose nut turns 0.119–0.145 rad (closed form
+// 0.204), but the locked one creeps 0.0184 rad at 0.18 ms and 0.0103 at 0.22 ms (e = 0.8), above
+// the 0.0102 asserted; at 0.2 ms it holds. Not traced yet. Neither nut follows the closed form's
+// motion either: the loose one's angular acceleration, θ(t) fitted by a parabola over the second
+// half of its run, is 14–21 rad/s² at the three steps against the closed form's 41 — its turn
+// meets the half asserted above because it starts early, not because it slides as a screw
+// should. Kept as the specification.
+TEST_CASE("a nut on its bolt at neighbouring steps: locked holds, loose turns down",
+          "[thread][slow][!mayfail]") {
+  const double critical = criticalFriction();
+  for (const double step : {1.8e-4, 2.2e-4}) {
+    const Run loose = settleNut(0.2 * critical, 0.1, 0.3, step);
+    const double expected = closedFormTurn(loose, 0.2 * critical, 0.1);
+    INFO("Δt = " << step << ": loose turned " << loose.turned << " rad (closed form " << expected
+                 << ")");
+    CHECK(loose.turned >= 0.5 * expected);
+    for (const double restitution : {0.1, 0.8}) {
+      const Run locked = settleNut(1.5 * critical, 0.1, restitution, step);
+      INFO("e = " << restitution << ": locked turned " << locked.turned << " rad");
+      CHECK(std::abs(locked.turned) <= 0.05 * expected);
+    }
   }
 }
