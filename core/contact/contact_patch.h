@@ -40,9 +40,10 @@ struct ContactPatch {
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
   double indentation = 0.0;
   // The indentation the normal law is given, 0 ≤ law_indentation ≤ indentation: the overlap's
-  // thickness at the area centroid, or its mean over the area where larger; δ where the centroid
-  // lies outside the overlap (lawIndentation in pressure_centre.h). Equal to δ for a convex cap
-  // on a flat; the mean depth of a flat face, whatever its small tilt.
+  // thickness at the area centroid, or its mean over the area where larger; twice the mean, at
+  // most δ, where the centroid lies outside the overlap (lawIndentation in pressure_centre.h).
+  // Equal to δ for a convex cap on a flat; the mean depth of a flat face, whatever its small
+  // tilt.
   double law_indentation = 0.0;
   double area = 0.0;  // projected area inside the contour (holes subtracted)
   // |A ∩ B| in this region, m³ (overlap_volume.h): computed with the depth fields (inspection and

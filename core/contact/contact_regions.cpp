@@ -278,14 +278,23 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
     patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
     const double spread = spreadAlong(patch.loops, plane->normal);
-    patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(), patch.depth_a,
-                                         patch.depth_b, spread);
-    // The law and the centre of pressure keep δ sampled at inside vertices: with the crossings'
-    // δ as the law's bound, the material rate δ̇ no longer follows it and sliding contacts gain
-    // energy (docs/method.md, "Conforming contact").
+    // The column at the area centroid is one more sample of the overlap's thickness, the only
+    // one of an edge pressed into a coarse face (pressure_centre.h, overlapColumn).
+    const std::optional<double> column = overlapColumn(
+        a, {side_a.triangles, tri_a}, b, {side_b.triangles, tri_b}, *plane, patch.centroid);
+    const double at_column = column.value_or(0.0);
+    patch.indentation =
+        patchIndentation(std::max(overlap.deepestSample(), at_column), overlap.sampled() || column,
+                         patch.depth_a, patch.depth_b, spread);
+    // The law and the centre of pressure keep δ sampled at inside vertices and the centroid's
+    // column: with the crossings' δ as the law's bound, the material rate δ̇ no longer follows it
+    // and sliding contacts gain energy (docs/method.md, "Conforming contact").
     const double vertex_indentation =
-        patchIndentation(overlap.deepest, overlap.measured, patch.depth_a, patch.depth_b, spread);
-    patch.law_indentation = lawIndentation(surface_a, surface_b, patch.area, vertex_indentation);
+        patchIndentation(std::max(overlap.deepest, at_column), overlap.measured || column,
+                         patch.depth_a, patch.depth_b, spread);
+    patch.law_indentation =
+        lawIndentation(std::max(surface_a.probe_depth + surface_b.probe_depth, at_column),
+                       surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
                                            vertex_indentation);
     patch.triangles_a = std::move(tri_a);

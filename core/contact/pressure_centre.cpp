@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -120,6 +121,10 @@ struct ProbeLine {
   // linearly. Barycentric weights from the signed volumes the line spans with each edge; a line
   // along the triangle's plane (all zero) crosses nothing.
   void offer(const std::array<DepthPoint, 3>& corners) {
+    if (const std::optional<double> d = crossing(corners)) depth = std::max(depth, *d);
+  }
+  // The share interpolated where the line crosses the triangle; none where it misses.
+  std::optional<double> crossing(const std::array<DepthPoint, 3>& corners) const {
     std::array<double, 3> w;
     for (int k = 0; k < 3; ++k) {
       const Vec3 p = corners[(k + 1) % 3].x - point, q = corners[(k + 2) % 3].x - point;
@@ -128,9 +133,8 @@ struct ProbeLine {
     const bool positive = w[0] >= 0.0 && w[1] >= 0.0 && w[2] >= 0.0;
     const bool negative = w[0] <= 0.0 && w[1] <= 0.0 && w[2] <= 0.0;
     const double sum = w[0] + w[1] + w[2];
-    if (!(positive || negative) || sum == 0.0) return;
-    const double d = (w[0] * corners[0].d + w[1] * corners[1].d + w[2] * corners[2].d) / sum;
-    depth = std::max(depth, d);
+    if (!(positive || negative) || sum == 0.0) return std::nullopt;
+    return (w[0] * corners[0].d + w[1] * corners[1].d + w[2] * corners[2].d) / sum;
   }
   // Whether the line can cross anything inside `box` (slab test).
   bool reaches(const Box3& box) const {
@@ -294,12 +298,58 @@ double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles
   return line.depth;
 }
 
-double lawIndentation(const PenetratedSurface& side_a, const PenetratedSurface& side_b, double area,
-                      double indentation) {
-  const double at_centroid = side_a.probe_depth + side_b.probe_depth;
-  if (!(area > 0.0) || !(at_centroid > 0.0)) return indentation;
+namespace {
+
+// The signed height beyond the plane along `direction` where the line through `probe` along it
+// crosses a listed triangle facing that way, the crossing nearest the plane where there are
+// several (a thread's region lists its flank and, farther along the normal, its crest); none when
+// it crosses none.
+std::optional<double> facingCrossing(const PosedMesh& mesh, SideTriangles triangles,
+                                     const ContactPlane& plane, const Vec3& direction,
+                                     const Vec3& probe) {
+  const BodyFrameDepth depth = BodyFrameDepth::beyond(mesh, plane, direction);
+  const ProbeLine line = ProbeLine::through(mesh, depth, probe);
+  std::optional<double> nearest;
+  for (const auto list : {triangles.penetrated, triangles.colliding}) {
+    for (const std::int32_t t : list) {
+      if (!(mesh.mesh.normals()[t].dot(depth.gradient) > 0.0)) continue;
+      std::array<DepthPoint, 3> corners;
+      for (int k = 0; k < 3; ++k) {
+        const Vec3& y = mesh.mesh.corner(t, k);
+        corners[k] = {y, depth(y)};
+      }
+      if (const std::optional<double> d = line.crossing(corners))
+        if (!nearest || std::abs(*d) < std::abs(*nearest)) nearest = *d;
+    }
+  }
+  return nearest;
+}
+
+}  // namespace
+
+std::optional<double> overlapColumn(const PosedMesh& a, SideTriangles triangles_a,
+                                    const PosedMesh& b, SideTriangles triangles_b,
+                                    const ContactPlane& plane, const Vec3& probe) {
+  const std::optional<double> height_a = facingCrossing(a, triangles_a, plane, plane.normal, probe);
+  if (!height_a) return std::nullopt;
+  const std::optional<double> height_b =
+      facingCrossing(b, triangles_b, plane, -plane.normal, probe);
+  // Surfaces flush to rounding have no column.
+  if (!height_b || !(*height_a + *height_b > roundingLength(a, b))) return std::nullopt;
+  return *height_a + *height_b;
+}
+
+double lawIndentation(double at_centroid, const PenetratedSurface& side_a,
+                      const PenetratedSurface& side_b, double area, double indentation) {
+  if (!(area > 0.0)) return indentation;
   const double mean = (side_a.weight + side_b.weight) / area;
-  return std::min(indentation, std::max(at_centroid, mean));
+  if (at_centroid > 0.0) return std::min(indentation, std::max(at_centroid, mean));
+  // No overlap on the centroid's line. A paraboloid cap's mean thickness over its footprint is
+  // half its depth, so 2·mean weighs the lobes of a necked region by their share of the area,
+  // where δ took the deepest: as the anchor's crown sat on such a neck, δ made the force five
+  // times that of the same lobes apart, and Newton cycled at every step. A ring's band (a torus on
+  // a plate: mean 0.7 δ) keeps δ.
+  return mean > 0.0 ? std::min(indentation, 2.0 * mean) : indentation;
 }
 
 }  // namespace contactsim

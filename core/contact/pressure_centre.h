@@ -2,6 +2,7 @@
 // whose pressure is proportional to each body's share of the local overlap.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -72,16 +73,35 @@ double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles
                   const ContactPlane& plane, const Vec3& direction,
                   const std::vector<VertexOverlap>* caps, const Vec3& probe);
 
-// The indentation the normal force law is given (ContactPatch::law_indentation): the overlap's
-// thickness along the normal at the region's area centroid (both sides probed there), or its
-// mean thickness over the area (Σ weight / area) where that is larger, never more than the
-// largest overlap δ. For a convex cap pressed into a flat the centroid is the deepest column, so
-// this is δ (Hertz); for a flat face it is the mean depth, which a small tilt leaves unchanged to
-// first order, while the deepest corner moves with the tilt in either direction: a law fed that
-// corner couples tilt into the normal force, and friction's moment then drives a rocking
-// (docs/method.md, "The indentation the law is given"). Where the centroid lies outside the
-// overlap (a lune, a ring: no column there) it is δ.
-double lawIndentation(const PenetratedSurface& side_a, const PenetratedSurface& side_b, double area,
-                      double indentation);
+// The overlap's thickness along the contact normal on the line through `probe` (world): the
+// signed height of A's surface where the line crosses it, beyond the plane along +normal, plus
+// B's beyond it along −normal — each where the line crosses that side's listed triangles that
+// face the other body (outward normal along the side's direction), nearest the plane (a thread's
+// piece lists its flank and, farther along the normal, its crest). Unlike the probe shares it is
+// the surfaces' own geometry, not vertex samples interpolated and capped: an edge pressed into a
+// coarse face with no corner of either inside the other has this column while every share is 0
+// (docs/method.md, "The indentation the law is given"). None where the line misses either side's
+// triangles or the surfaces are apart there.
+struct SideTriangles {
+  std::span<const std::int32_t> penetrated;  // with an inside corner
+  std::span<const std::int32_t> colliding;   // crossing the other body's surface
+};
+std::optional<double> overlapColumn(const PosedMesh& a, SideTriangles triangles_a,
+                                    const PosedMesh& b, SideTriangles triangles_b,
+                                    const ContactPlane& plane, const Vec3& probe);
+
+// The indentation the normal force law is given (ContactPatch::law_indentation), from
+// `at_centroid`, the overlap's thickness on the line through the region's area centroid (the
+// larger of the probe shares' sum and overlapColumn): that column, or the mean thickness over the
+// area (Σ weight / area) where that is larger, never more than the largest overlap δ. For a convex
+// cap pressed into a flat the centroid is the deepest column, so this is δ (Hertz); for a flat
+// face it is the mean depth, which a small tilt leaves unchanged to first order, while the
+// deepest corner moves with the tilt in either direction: a law fed that corner couples tilt into
+// the normal force, and friction's moment then drives a rocking (docs/method.md, "The
+// indentation the law is given"). Where the centroid's line meets no overlap (a ring's hole, the
+// neck between two lobes of one region) it is twice the mean, the δ of a paraboloid cap of that
+// mean thickness, never more than δ.
+double lawIndentation(double at_centroid, const PenetratedSurface& side_a,
+                      const PenetratedSurface& side_b, double area, double indentation);
 
 }  // namespace contactsim
