@@ -292,9 +292,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     const double vertex_indentation =
         patchIndentation(std::max(overlap.deepest, at_column), overlap.measured || column,
                          patch.depth_a, patch.depth_b, spread);
-    patch.law_indentation =
-        lawIndentation(std::max(surface_a.probe_depth + surface_b.probe_depth, at_column),
-                       surface_a, surface_b, patch.area, vertex_indentation);
+    patch.law_indentation = lawIndentation(
+        std::max(surface_a.probe_depth + surface_b.probe_depth, at_column), patch.loops.size() > 1,
+        surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
                                            vertex_indentation);
     patch.triangles_a = std::move(tri_a);

@@ -231,8 +231,9 @@ std::vector<ContactPatch> piecePatches(
     surface_b.probe_depth =
         std::max(surface_b.probe_depth,
                  probeDepth(b, patch.triangles_b, plane, -n, &overlap.b, patch.centroid));
-    patch.law_indentation = lawIndentation(surface_a.probe_depth + surface_b.probe_depth, surface_a,
-                                           surface_b, patch.area, vertex_indentation);
+    patch.law_indentation =
+        lawIndentation(surface_a.probe_depth + surface_b.probe_depth, patch.loops.size() > 1,
+                       surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
     if (depth_fields && !negligibleSide(surface_a, surface_b))

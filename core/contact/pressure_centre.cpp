@@ -339,17 +339,18 @@ std::optional<double> overlapColumn(const PosedMesh& a, SideTriangles triangles_
   return *height_a + *height_b;
 }
 
-double lawIndentation(double at_centroid, const PenetratedSurface& side_a,
+double lawIndentation(double at_centroid, bool ring, const PenetratedSurface& side_a,
                       const PenetratedSurface& side_b, double area, double indentation) {
   if (!(area > 0.0)) return indentation;
   const double mean = (side_a.weight + side_b.weight) / area;
   if (at_centroid > 0.0) return std::min(indentation, std::max(at_centroid, mean));
-  // No overlap on the centroid's line. A paraboloid cap's mean thickness over its footprint is
-  // half its depth, so 2·mean weighs the lobes of a necked region by their share of the area,
-  // where δ took the deepest: as the anchor's crown sat on such a neck, δ made the force five
-  // times that of the same lobes apart, and Newton cycled at every step. A ring's band (a torus on
-  // a plate: mean 0.7 δ) keeps δ.
-  return mean > 0.0 ? std::min(indentation, 2.0 * mean) : indentation;
+  // No overlap on the centroid's line. A ring's band runs round its centroid: δ, as a line contact
+  // bent into a circle. A single outline has it outside: lobes joined by a neck. A paraboloid
+  // cap's mean thickness over its footprint is half its depth, so 2·mean weighs such lobes by
+  // their share of the area, where δ took the deepest: as the anchor's crown sat on a neck, δ made
+  // five times the force of the same lobes apart, and Newton cycled at every step.
+  if (ring || !(mean > 0.0)) return indentation;
+  return std::min(indentation, 2.0 * mean);
 }
 
 }  // namespace contactsim

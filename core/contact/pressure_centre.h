@@ -98,10 +98,11 @@ std::optional<double> overlapColumn(const PosedMesh& a, SideTriangles triangles_
 // face it is the mean depth, which a small tilt leaves unchanged to first order, while the
 // deepest corner moves with the tilt in either direction: a law fed that corner couples tilt into
 // the normal force, and friction's moment then drives a rocking (docs/method.md, "The
-// indentation the law is given"). Where the centroid's line meets no overlap (a ring's hole, the
-// neck between two lobes of one region) it is twice the mean, the δ of a paraboloid cap of that
-// mean thickness, never more than δ.
-double lawIndentation(double at_centroid, const PenetratedSurface& side_a,
+// indentation the law is given"). Where the centroid's line meets no overlap: δ for a `ring` (a
+// region bounded by more than one loop, its centroid in the hole: a torus on a plate, a pin's
+// chamfer in a bore); for a single outline (two lobes joined by a neck, the centroid outside it)
+// twice the mean, the δ of a paraboloid cap of that mean thickness, never more than δ.
+double lawIndentation(double at_centroid, bool ring, const PenetratedSurface& side_a,
                       const PenetratedSurface& side_b, double area, double indentation);
 
 }  // namespace contactsim
