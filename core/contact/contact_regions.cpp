@@ -164,7 +164,6 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
                                   std::span<const TrianglePair> pairs,
                                   PenetrationWorkspace& workspace, RegionExtras extras,
                                   const IndexLoop* loop) {
-  const bool depth_fields = extras.depth_fields;
   ContactRegions result;
   if (pairs.empty()) return result;
 
@@ -261,7 +260,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
     // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
-    const LocalOverlap overlap =
+    LocalOverlap overlap =
         measureLocalOverlap(a, side_a, b, side_b, plane->normal, extras.overlap_at_crossings);
     PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
                                                     plane->normal, overlap.a, patch.centroid);
@@ -282,24 +281,22 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     // one of an edge pressed into a coarse face (pressure_centre.h, overlapColumn).
     const std::optional<double> column = overlapColumn(
         a, {side_a.triangles, tri_a}, b, {side_b.triangles, tri_b}, *plane, patch.centroid);
-    const double at_column = column.value_or(0.0);
-    patch.indentation =
-        patchIndentation(std::max(overlap.deepestSample(), at_column), overlap.sampled() || column,
-                         patch.depth_a, patch.depth_b, spread);
+    if (column) overlap.deepest = std::max(overlap.deepest, *column), overlap.measured = true;
+    patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(), patch.depth_a,
+                                         patch.depth_b, spread);
     // The law and the centre of pressure keep δ sampled at inside vertices and the centroid's
     // column: with the crossings' δ as the law's bound, the material rate δ̇ no longer follows it
     // and sliding contacts gain energy (docs/method.md, "Conforming contact").
     const double vertex_indentation =
-        patchIndentation(std::max(overlap.deepest, at_column), overlap.measured || column,
-                         patch.depth_a, patch.depth_b, spread);
+        patchIndentation(overlap.deepest, overlap.measured, patch.depth_a, patch.depth_b, spread);
     patch.law_indentation = lawIndentation(
-        std::max(surface_a.probe_depth + surface_b.probe_depth, at_column), patch.loops.size() > 1,
-        surface_a, surface_b, patch.area, vertex_indentation);
+        std::max(surface_a.probe_depth + surface_b.probe_depth, column.value_or(0.0)),
+        patch.loops.size() > 1, surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
                                            vertex_indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
-    if (depth_fields) {
+    if (extras.depth_fields) {
       // Rounding leaves a touch (faces flush, no thickness) a few ulps either side of 0.
       patch.overlap_volume =
           std::max(0.0, overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments, weld,
@@ -307,9 +304,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     }
     // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
     // a finely meshed ground under a block is most of the field's cost.
-    if (depth_fields && !negligibleSide(surface_a, surface_b))
+    if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
-    if (depth_fields && !negligibleSide(surface_b, surface_a))
+    if (extras.depth_fields && !negligibleSide(surface_b, surface_a))
       patch.depth_field_b = triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
     out.push_back(std::move(patch));
   });

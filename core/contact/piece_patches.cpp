@@ -170,7 +170,6 @@ std::vector<ContactPatch> piecePatches(
     std::span<const ContourLoop* const> loops,
     std::span<const std::pair<std::int32_t, std::int32_t>> colliding, RegionExtras extras,
     const IndexLoop* loop) {
-  const bool depth_fields = extras.depth_fields;
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
   std::vector<std::optional<ContactPatch>> found(pieces.size());  // none: nothing beyond the plane
   const std::size_t triangles = side_a.triangles.size() + side_b.triangles.size();
@@ -236,9 +235,9 @@ std::vector<ContactPatch> piecePatches(
                        surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
-    if (depth_fields && !negligibleSide(surface_a, surface_b))
+    if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
-    if (depth_fields && !negligibleSide(surface_b, surface_a))
+    if (extras.depth_fields && !negligibleSide(surface_b, surface_a))
       patch.depth_field_b = triangleDepths(b, component_b.triangles, plane, -n, &overlap.b);
     found[k] = std::move(patch);
   });

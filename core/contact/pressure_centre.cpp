@@ -313,12 +313,8 @@ std::optional<double> facingCrossing(const PosedMesh& mesh, SideTriangles triang
   for (const auto list : {triangles.penetrated, triangles.colliding}) {
     for (const std::int32_t t : list) {
       if (!(mesh.mesh.normals()[t].dot(depth.gradient) > 0.0)) continue;
-      std::array<DepthPoint, 3> corners;
-      for (int k = 0; k < 3; ++k) {
-        const Vec3& y = mesh.mesh.corner(t, k);
-        corners[k] = {y, depth(y)};
-      }
-      if (const std::optional<double> d = line.crossing(corners))
+      // Uncapped: the surface's own height where the line crosses it.
+      if (const std::optional<double> d = line.crossing(cornerShares(mesh.mesh, t, depth, nullptr)))
         if (!nearest || std::abs(*d) < std::abs(*nearest)) nearest = *d;
     }
   }
