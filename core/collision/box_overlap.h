@@ -234,12 +234,18 @@ inline float gapOnAxesOfB(const BoxFrame& f, const BoxOfA& a, const BoxOfB& b) {
 // largest n·v_k for any vector n, so the slab holds the triangle exactly even when rounding has
 // tilted the computed normal n (a needle-like triangle) — only the padding has to cover rounding.
 struct TriangleProbe {
+  Vec3 v0, v1, v2;
+  double padding;
   Vec3 lo, hi;
   Vec3 normal, abs_normal;
   double offset_lo = 0.0, offset_hi = 0.0;
 
-  TriangleProbe(const Vec3& v0, const Vec3& v1, const Vec3& v2, double padding)
-      : lo(v0.cwiseMin(v1).cwiseMin(v2).array() - padding),
+  TriangleProbe(const Vec3& v0_, const Vec3& v1_, const Vec3& v2_, double padding_)
+      : v0(v0_),
+        v1(v1_),
+        v2(v2_),
+        padding(padding_),
+        lo(v0.cwiseMin(v1).cwiseMin(v2).array() - padding),
         hi(v0.cwiseMax(v1).cwiseMax(v2).array() + padding),
         normal((v1 - v0).cross(v2 - v0)),
         abs_normal(normal.cwiseAbs()) {
@@ -289,6 +295,50 @@ struct TriangleProbe {
     if (d0 > offset_hi && d1 > offset_hi && d2 > offset_hi) return false;
     if (d0 < offset_lo && d1 < offset_lo && d2 < offset_lo) return false;
     return true;
+  }
+
+  // How far the padded triangle lies from a node's box: the largest separation along the axes
+  // overlapsBox tests (the frame's three and the triangle's normal), positive when it misses. A
+  // separation along any one axis is a distance the two must close before they can meet, so a
+  // relative motion of less than it keeps them apart (CollisionFront).
+  double gapToBox(const float box_lo[3], const float box_hi[3]) const {
+    double gap = -INFINITY, center_dot = 0.0, radius = 0.0;
+    for (int k = 0; k < 3; ++k) {
+      gap = std::max(
+          {gap, lo[k] - static_cast<double>(box_hi[k]), static_cast<double>(box_lo[k]) - hi[k]});
+      center_dot += normal[k] * (0.5 * (static_cast<double>(box_lo[k]) + box_hi[k]));
+      radius += abs_normal[k] * (0.5 * (static_cast<double>(box_hi[k]) - box_lo[k]));
+    }
+    return std::max(gap, slabGap(center_dot - radius, center_dot + radius));
+  }
+
+  // The same against another triangle, along the frame's axes, this triangle's normal and the
+  // other's: positive for a triangle mayTouch rejects, and for most that miss this one though
+  // both planes cut across them.
+  double gapToTriangle(const Vec3& w0, const Vec3& w1, const Vec3& w2) const {
+    const Vec3 w_lo = w0.cwiseMin(w1).cwiseMin(w2);
+    const Vec3 w_hi = w0.cwiseMax(w1).cwiseMax(w2);
+    const double d0 = normal.dot(w0), d1 = normal.dot(w1), d2 = normal.dot(w2);
+    double gap = std::max({(lo - w_hi).maxCoeff(), (w_lo - hi).maxCoeff(),
+                           slabGap(std::min({d0, d1, d2}), std::max({d0, d1, d2}))});
+    // The other's plane: this triangle's corners, padded, against its offset.
+    const Vec3 m = (w1 - w0).cross(w2 - w0);
+    const double length = m.norm();
+    if (!(length > 0.0)) return gap;
+    const double e0 = m.dot(v0), e1 = m.dot(v1), e2 = m.dot(v2), offset = m.dot(w0);
+    const double pad = padding * length;
+    return std::max(gap, std::max(std::min({e0, e1, e2}) - pad - offset,
+                                  offset - std::max({e0, e1, e2}) - pad) /
+                             length);
+  }
+
+ private:
+  // Separation along the normal of an extent [below, above] of n·x from the padded slab
+  // [offset_lo, offset_hi], as a distance; none (−∞) for a degenerate triangle.
+  double slabGap(double below, double above) const {
+    const double length = normal.norm();
+    if (!(length > 0.0)) return -INFINITY;
+    return std::max(below - offset_hi, offset_lo - above) / length;
   }
 };
 

@@ -42,6 +42,11 @@ double largestCoordinate(const TriMesh& mesh) {
   return std::max(b.min().cwiseAbs().maxCoeff(), b.max().cwiseAbs().maxCoeff());
 }
 
+// The walks of a triangle down a subtree measure their gaps in double precision, from the placed
+// triangle's corners and the nodes' boxes (exact as floats): a few roundings of the magnitude,
+// which this fraction of it exceeds a thousandfold.
+constexpr double kWalkRelativeMargin = 1e-12;
+
 // Padding of every box test: kBoxRelativePadding of the models' size, plus what rounding (and a
 // rotation that is orthonormal only approximately) can move a point at the models' distance from
 // the origins: the transforms of A into B and of B into A need not agree to the last bit.
@@ -61,10 +66,11 @@ BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   return BoxFrame(a_in_b, boxPadding(a, b, a_in_b, magnitude), magnitude);
 }
 
-// How far apart an entry's boxes were (≤ 0: not apart, or not measured) and a bound on |x − p|
-// over its side of A (CollisionFront).
+// How far apart an entry's sides were (≤ 0: not apart, or not measured), a bound on |x − p|
+// over its side of A (CollisionFront), and how much of the gap rounding may have made up: the
+// single-precision box tests' margin, or the double-precision walks' (TreeQuery).
 struct Apart {
-  double gap = 0.0, reach = 0.0;
+  double gap = 0.0, reach = 0.0, margin = 0.0;
 };
 
 // Bound on |x − p| over a box of A's frame (centre c, half extents h): |c − p| + |h|.
@@ -104,7 +110,8 @@ class TreeQuery {
         mode_(mode),
         motion_(motion),
         centre_a_(a.mesh().bounds().center()),
-        margin_(kFloatTestRelativePadding * magnitudeOf(a.mesh(), b.mesh(), a_in_b)) {}
+        margin_(kFloatTestRelativePadding * magnitudeOf(a.mesh(), b.mesh(), a_in_b)),
+        walk_margin_(kWalkRelativeMargin * magnitudeOf(a.mesh(), b.mesh(), a_in_b)) {}
 
   // From the roots, recording the cut in `cut` when given.
   CollisionResult run(std::vector<CollisionFront::Entry>* cut) {
@@ -166,11 +173,11 @@ class TreeQuery {
   // by the motion allowed, for a triangle of B, whose points of A change as A moves.
   void record(AabbTree::Ref ref_a, AabbTree::Ref ref_b, const Apart& apart = {}) {
     if (!cut_) return;
-    if (apart.gap <= margin_) {
+    if (apart.gap <= apart.margin) {
       cut_->push_back({ref_a, ref_b});
       return;
     }
-    const double allowed = (apart.gap - margin_) / (1.0 + kFloatTestRelativePadding);
+    const double allowed = (apart.gap - apart.margin) / (1.0 + kFloatTestRelativePadding);
     const float reach = box_overlap_detail::floatAbove(apart.reach + allowed);
     cut_->push_back({ref_a, ref_b, reach, motion_.travel + motion_.turn * reach + allowed});
   }
@@ -178,7 +185,7 @@ class TreeQuery {
   // Two boxes found apart, A's placed in B (its own centre and half extents in A's frame).
   Apart apartBoxes(const BoxOfA& a, const BoxOfB& b) const {
     const double gap = gapOnAxesOfB(frame_, a, b);
-    return {gap, gap > margin_ ? reachOfBox(a.center, a.half, centre_a_) : 0.0};
+    return {gap, gap > margin_ ? reachOfBox(a.center, a.half, centre_a_) : 0.0, margin_};
   }
 
   // Two nodes whose boxes overlap.
@@ -217,33 +224,27 @@ class TreeQuery {
   }
 
   // Triangle `ta` of A against B's subtree `start` (a node or a triangle), in B's frame. Returns
-  // the triangle's gap to `start` when that alone ends the walk, else none.
+  // the triangle's gap to the subtree when the walk found no pair: to `start` when that alone
+  // ends it, else the smallest gap to what the walk pruned (a gap ≤ 0 when it found a pair).
   Apart triangleOfAAgainst(std::int32_t ta, AabbTree::Ref start) {
     const auto t = static_cast<std::size_t>(ta);
     const Triangle moved = movedTriangle(mesh_a_, t, a_in_b_);
+    const auto reach = [&] {
+      return reachOfTriangle(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2),
+                             centre_a_);
+    };
     if (const double gap = firstNodeGap(moved[0], moved[1], moved[2], nodes_b_, start); gap > 0.0)
-      return {gap, reachOfTriangle(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2),
-                                   centre_a_)};
+      return {gap, reach(), walk_margin_};
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
-    stack_.clear();
-    stack_.push_back(start);
-    while (!stack_.empty()) {
-      const AabbTree::Ref ref = stack_.back();
-      stack_.pop_back();
-      ++result_.counters.box_tests;
-      if (AabbTree::isTriangle(ref)) {
-        const std::int32_t tb = AabbTree::triangleOf(ref);
-        const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
-        if (!probe.mayTouch(fixed[0], fixed[1], fixed[2])) continue;
-        if (testTriangles(moved, ta, fixed, tb)) return {};
-      } else {
-        const AabbTree::Node& node = nodes_b_[ref];
-        if (!probe.overlapsBox(node.lo, node.hi)) continue;
-        stack_.push_back(node.child[1]);
-        stack_.push_back(node.child[0]);
-      }
-    }
-    return {};
+    const double gap =
+        walk(probe, nodes_b_, start, [&](std::int32_t tb, bool measure, double& pruned) {
+          const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
+          if (probe.mayTouch(fixed[0], fixed[1], fixed[2]) && testTriangles(moved, ta, fixed, tb))
+            return true;
+          if (measure) pruned = probe.gapToTriangle(fixed[0], fixed[1], fixed[2]);
+          return false;
+        });
+    return {gap, gap > walk_margin_ ? reach() : 0.0, walk_margin_};
   }
 
   // Triangle `tb` of B against A's subtree `start`, in A's frame (B's triangle moved by the
@@ -256,28 +257,58 @@ class TreeQuery {
     const Vec3 v1 = to_a * (fixed[1] - a_in_b_.translation);
     const Vec3 v2 = to_a * (fixed[2] - a_in_b_.translation);
     if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0)
-      return {gap, reachOfTriangle(v0, v1, v2, centre_a_)};
+      return {gap, reachOfTriangle(v0, v1, v2, centre_a_), walk_margin_};
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
+    const double gap =
+        walk(probe, nodes_a_, start, [&](std::int32_t ta, bool measure, double& pruned) {
+          const auto t = static_cast<std::size_t>(ta);
+          const Vec3 &w0 = mesh_a_.corner(t, 0), &w1 = mesh_a_.corner(t, 1),
+                     &w2 = mesh_a_.corner(t, 2);
+          if (probe.mayTouch(w0, w1, w2) &&
+              testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb))
+            return true;
+          if (measure) pruned = probe.gapToTriangle(w0, w1, w2);
+          return false;
+        });
+    return {gap, gap > walk_margin_ ? reachOfTriangle(v0, v1, v2, centre_a_) : 0.0, walk_margin_};
+  }
+
+  // The walk of a triangle's probe down a subtree from `start`: `leaf(triangle, measure, pruned)`
+  // tests a triangle, true when it gave a pair, else sets `pruned` to its gap when `measure`.
+  // Gaps are measured until the walk's is within the margin: its entry is then not kept apart
+  // (TreeQuery::record) whatever the rest. Returns the smallest gap to anything pruned (at most
+  // the margin once no longer measured), or 0 once a pair was found (none: the walk ends there
+  // in FirstContact).
+  template <class Leaf>
+  double walk(const TriangleProbe& probe, const AabbTree::Node* nodes, AabbTree::Ref start,
+              Leaf leaf) {
+    double gap = INFINITY;
     stack_.clear();
     stack_.push_back(start);
     while (!stack_.empty()) {
       const AabbTree::Ref ref = stack_.back();
       stack_.pop_back();
       ++result_.counters.box_tests;
+      const bool measure = gap > walk_margin_;
+      double pruned = 0.0;
       if (AabbTree::isTriangle(ref)) {
-        const std::int32_t ta = AabbTree::triangleOf(ref);
-        const auto t = static_cast<std::size_t>(ta);
-        if (!probe.mayTouch(mesh_a_.corner(t, 0), mesh_a_.corner(t, 1), mesh_a_.corner(t, 2)))
+        if (leaf(AabbTree::triangleOf(ref), measure, pruned)) {
+          if (done_) return 0.0;
+          gap = 0.0;
           continue;
-        if (testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb)) return {};
+        }
       } else {
-        const AabbTree::Node& node = nodes_a_[ref];
-        if (!probe.overlapsBox(node.lo, node.hi)) continue;
-        stack_.push_back(node.child[1]);
-        stack_.push_back(node.child[0]);
+        const AabbTree::Node& node = nodes[ref];
+        if (probe.overlapsBox(node.lo, node.hi)) {
+          stack_.push_back(node.child[1]);
+          stack_.push_back(node.child[0]);
+          continue;
+        }
+        if (measure) pruned = probe.gapToBox(node.lo, node.hi);
       }
+      gap = std::min(gap, pruned);
     }
-    return {};
+    return gap;
   }
 
   // A walk's first node tested against the triangle's box alone (TriangleProbe::boxGap): the
@@ -292,15 +323,15 @@ class TreeQuery {
     return gap;
   }
 
-  // True when the query is done (first contact found).
+  // True when the triangles gave a pair (the query is then done in FirstContact mode).
   bool testTriangles(const Triangle& moved, std::int32_t ta, const Triangle& fixed,
                      std::int32_t tb) {
     ++result_.counters.triangle_tests;
-    if (auto pair = pairOf(moved, ta, fixed, tb)) {
-      result_.pairs.push_back(*pair);
-      done_ = mode_ == CollisionMode::FirstContact;
-    }
-    return done_;
+    auto pair = pairOf(moved, ta, fixed, tb);
+    if (!pair) return false;
+    result_.pairs.push_back(*pair);
+    done_ = mode_ == CollisionMode::FirstContact;
+    return true;
   }
 
   const AabbTree& a_;
@@ -315,6 +346,7 @@ class TreeQuery {
   const CollisionFront::Motion motion_;
   const Vec3 centre_a_;  // p of CollisionFront
   const double margin_;
+  const double walk_margin_;
   CollisionResult result_;
   std::vector<AabbTree::Ref> stack_;
   std::vector<CollisionFront::Entry>* cut_ = nullptr;

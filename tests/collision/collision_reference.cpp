@@ -77,6 +77,96 @@ bool sameSegment(const Vec3& x0, const Vec3& x1, const Vec3& y0, const Vec3& y1,
   return direct || crossed;
 }
 
+namespace {
+
+Vec3 nearestOnSegment(const Vec3& x, const Vec3& p, const Vec3& q) {
+  const Vec3 d = q - p;
+  const double length_sq = d.squaredNorm();
+  if (!(length_sq > 0.0)) return p;
+  return p + std::clamp((x - p).dot(d) / length_sq, 0.0, 1.0) * d;
+}
+
+// Inside its own plane when the projection's barycentric coordinates are all non-negative, else
+// on the nearest edge.
+Vec3 nearestOnTriangle(const Vec3& x, const Triangle& t) {
+  const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+  if (n.squaredNorm() > 0.0) {
+    const Vec3 y = x - n * (n.dot(x - t[0]) / n.squaredNorm());
+    const double w0 = n.dot((t[1] - y).cross(t[2] - y)), w1 = n.dot((t[2] - y).cross(t[0] - y)),
+                 w2 = n.dot((t[0] - y).cross(t[1] - y));
+    if (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) return y;
+  }
+  Vec3 best = t[0];
+  for (int k = 0; k < 3; ++k) {
+    const Vec3 y = nearestOnSegment(x, t[k], t[(k + 1) % 3]);
+    if ((y - x).squaredNorm() < (best - x).squaredNorm()) best = y;
+  }
+  return best;
+}
+
+// |p(s) − q(u)|² is convex over the unit square: its minimum is the free one when that lies
+// inside, else on a side, where each segment's end takes the other's nearest point.
+std::pair<Vec3, Vec3> nearestOnSegments(const Vec3& p0, const Vec3& p1, const Vec3& q0,
+                                        const Vec3& q1) {
+  std::vector<std::pair<Vec3, Vec3>> candidates{{p0, nearestOnSegment(p0, q0, q1)},
+                                                {p1, nearestOnSegment(p1, q0, q1)},
+                                                {nearestOnSegment(q0, p0, p1), q0},
+                                                {nearestOnSegment(q1, p0, p1), q1}};
+  const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const double a = d1.dot(d1), b = d1.dot(d2), c = d2.dot(d2), d = d1.dot(r), e = d2.dot(r);
+  const double det = a * c - b * b;
+  if (det > 1e-12 * a * c) {
+    const double s = (b * e - c * d) / det, u = (a * e - b * d) / det;
+    if (s >= 0.0 && s <= 1.0 && u >= 0.0 && u <= 1.0)
+      candidates.push_back({p0 + s * d1, q0 + u * d2});
+  }
+  return *std::min_element(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {
+    return (x.first - x.second).squaredNorm() < (y.first - y.second).squaredNorm();
+  });
+}
+
+void keepNearer(Nearest& best, const Vec3& on_first, const Vec3& on_second) {
+  const double distance = (on_first - on_second).norm();
+  if (distance < best.distance) best = {on_first, on_second, distance};
+}
+
+}  // namespace
+
+Nearest nearestPoints(const Triangle& a, const Triangle& b) {
+  Nearest best{a[0], b[0], INFINITY};
+  for (int k = 0; k < 3; ++k) {
+    keepNearer(best, a[k], nearestOnTriangle(a[k], b));
+    keepNearer(best, nearestOnTriangle(b[k], a), b[k]);
+    for (int l = 0; l < 3; ++l) {
+      const auto [x, y] = nearestOnSegments(a[k], a[(k + 1) % 3], b[l], b[(l + 1) % 3]);
+      keepNearer(best, x, y);
+    }
+  }
+  return best;
+}
+
+Nearest nearestPoints(const Triangle& t, const Vec3& lo, const Vec3& hi) {
+  Nearest best{t[0], lo, INFINITY};
+  const auto corner = [&](int bits) {
+    return Vec3(bits & 1 ? hi.x() : lo.x(), bits & 2 ? hi.y() : lo.y(), bits & 4 ? hi.z() : lo.z());
+  };
+  for (int k = 0; k < 3; ++k) keepNearer(best, t[k], t[k].cwiseMax(lo).cwiseMin(hi));
+  for (int bits = 0; bits < 8; ++bits)
+    keepNearer(best, nearestOnTriangle(corner(bits), t), corner(bits));
+  // The box's twelve edges: corners differing in one bit.
+  for (int bits = 0; bits < 8; ++bits) {
+    for (int axis = 0; axis < 3; ++axis) {
+      if (bits & (1 << axis)) continue;
+      for (int k = 0; k < 3; ++k) {
+        const auto [x, y] =
+            nearestOnSegments(t[k], t[(k + 1) % 3], corner(bits), corner(bits | (1 << axis)));
+        keepNearer(best, x, y);
+      }
+    }
+  }
+  return best;
+}
+
 Pose randomRigidMotion(std::mt19937& rng, double translation_scale) {
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_real_distribution<double> angle(0.0, 3.14159);

@@ -31,6 +31,17 @@ bool sameSegment(const Vec3& x0, const Vec3& x1, const Vec3& y0, const Vec3& y1,
 
 Pose randomRigidMotion(std::mt19937& rng, double translation_scale);
 
+// Nearest points of two disjoint convex shapes, from their features: a corner of one against the
+// other, and every edge against every edge (two disjoint convex polyhedra are nearest at such a
+// pair). Not meaningful for shapes that intersect.
+struct Nearest {
+  Vec3 on_first, on_second;
+  double distance = 0.0;
+};
+Nearest nearestPoints(const Triangle& a, const Triangle& b);
+// A triangle and the axis-aligned box [lo, hi].
+Nearest nearestPoints(const Triangle& t, const Vec3& lo, const Vec3& hi);
+
 // An icosphere of `level` whose vertices are moved randomly by up to `noise` of the radius:
 // irregular, with long and short edges and non-convex dents.
 TriMesh makeNoisySphere(double radius, int level, double noise, unsigned seed);

@@ -193,3 +193,38 @@ TEST_CASE("entries kept apart stay apart under turns far from the frames' origin
   CHECK(with_pairs > 100);
   CHECK(kept_apart > 0);
 }
+
+TEST_CASE("a triangle's walk that found no pair is kept apart by its gap", "[collision]") {
+  // A's one triangle, 0.6 across, faces the icosphere's corner region from 0.05 above its
+  // surface, inside the sphere's root box: every query is one walk of the triangle down B's tree,
+  // which node gaps alone cannot keep apart. It approaches 0.5 mm per query, passes 0.03 into the
+  // sphere and leaves the way it came, turning slightly.
+  const Vec3 n = Vec3(1.0, 1.0, 1.0).normalized();
+  const Vec3 e1 = n.cross(Vec3::UnitZ()).normalized(), e2 = n.cross(e1);
+  const Vec3 c = 1.05 * n;
+  const TriMesh a({c + 0.3 * e1, c - 0.15 * e1 + 0.26 * e2, c - 0.15 * e1 - 0.26 * e2},
+                  {{0, 1, 2}});
+  const TriMesh b = makeIcosphere(1.0, 4);
+  const AabbTree tree_a(a), tree_b(b);
+  CollisionFront front, tested;
+  int with_pairs = 0, apart = 0, kept_apart = 0;
+  for (int i = 0; i <= 320; ++i) {
+    const double depth = 5e-4 * (i <= 160 ? i : 320 - i);
+    const Pose pose =
+        Pose::fromTranslationRotationVector(-depth * n, 0.5 * depth * Vec3(0.2, -0.3, 0.1));
+    CAPTURE(i);
+    const CollisionResult kept = collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &front);
+    testing::requireSamePairs(kept.pairs, collide(tree_a, tree_b, pose).pairs);
+    testing::requireSamePairs(testing::sortedPairs(kept.pairs),
+                              testing::bruteForcePairs(a, b, pose));
+    forgetGaps(tested);
+    collide(tree_a, tree_b, pose, CollisionMode::AllPairs, &tested);
+    requireSameCut(front, tested);
+    with_pairs += !kept.pairs.empty();
+    if (kept.pairs.empty()) ++apart, kept_apart += kept.counters.kept_apart > 0;
+  }
+  CHECK(with_pairs > 20);
+  // Without the walk's own gap no query could pass over it: its only entry is the walk.
+  CAPTURE(apart);
+  CHECK(kept_apart > 0);
+}
