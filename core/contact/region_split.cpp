@@ -58,58 +58,70 @@ void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
   }
 }
 
-// Centroids in a uniform grid, for the nearest one within one cell of a point.
+// The nearest centroid to a point among those whose cell of a uniform grid lies within one cell
+// of the point's along every axis (the lowest index among equals). The centroids are sorted along
+// the axis of their widest spread and scanned outward from the point until that axis alone puts
+// them farther than the best so far, or out of the cells: an overlap's elements are a thin sheet
+// whose triangles may be far smaller than the mean cell (an anchor's facets on a hull's plating),
+// where the cells themselves would hold hundreds of centroids each.
 class CentroidGrid {
  public:
   // The elements for which `take` holds.
   template <class Take>
   CentroidGrid(const std::vector<Element>& elements, double cell, Take take)
       : elements_(elements), cell_(cell) {
+    Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
     for (std::size_t i = 0; i < elements.size(); ++i) {
-      if (take(elements[i])) keys_.emplace_back(key(cellOf(elements[i].centroid)), i);
+      if (!take(elements[i])) continue;
+      members_.push_back({cellOf(elements[i].centroid), i});
+      lo = lo.cwiseMin(elements[i].centroid);
+      hi = hi.cwiseMax(elements[i].centroid);
     }
-    std::sort(keys_.begin(), keys_.end());
+    if (members_.empty()) return;
+    (hi - lo).maxCoeff(&axis_);
+    std::sort(members_.begin(), members_.end(), [&](const Member& x, const Member& y) {
+      return coordinate(x) < coordinate(y) || (coordinate(x) == coordinate(y) && x.index < y.index);
+    });
   }
 
   // Index of the nearest element within the 27 cells around x (lowest index among equals), or -1.
   std::ptrdiff_t nearest(const Vec3& x) const {
     const Eigen::Vector3i c = cellOf(x);
+    const double along = x[axis_];
     std::ptrdiff_t best = -1;
     double best_distance = INFINITY;
-    // The keys of cells (x, y, z − 1 … z + 1) are consecutive unless z wraps in the key's 21 bits:
-    // then one run of keys covers the three cells.
-    const int run = part(c.z() + 1) == part(c.z() - 1) + 2 ? 1 : 0;  // half the run's z extent
-    const Eigen::Vector3i half_run(0, 0, run);
-    for (int dx = -1; dx <= 1; ++dx) {
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dz = run - 1; dz <= 1 - run; ++dz) {
-          const Eigen::Vector3i cell = c + Eigen::Vector3i(dx, dy, dz);
-          const std::uint64_t first = key(cell - half_run), last = key(cell + half_run);
-          auto it =
-              std::lower_bound(keys_.begin(), keys_.end(), std::make_pair(first, std::size_t{0}));
-          for (; it != keys_.end() && it->first <= last; ++it) {
-            const double d = (elements_[it->second].centroid - x).squaredNorm();
-            const auto i = static_cast<std::ptrdiff_t>(it->second);
-            if (d < best_distance || (d == best_distance && i < best)) best_distance = d, best = i;
-          }
-        }
-      }
-    }
+    // Whether m is beyond the best along the axis alone, or beyond the cells there: then so is
+    // every member farther out. |Δ|² rounds to no more than the squared norm that contains it.
+    const auto beyond = [&](const Member& m) {
+      const double d = coordinate(m) - along;
+      return d * d > best_distance || std::abs(m.cell[axis_] - c[axis_]) > 1;
+    };
+    const auto consider = [&](const Member& m) {
+      if ((m.cell - c).cwiseAbs().maxCoeff() > 1) return;
+      const double d = (elements_[m.index].centroid - x).squaredNorm();
+      const auto i = static_cast<std::ptrdiff_t>(m.index);
+      if (d < best_distance || (d == best_distance && i < best)) best_distance = d, best = i;
+    };
+    const auto middle =
+        std::lower_bound(members_.begin(), members_.end(), along,
+                         [&](const Member& m, double value) { return coordinate(m) < value; });
+    for (auto it = middle; it != members_.end() && !beyond(*it); ++it) consider(*it);
+    for (auto it = middle; it != members_.begin() && !beyond(*(it - 1)); --it) consider(*(it - 1));
     return best;
   }
 
  private:
+  struct Member {
+    Eigen::Vector3i cell;
+    std::size_t index;
+  };
   Eigen::Vector3i cellOf(const Vec3& x) const { return (x / cell_).array().floor().cast<int>(); }
-  static std::uint64_t part(int v) {
-    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1FFFFF);
-  }
-  static std::uint64_t key(const Eigen::Vector3i& c) {
-    return part(c.x()) << 42 | part(c.y()) << 21 | part(c.z());
-  }
+  double coordinate(const Member& m) const { return elements_[m.index].centroid[axis_]; }
 
   const std::vector<Element>& elements_;
   double cell_;
-  std::vector<std::pair<std::uint64_t, std::size_t>> keys_;
+  int axis_ = 0;
+  std::vector<Member> members_;
 };
 
 // Three typical triangle sizes: the nearest facing triangle lies within the overlap's thickness
