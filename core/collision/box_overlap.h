@@ -238,6 +238,7 @@ struct TriangleProbe {
   double padding;
   Vec3 lo, hi;
   Vec3 normal, abs_normal;
+  double normal_length;
   double offset_lo = 0.0, offset_hi = 0.0;
 
   TriangleProbe(const Vec3& v0_, const Vec3& v1_, const Vec3& v2_, double padding_)
@@ -248,9 +249,10 @@ struct TriangleProbe {
         lo(v0.cwiseMin(v1).cwiseMin(v2).array() - padding),
         hi(v0.cwiseMax(v1).cwiseMax(v2).array() + padding),
         normal((v1 - v0).cross(v2 - v0)),
-        abs_normal(normal.cwiseAbs()) {
+        abs_normal(normal.cwiseAbs()),
+        normal_length(normal.norm()) {
     const double d0 = normal.dot(v0), d1 = normal.dot(v1), d2 = normal.dot(v2);
-    const double normal_padding = padding * normal.norm();
+    const double normal_padding = padding * normal_length;
     offset_lo = std::min({d0, d1, d2}) - normal_padding;
     offset_hi = std::max({d0, d1, d2}) + normal_padding;
   }
@@ -300,12 +302,16 @@ struct TriangleProbe {
   // How far the padded triangle lies from a node's box: the largest separation along the axes
   // overlapsBox tests (the frame's three and the triangle's normal), positive when it misses. A
   // separation along any one axis is a distance the two must close before they can meet, so a
-  // relative motion of less than it keeps them apart (CollisionFront).
-  double gapToBox(const float box_lo[3], const float box_hi[3]) const {
+  // relative motion of less than it keeps them apart (CollisionFront). Exact below `bound`; at or
+  // above it some value no smaller (the walks want the least gap, and most are larger).
+  double gapToBox(const float box_lo[3], const float box_hi[3], double bound = INFINITY) const {
     double gap = -INFINITY, center_dot = 0.0, radius = 0.0;
     for (int k = 0; k < 3; ++k) {
       gap = std::max(
           {gap, lo[k] - static_cast<double>(box_hi[k]), static_cast<double>(box_lo[k]) - hi[k]});
+    }
+    if (gap >= bound) return gap;
+    for (int k = 0; k < 3; ++k) {
       center_dot += normal[k] * (0.5 * (static_cast<double>(box_lo[k]) + box_hi[k]));
       radius += abs_normal[k] * (0.5 * (static_cast<double>(box_hi[k]) - box_lo[k]));
     }
@@ -313,14 +319,16 @@ struct TriangleProbe {
   }
 
   // The same against another triangle, along the frame's axes, this triangle's normal and the
-  // other's: positive for a triangle mayTouch rejects, and for most that miss this one though
+  // other's: positive for a triangle mayTouch rejects, and for some that miss this one though
   // both planes cut across them.
-  double gapToTriangle(const Vec3& w0, const Vec3& w1, const Vec3& w2) const {
+  double gapToTriangle(const Vec3& w0, const Vec3& w1, const Vec3& w2,
+                       double bound = INFINITY) const {
     const Vec3 w_lo = w0.cwiseMin(w1).cwiseMin(w2);
     const Vec3 w_hi = w0.cwiseMax(w1).cwiseMax(w2);
     const double d0 = normal.dot(w0), d1 = normal.dot(w1), d2 = normal.dot(w2);
-    double gap = std::max({(lo - w_hi).maxCoeff(), (w_lo - hi).maxCoeff(),
-                           slabGap(std::min({d0, d1, d2}), std::max({d0, d1, d2}))});
+    const double gap = std::max({(lo - w_hi).maxCoeff(), (w_lo - hi).maxCoeff(),
+                                 slabGap(std::min({d0, d1, d2}), std::max({d0, d1, d2}))});
+    if (gap >= bound) return gap;
     // The other's plane: this triangle's corners, padded, against its offset.
     const Vec3 m = (w1 - w0).cross(w2 - w0);
     const double length = m.norm();
@@ -336,9 +344,8 @@ struct TriangleProbe {
   // Separation along the normal of an extent [below, above] of n·x from the padded slab
   // [offset_lo, offset_hi], as a distance; none (−∞) for a degenerate triangle.
   double slabGap(double below, double above) const {
-    const double length = normal.norm();
-    if (!(length > 0.0)) return -INFINITY;
-    return std::max(below - offset_hi, offset_lo - above) / length;
+    if (!(normal_length > 0.0)) return -INFINITY;
+    return std::max(below - offset_hi, offset_lo - above) / normal_length;
   }
 };
 

@@ -236,12 +236,12 @@ class TreeQuery {
     if (const double gap = firstNodeGap(moved[0], moved[1], moved[2], nodes_b_, start); gap > 0.0)
       return {gap, reach(), walk_margin_};
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
-    const double gap =
-        walk(probe, nodes_b_, start, [&](std::int32_t tb, bool measure, double& pruned) {
+    const double gap = walk(
+        probe, nodes_b_, start, [&](std::int32_t tb, bool measure, double bound, double& pruned) {
           const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
           if (probe.mayTouch(fixed[0], fixed[1], fixed[2]) && testTriangles(moved, ta, fixed, tb))
             return true;
-          if (measure) pruned = probe.gapToTriangle(fixed[0], fixed[1], fixed[2]);
+          if (measure) pruned = probe.gapToTriangle(fixed[0], fixed[1], fixed[2], bound);
           return false;
         });
     return {gap, gap > walk_margin_ ? reach() : 0.0, walk_margin_};
@@ -259,26 +259,27 @@ class TreeQuery {
     if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0)
       return {gap, reachOfTriangle(v0, v1, v2, centre_a_), walk_margin_};
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
-    const double gap =
-        walk(probe, nodes_a_, start, [&](std::int32_t ta, bool measure, double& pruned) {
-          const auto t = static_cast<std::size_t>(ta);
-          const Vec3 &w0 = mesh_a_.corner(t, 0), &w1 = mesh_a_.corner(t, 1),
-                     &w2 = mesh_a_.corner(t, 2);
-          if (probe.mayTouch(w0, w1, w2) &&
-              testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb))
-            return true;
-          if (measure) pruned = probe.gapToTriangle(w0, w1, w2);
-          return false;
-        });
+    const double gap = walk(probe, nodes_a_, start,
+                            [&](std::int32_t ta, bool measure, double bound, double& pruned) {
+                              const auto t = static_cast<std::size_t>(ta);
+                              const Vec3 &w0 = mesh_a_.corner(t, 0), &w1 = mesh_a_.corner(t, 1),
+                                         &w2 = mesh_a_.corner(t, 2);
+                              if (probe.mayTouch(w0, w1, w2) &&
+                                  testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb))
+                                return true;
+                              if (measure) pruned = probe.gapToTriangle(w0, w1, w2, bound);
+                              return false;
+                            });
     return {gap, gap > walk_margin_ ? reachOfTriangle(v0, v1, v2, centre_a_) : 0.0, walk_margin_};
   }
 
-  // The walk of a triangle's probe down a subtree from `start`: `leaf(triangle, measure, pruned)`
-  // tests a triangle, true when it gave a pair, else sets `pruned` to its gap when `measure`.
-  // Gaps are measured until the walk's is within the margin: its entry is then not kept apart
-  // (TreeQuery::record) whatever the rest. Returns the smallest gap to anything pruned (at most
-  // the margin once no longer measured), or 0 once a pair was found (none: the walk ends there
-  // in FirstContact).
+  // The walk of a triangle's probe down a subtree from `start`: `leaf(triangle, measure, bound,
+  // pruned)` tests a triangle, true when it gave a pair, else sets `pruned` to its gap when
+  // `measure` (exact below `bound`, the walk's least so far).
+  // Gaps are measured for a cut only, and until the walk's is within the margin: its entry is
+  // then not kept apart (TreeQuery::record) whatever the rest. Returns the smallest gap to anything
+  // pruned (at most the margin once no longer measured), or 0 once a pair was found (none: the walk
+  // ends there in FirstContact).
   template <class Leaf>
   double walk(const TriangleProbe& probe, const AabbTree::Node* nodes, AabbTree::Ref start,
               Leaf leaf) {
@@ -289,10 +290,10 @@ class TreeQuery {
       const AabbTree::Ref ref = stack_.back();
       stack_.pop_back();
       ++result_.counters.box_tests;
-      const bool measure = gap > walk_margin_;
+      const bool measure = cut_ && gap > walk_margin_;
       double pruned = 0.0;
       if (AabbTree::isTriangle(ref)) {
-        if (leaf(AabbTree::triangleOf(ref), measure, pruned)) {
+        if (leaf(AabbTree::triangleOf(ref), measure, gap, pruned)) {
           if (done_) return 0.0;
           gap = 0.0;
           continue;
@@ -304,7 +305,7 @@ class TreeQuery {
           stack_.push_back(node.child[0]);
           continue;
         }
-        if (measure) pruned = probe.gapToBox(node.lo, node.hi);
+        if (measure) pruned = probe.gapToBox(node.lo, node.hi, gap);
       }
       gap = std::min(gap, pruned);
     }
