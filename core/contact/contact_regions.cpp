@@ -195,124 +195,122 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
 
   // Each region's patches (one, the pieces of a split region, or none), side by side.
   std::vector<std::vector<ContactPatch>> found(regions.size());
-  forEachIndex(
-      loopFor(loop, segments.size(), kRegionLoopGrain), regions.size(), [&](std::size_t r) {
-        const std::vector<std::size_t>& members = regions[r];
-        std::vector<ContactPatch>& out = found[r];
-        ContactPatch patch;
-        std::vector<std::int32_t> tri_a, tri_b, colliding;
-        for (const std::size_t l : members) {
-          patch.loops.push_back(loops[l].points);
-          patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
-          for (const std::int32_t p : loops[l].pairs) {
-            tri_a.push_back(colliding_a[p].first);
-            tri_b.push_back(colliding_a[p].second);
-            colliding.push_back(p);
-          }
-        }
-        for (auto* triangles : {&tri_a, &tri_b}) {
-          std::sort(triangles->begin(), triangles->end());
-          triangles->erase(std::unique(triangles->begin(), triangles->end()), triangles->end());
-        }
-        const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
-        const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
-        PenetratedSide side_a = penetratedSide(a.mesh, penetration_a, components_a);
-        PenetratedSide side_b = penetratedSide(b.mesh, penetration_b, components_b);
-        std::set_difference(tri_a.begin(), tri_a.end(), side_a.triangles.begin(),
-                            side_a.triangles.end(), std::back_inserter(side_a.crossing));
-        std::set_difference(tri_b.begin(), tri_b.end(), side_b.triangles.begin(),
-                            side_b.triangles.end(), std::back_inserter(side_b.crossing));
-        // A contact surface turning beyond the cone has no single plane: one patch per piece.
-        const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b, loop);
-        if (pieces.size() > 1) {
-          std::vector<const ContourLoop*> region_loops;
-          for (const std::size_t l : members) region_loops.push_back(&loops[l]);
-          out = piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, extras, loop);
-          return;
-        }
-        const Vec3 reference = facesNormal(a, b, colliding, colliding_a, segments);
-        std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
-        // A contour as thick as it is wide (an edge crossing an edge, a sliver along a rim) fits
-        // no meaningful plane; its normal would turn from step to step. The faces decide then.
-        if (plane && plane->thickness_ratio > kMaxContourThickness && !reference.isZero())
-          plane = planeFromNormal(plane->origin, reference);
-        if (!plane) {
-          // A point- or line-like contour (edge grazing a face): the faces' normals decide.
-          if (reference.isZero()) return;
-          Vec3 mean = Vec3::Zero();
-          std::size_t count = 0;
-          for (const auto& loop : patch.loops) {
-            for (const Vec3& p : loop) mean += p, ++count;
-          }
-          plane = planeFromNormal(mean / static_cast<double>(count), reference);
-        } else if (plane->normal.dot(reference) < 0.0) {
-          plane = planeFromNormal(plane->origin, -plane->normal);
-        }
-        // The normal is the contour's vector area, the overlap volume's gradient: a body sliding
-        // along the other with constant overlap then has no normal rate, which a plane fitted to a
-        // curved contour gives it (docs/method.md, "The normal of a region"). Equal to the plane's
-        // for a flat contour; the plane stays where the loops bound no area in its direction.
-        const Vec3 area_vector = vectorArea(*plane, patch.loops);
-        if (area_vector.dot(plane->normal) > std::cos(kAreaNormalCone) * area_vector.norm())
-          plane = planeFromNormal(plane->origin, area_vector.normalized());
-        const ProjectedRegion projected = projectRegion(*plane, patch.loops);
-        patch.normal = plane->normal;
-        patch.area = projected.area;
-        patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
-        // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is
-        // the thickest local overlap along the normal (docs/method.md, "Conforming contact").
-        LocalOverlap overlap =
-            measureLocalOverlap(a, side_a, b, side_b, plane->normal, extras.overlap_at_crossings);
-        PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
-                                                        plane->normal, overlap.a, patch.centroid);
-        PenetratedSurface surface_b = penetratedSurface(b, penetration_b, components_b, *plane,
-                                                        -plane->normal, overlap.b, patch.centroid);
-        surface_a.probe_depth =
-            std::max(surface_a.probe_depth,
-                     probeDepth(a, tri_a, *plane, plane->normal, &overlap.a, patch.centroid));
-        surface_b.probe_depth =
-            std::max(surface_b.probe_depth,
-                     probeDepth(b, tri_b, *plane, -plane->normal, &overlap.b, patch.centroid));
-        patch.depth_a = surface_a.deepest_depth;
-        patch.depth_b = surface_b.deepest_depth;
-        patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
-        patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
-        const double spread = spreadAlong(patch.loops, plane->normal);
-        // The column at the area centroid is one more sample of the overlap's thickness, the only
-        // one of an edge pressed into a coarse face (pressure_centre.h, overlapColumn).
-        const std::optional<double> column = overlapColumn(
-            a, {side_a.triangles, tri_a}, b, {side_b.triangles, tri_b}, *plane, patch.centroid);
-        if (column) overlap.deepest = std::max(overlap.deepest, *column), overlap.measured = true;
-        patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(),
-                                             patch.depth_a, patch.depth_b, spread);
-        // The law and the centre of pressure keep δ sampled at inside vertices and the centroid's
-        // column: with the crossings' δ as the law's bound, the material rate δ̇ no longer follows
-        // it and sliding contacts gain energy (docs/method.md, "Conforming contact").
-        const double vertex_indentation = patchIndentation(overlap.deepest, overlap.measured,
-                                                           patch.depth_a, patch.depth_b, spread);
-        patch.law_indentation = lawIndentation(
-            std::max(surface_a.probe_depth + surface_b.probe_depth, column.value_or(0.0)),
-            patch.loops.size() > 1, surface_a, surface_b, patch.area, vertex_indentation);
-        patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid,
-                                               patch.area, vertex_indentation);
-        patch.triangles_a = std::move(tri_a);
-        patch.triangles_b = std::move(tri_b);
-        if (extras.depth_fields) {
-          // Rounding leaves a touch (faces flush, no thickness) a few ulps either side of 0.
-          patch.overlap_volume =
-              std::max(0.0, overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments,
-                                          weld, plane->origin));
-        }
-        // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
-        // a finely meshed ground under a block is most of the field's cost.
-        if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
-          patch.depth_field_a =
-              triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
-        if (extras.depth_fields && !negligibleSide(surface_b, surface_a))
-          patch.depth_field_b =
-              triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
-        out.push_back(std::move(patch));
-      });
+  const IndexLoop* region_loop = loopFor(loop, segments.size(), kRegionLoopGrain);
+  forEachIndex(region_loop, regions.size(), [&](std::size_t r) {
+    const std::vector<std::size_t>& members = regions[r];
+    std::vector<ContactPatch>& out = found[r];
+    ContactPatch patch;
+    std::vector<std::int32_t> tri_a, tri_b, colliding;
+    for (const std::size_t l : members) {
+      patch.loops.push_back(loops[l].points);
+      patch.has_open_loop = patch.has_open_loop || !loops[l].closed;
+      for (const std::int32_t p : loops[l].pairs) {
+        tri_a.push_back(colliding_a[p].first);
+        tri_b.push_back(colliding_a[p].second);
+        colliding.push_back(p);
+      }
+    }
+    for (auto* triangles : {&tri_a, &tri_b}) {
+      std::sort(triangles->begin(), triangles->end());
+      triangles->erase(std::unique(triangles->begin(), triangles->end()), triangles->end());
+    }
+    const std::vector<std::int32_t> components_a = componentsTouching(colliding, penetration_a);
+    const std::vector<std::int32_t> components_b = componentsTouching(colliding, penetration_b);
+    PenetratedSide side_a = penetratedSide(a.mesh, penetration_a, components_a);
+    PenetratedSide side_b = penetratedSide(b.mesh, penetration_b, components_b);
+    std::set_difference(tri_a.begin(), tri_a.end(), side_a.triangles.begin(),
+                        side_a.triangles.end(), std::back_inserter(side_a.crossing));
+    std::set_difference(tri_b.begin(), tri_b.end(), side_b.triangles.begin(),
+                        side_b.triangles.end(), std::back_inserter(side_b.crossing));
+    // A contact surface turning beyond the cone has no single plane: one patch per piece.
+    const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b, loop);
+    if (pieces.size() > 1) {
+      std::vector<const ContourLoop*> region_loops;
+      for (const std::size_t l : members) region_loops.push_back(&loops[l]);
+      out = piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, extras, loop);
+      return;
+    }
+    const Vec3 reference = facesNormal(a, b, colliding, colliding_a, segments);
+    std::optional<ContactPlane> plane = fitContactPlane(patch.loops);
+    // A contour as thick as it is wide (an edge crossing an edge, a sliver along a rim) fits
+    // no meaningful plane; its normal would turn from step to step. The faces decide then.
+    if (plane && plane->thickness_ratio > kMaxContourThickness && !reference.isZero())
+      plane = planeFromNormal(plane->origin, reference);
+    if (!plane) {
+      // A point- or line-like contour (edge grazing a face): the faces' normals decide.
+      if (reference.isZero()) return;
+      Vec3 mean = Vec3::Zero();
+      std::size_t count = 0;
+      for (const auto& loop : patch.loops) {
+        for (const Vec3& p : loop) mean += p, ++count;
+      }
+      plane = planeFromNormal(mean / static_cast<double>(count), reference);
+    } else if (plane->normal.dot(reference) < 0.0) {
+      plane = planeFromNormal(plane->origin, -plane->normal);
+    }
+    // The normal is the contour's vector area, the overlap volume's gradient: a body sliding
+    // along the other with constant overlap then has no normal rate, which a plane fitted to a
+    // curved contour gives it (docs/method.md, "The normal of a region"). Equal to the plane's
+    // for a flat contour; the plane stays where the loops bound no area in its direction.
+    const Vec3 area_vector = vectorArea(*plane, patch.loops);
+    if (area_vector.dot(plane->normal) > std::cos(kAreaNormalCone) * area_vector.norm())
+      plane = planeFromNormal(plane->origin, area_vector.normalized());
+    const ProjectedRegion projected = projectRegion(*plane, patch.loops);
+    patch.normal = plane->normal;
+    patch.area = projected.area;
+    patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
+    // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
+    // thickest local overlap along the normal (docs/method.md, "Conforming contact").
+    LocalOverlap overlap =
+        measureLocalOverlap(a, side_a, b, side_b, plane->normal, extras.overlap_at_crossings);
+    PenetratedSurface surface_a = penetratedSurface(a, penetration_a, components_a, *plane,
+                                                    plane->normal, overlap.a, patch.centroid);
+    PenetratedSurface surface_b = penetratedSurface(b, penetration_b, components_b, *plane,
+                                                    -plane->normal, overlap.b, patch.centroid);
+    surface_a.probe_depth =
+        std::max(surface_a.probe_depth,
+                 probeDepth(a, tri_a, *plane, plane->normal, &overlap.a, patch.centroid));
+    surface_b.probe_depth =
+        std::max(surface_b.probe_depth,
+                 probeDepth(b, tri_b, *plane, -plane->normal, &overlap.b, patch.centroid));
+    patch.depth_a = surface_a.deepest_depth;
+    patch.depth_b = surface_b.deepest_depth;
+    patch.deepest_point_a = patch.depth_a > 0.0 ? surface_a.deepest_point : plane->origin;
+    patch.deepest_point_b = patch.depth_b > 0.0 ? surface_b.deepest_point : plane->origin;
+    const double spread = spreadAlong(patch.loops, plane->normal);
+    // The column at the area centroid is one more sample of the overlap's thickness, the only
+    // one of an edge pressed into a coarse face (pressure_centre.h, overlapColumn).
+    const std::optional<double> column = overlapColumn(
+        a, {side_a.triangles, tri_a}, b, {side_b.triangles, tri_b}, *plane, patch.centroid);
+    if (column) overlap.deepest = std::max(overlap.deepest, *column), overlap.measured = true;
+    patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(), patch.depth_a,
+                                         patch.depth_b, spread);
+    // The law and the centre of pressure keep δ sampled at inside vertices and the centroid's
+    // column: with the crossings' δ as the law's bound, the material rate δ̇ no longer follows it
+    // and sliding contacts gain energy (docs/method.md, "Conforming contact").
+    const double vertex_indentation =
+        patchIndentation(overlap.deepest, overlap.measured, patch.depth_a, patch.depth_b, spread);
+    patch.law_indentation = lawIndentation(
+        std::max(surface_a.probe_depth + surface_b.probe_depth, column.value_or(0.0)),
+        patch.loops.size() > 1, surface_a, surface_b, patch.area, vertex_indentation);
+    patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
+                                           vertex_indentation);
+    patch.triangles_a = std::move(tri_a);
+    patch.triangles_b = std::move(tri_b);
+    if (extras.depth_fields) {
+      // Rounding leaves a touch (faces flush, no thickness) a few ulps either side of 0.
+      patch.overlap_volume =
+          std::max(0.0, overlapVolume(a, side_a, b, side_b, colliding, colliding_a, segments, weld,
+                                      plane->origin));
+    }
+    // A side in the contact plane gets no field: patchPressure would drop it, and the pass over
+    // a finely meshed ground under a block is most of the field's cost.
+    if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
+      patch.depth_field_a = triangleDepths(a, side_a.triangles, *plane, plane->normal, &overlap.a);
+    if (extras.depth_fields && !negligibleSide(surface_b, surface_a))
+      patch.depth_field_b = triangleDepths(b, side_b.triangles, *plane, -plane->normal, &overlap.b);
+    out.push_back(std::move(patch));
+  });
   for (std::vector<ContactPatch>& patches : found) {
     for (ContactPatch& patch : patches) result.patches.push_back(std::move(patch));
   }
