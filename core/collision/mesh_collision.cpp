@@ -307,9 +307,10 @@ class TreeQuery {
         }
         if (measure) pruned = probe.gapToBox(node.lo, node.hi, gap);
       }
-      gap = std::min(gap, pruned);
+      // A NaN gap (a pose gone non-finite) poisons the walk's: it is then kept apart by nothing.
+      if (!(pruned >= gap)) gap = pruned;
     }
-    return gap;
+    return std::isnan(gap) ? 0.0 : gap;
   }
 
   // A walk's first node tested against the triangle's box alone (TriangleProbe::boxGap): the
@@ -401,17 +402,22 @@ CollisionResult collide(const AabbTree& a, const AabbTree& b, const Pose& a_in_b
   if (!front || mode != CollisionMode::AllPairs) return TreeQuery(a, b, a_in_b, mode).run(nullptr);
   std::vector<CollisionFront::Entry> cut;
   cut.reserve(front->entries.size());
-  const bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
-                         static_cast<double>(front->entries.size()) <=
-                             kFrontRegrowth * static_cast<double>(front->size_from_roots);
+  bool resumable = front->tree_a == &a && front->tree_b == &b && !front->entries.empty() &&
+                   static_cast<double>(front->entries.size()) <=
+                       kFrontRegrowth * static_cast<double>(front->size_from_roots);
   if (resumable) {
     // CollisionFront: Δp = (R₁ − R₀)p + t₁ − t₀ for A's centre p, and ‖ΔR‖.
     const Mat3 turned = a_in_b.rotation - front->last_a_in_b.rotation;
-    front->motion.travel +=
+    const double travel =
         (turned * a.mesh().bounds().center() + a_in_b.translation - front->last_a_in_b.translation)
             .norm();
-    front->motion.turn += turned.norm();
+    const double turn = turned.norm();
+    // A pose gone non-finite (a diverged trial) would leave the sums NaN for good, every entry
+    // tested ever after: the query starts from the roots instead, its sums from zero.
+    resumable = std::isfinite(travel) && std::isfinite(turn);
+    if (resumable) front->motion.travel += travel, front->motion.turn += turn;
   }
+  if (!resumable) front->motion = {};
   CollisionResult result =
       resumable ? resumeInBlocks(a, b, a_in_b, front->motion, front->entries, cut, loop)
                 : TreeQuery(a, b, a_in_b, mode, front->motion).run(&cut);
