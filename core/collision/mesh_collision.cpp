@@ -236,14 +236,14 @@ class TreeQuery {
     if (const double gap = firstNodeGap(moved[0], moved[1], moved[2], nodes_b_, start); gap > 0.0)
       return {gap, reach(), walk_margin_};
     const TriangleProbe probe(moved[0], moved[1], moved[2], frame_.padding);
-    const double gap = walk(
-        probe, nodes_b_, start, [&](std::int32_t tb, bool measure, double bound, double& pruned) {
-          const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
-          if (probe.mayTouch(fixed[0], fixed[1], fixed[2]) && testTriangles(moved, ta, fixed, tb))
-            return true;
-          if (measure) pruned = probe.gapToTriangle(fixed[0], fixed[1], fixed[2], bound);
-          return false;
-        });
+    const auto leaf = [&](std::int32_t tb, bool measure, double bound, double& pruned) {
+      const Triangle fixed = fixedTriangle(mesh_b_, static_cast<std::size_t>(tb));
+      if (probe.mayTouch(fixed[0], fixed[1], fixed[2]) && testTriangles(moved, ta, fixed, tb))
+        return true;
+      if (measure) pruned = probe.gapToTriangle(fixed[0], fixed[1], fixed[2], bound);
+      return false;
+    };
+    const double gap = walk(probe, nodes_b_, start, leaf);
     return {gap, gap > walk_margin_ ? reach() : 0.0, walk_margin_};
   }
 
@@ -259,27 +259,26 @@ class TreeQuery {
     if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0)
       return {gap, reachOfTriangle(v0, v1, v2, centre_a_), walk_margin_};
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
-    const double gap = walk(probe, nodes_a_, start,
-                            [&](std::int32_t ta, bool measure, double bound, double& pruned) {
-                              const auto t = static_cast<std::size_t>(ta);
-                              const Vec3 &w0 = mesh_a_.corner(t, 0), &w1 = mesh_a_.corner(t, 1),
-                                         &w2 = mesh_a_.corner(t, 2);
-                              if (probe.mayTouch(w0, w1, w2) &&
-                                  testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb))
-                                return true;
-                              if (measure) pruned = probe.gapToTriangle(w0, w1, w2, bound);
-                              return false;
-                            });
+    const auto leaf = [&](std::int32_t ta, bool measure, double bound, double& pruned) {
+      const auto t = static_cast<std::size_t>(ta);
+      const Vec3 &w0 = mesh_a_.corner(t, 0), &w1 = mesh_a_.corner(t, 1), &w2 = mesh_a_.corner(t, 2);
+      if (probe.mayTouch(w0, w1, w2) &&
+          testTriangles(movedTriangle(mesh_a_, t, a_in_b_), ta, fixed, tb))
+        return true;
+      if (measure) pruned = probe.gapToTriangle(w0, w1, w2, bound);
+      return false;
+    };
+    const double gap = walk(probe, nodes_a_, start, leaf);
     return {gap, gap > walk_margin_ ? reachOfTriangle(v0, v1, v2, centre_a_) : 0.0, walk_margin_};
   }
 
   // The walk of a triangle's probe down a subtree from `start`: `leaf(triangle, measure, bound,
   // pruned)` tests a triangle, true when it gave a pair, else sets `pruned` to its gap when
-  // `measure` (exact below `bound`, the walk's least so far).
-  // Gaps are measured for a cut only, and until the walk's is within the margin: its entry is
-  // then not kept apart (TreeQuery::record) whatever the rest. Returns the smallest gap to anything
-  // pruned (at most the margin once no longer measured), or 0 once a pair was found (none: the walk
-  // ends there in FirstContact).
+  // `measure` (exact below `bound`, the walk's least so far). Gaps are measured for a cut only,
+  // and until the walk's is within the margin: its entry is then not kept apart
+  // (TreeQuery::record) whatever the rest. Returns the smallest gap to anything pruned (at most
+  // the margin once no longer measured), or 0 once a pair was found (none: the walk ends there
+  // in FirstContact).
   template <class Leaf>
   double walk(const TriangleProbe& probe, const AabbTree::Node* nodes, AabbTree::Ref start,
               Leaf leaf) {
