@@ -1,6 +1,7 @@
 #include "contact/penetration.h"
 
 #include <algorithm>
+#include <array>
 #include <tuple>
 
 namespace contactsim {
@@ -79,22 +80,24 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
                b1 = other_in_self.apply(other.mesh.corner(theirs, 1)),
                b2 = other_in_self.apply(other.mesh.corner(theirs, 2));
     const auto& tri = self.mesh.triangles()[mine];
+    // Each corner's signed distance to other's plane, once for its corner test and both edges.
+    // Negative = behind the outward face = inside. A vertex exactly on the plane counts as
+    // outside, the same way for every triangle, so neighbouring tests agree.
+    const std::array<double, 3> d{n.dot(vertices[tri[0]] - b0), n.dot(vertices[tri[1]] - b0),
+                                  n.dot(vertices[tri[2]] - b0)};
     // A corner on other's face up to rounding (surfaces that only touch, a pin lying exactly on
     // its bore's facets) is on the surface, not inside: seeded outside at distance 0, ahead of
     // any crossing, so that neither the rounding of its own face's test nor a crossing with
     // another face further along its edges (the pin's end cap) can call it inside.
-    for (const std::int32_t corner : tri) {
-      const Vec3& x = vertices[corner];
-      if (std::abs(n.dot(x - b0)) <= touching && pointInTriangle(x, b0, b1, b2, n))
-        seed(corner, 0.0, false);
+    for (int k = 0; k < 3; ++k) {
+      if (std::abs(d[k]) <= touching && pointInTriangle(vertices[tri[k]], b0, b1, b2, n))
+        seed(tri[k], 0.0, false);
     }
     for (int k = 0; k < 3; ++k) {
       const std::int32_t iu = tri[k], iv = tri[(k + 1) % 3];
       const Vec3& u = vertices[iu];
       const Vec3& v = vertices[iv];
-      // Negative = behind the outward face = inside. A vertex exactly on the plane counts as
-      // outside, the same way for every triangle, so neighbouring tests agree.
-      const double du = n.dot(u - b0), dv = n.dot(v - b0);
+      const double du = d[k], dv = d[(k + 1) % 3];
       if ((du < 0) == (dv < 0)) continue;
       const double s = du / (du - dv);
       const Vec3 x = u + s * (v - u);
