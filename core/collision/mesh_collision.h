@@ -63,14 +63,14 @@ inline constexpr double kBoxRelativePadding = 1e-9;
 // poses a point x of A moves in B's frame by (R₁ − R₀)(x − p) + (R₁ − R₀)p + t₁ − t₀, p the
 // centre of A's bounds: by at most ‖ΔR‖·|x − p| + |Δp|, |x − p| fixed in A's frame (and a point of
 // B seen from A moves as much as the point of A it covers). The front sums `turn` = Σ‖ΔR‖
-// (Frobenius) and `travel` = Σ|Δp| over its queries; an entry keeps how far apart its boxes were
-// (on B's face axes, or a triangle's box from the first node of its walk), less a margin for
-// rounding, and a bound `reach` on |x − p| over its side of A. Its boxes are still apart while
-// the motion since, Δtravel + Δturn·reach, stays below that gap: such an entry is kept untested,
-// which leaves the same cut, and the same pairs in the same order, for fewer box tests. Any
-// sequence of poses is bounded this way (jumps, and a Newton iteration's poses going back and
-// forth, add their own motion); measured about A's centre rather than B's origin, a turn of the
-// bodies far from their frames' origins costs only what it moves the entry.
+// (Frobenius) and `travel` = Σ|Δp| over its queries; an entry keeps how far apart its sides were
+// (boxes on B's face axes; a triangle's walk that found no pair, its least gap to what it pruned),
+// less a margin for rounding, and a bound `reach` on |x − p| over its side of A. Its sides are
+// still apart while the motion since, Δtravel + Δturn·reach, stays below that gap: such an entry is
+// kept untested, which leaves the same cut, and the same pairs in the same order, for fewer box
+// tests. Any sequence of poses is bounded this way (jumps, and a Newton iteration's poses going
+// back and forth, add their own motion); measured about A's centre rather than B's origin, a turn
+// of the bodies far from their frames' origins costs only what it moves the entry.
 struct CollisionFront {
   // The relative motion summed over the front's queries.
   struct Motion {
