@@ -125,3 +125,24 @@ TEST_CASE("a face parallel to another at a distance has that distance as its gap
   CHECK(TriangleProbe(above[0], above[1], above[2], padding).gapToBox(lo, hi) ==
         Approx(1.5 + 3e-4 - padding - static_cast<double>(hi[2])).epsilon(1e-9));
 }
+
+TEST_CASE("a degenerate triangle's gap is still no longer than the distance", "[collision]") {
+  // A needle (three collinear corners) and a point (three equal ones) have no normal: their own
+  // slab says nothing (−∞), and the frame's axes and the other's plane still bound the distance.
+  const Triangle b{Vec3(0.0, 0.0, 0.0), Vec3(1.0, 0.0, 0.0), Vec3(0.0, 1.0, 0.0)};
+  const Triangle needle{Vec3(0.2, 0.2, 0.3), Vec3(0.4, 0.3, 0.2), Vec3(0.6, 0.4, 0.1)};
+  const Triangle point{Vec3(0.3, 0.3, 0.25), Vec3(0.3, 0.3, 0.25), Vec3(0.3, 0.3, 0.25)};
+  for (const Triangle& a : {needle, point}) {
+    const TriangleProbe probe(a[0], a[1], a[2], 1e-9);
+    const double gap = probe.gapToTriangle(b[0], b[1], b[2]);
+    const testing::Nearest nearest = testing::nearestPoints(a, b);
+    CHECK(gap > 0.0);  // B's plane separates them
+    CHECK(gap <= nearest.distance);
+    float lo[3] = {0.0f, 0.0f, -1.0f}, hi[3] = {1.0f, 1.0f, 0.0f};
+    CHECK(probe.gapToBox(lo, hi) <=
+          testing::nearestPoints(a, Vec3(0, 0, -1), Vec3(1, 1, 0)).distance);
+    // And seen from B, whose plane is the only one.
+    const TriangleProbe from_b(b[0], b[1], b[2], 1e-9);
+    CHECK(from_b.gapToTriangle(a[0], a[1], a[2]) <= nearest.distance);
+  }
+}
