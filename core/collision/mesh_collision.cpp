@@ -61,8 +61,7 @@ double magnitudeOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
   return largestCoordinate(a) + largestCoordinate(b) + a_in_b.translation.norm();
 }
 
-BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b) {
-  const double magnitude = magnitudeOf(a, b, a_in_b);
+BoxFrame frameOf(const TriMesh& a, const TriMesh& b, const Pose& a_in_b, double magnitude) {
   return BoxFrame(a_in_b, boxPadding(a, b, a_in_b, magnitude), magnitude);
 }
 
@@ -106,12 +105,13 @@ class TreeQuery {
         nodes_a_(a.nodes().data()),
         nodes_b_(b.nodes().data()),
         a_in_b_(a_in_b),
-        frame_(frameOf(a.mesh(), b.mesh(), a_in_b)),
+        magnitude_(magnitudeOf(a.mesh(), b.mesh(), a_in_b)),
+        frame_(frameOf(a.mesh(), b.mesh(), a_in_b, magnitude_)),
         mode_(mode),
         motion_(motion),
         centre_a_(a.mesh().bounds().center()),
-        margin_(kFloatTestRelativePadding * magnitudeOf(a.mesh(), b.mesh(), a_in_b)),
-        walk_margin_(kWalkRelativeMargin * magnitudeOf(a.mesh(), b.mesh(), a_in_b)) {}
+        margin_(kFloatTestRelativePadding * magnitude_),
+        walk_margin_(kWalkRelativeMargin * magnitude_) {}
 
   // From the roots, recording the cut in `cut` when given.
   CollisionResult run(std::vector<CollisionFront::Entry>* cut) {
@@ -166,7 +166,8 @@ class TreeQuery {
       record(ref_a, ref_b, apartBoxes(placed_a_, placed_b_));
   }
 
-  // A pair where the descent stopped. Its gap is trusted less `margin_`, for its rounding here
+  // A pair where the descent stopped. Its gap is trusted less its margin (`margin_` for the
+  // float box tests, `walk_margin_` for a walk's double-precision gaps), for its rounding here
   // and in the test that would next compare it (paddings included: the same BoxFrame paddings in
   // either test), and the motion it allows is divided by 1 + kFloatTestRelativePadding, since the
   // paddings grow with the magnitude, by that fraction of the motion at most. The reach grows
@@ -256,8 +257,9 @@ class TreeQuery {
     const Vec3 v0 = to_a * (fixed[0] - a_in_b_.translation);
     const Vec3 v1 = to_a * (fixed[1] - a_in_b_.translation);
     const Vec3 v2 = to_a * (fixed[2] - a_in_b_.translation);
+    const auto reach = [&] { return reachOfTriangle(v0, v1, v2, centre_a_); };
     if (const double gap = firstNodeGap(v0, v1, v2, nodes_a_, start); gap > 0.0)
-      return {gap, reachOfTriangle(v0, v1, v2, centre_a_), walk_margin_};
+      return {gap, reach(), walk_margin_};
     const TriangleProbe probe(v0, v1, v2, frame_.padding);
     const auto leaf = [&](std::int32_t ta, bool measure, double bound, double& pruned) {
       const auto t = static_cast<std::size_t>(ta);
@@ -269,7 +271,7 @@ class TreeQuery {
       return false;
     };
     const double gap = walk(probe, nodes_a_, start, leaf);
-    return {gap, gap > walk_margin_ ? reachOfTriangle(v0, v1, v2, centre_a_) : 0.0, walk_margin_};
+    return {gap, gap > walk_margin_ ? reach() : 0.0, walk_margin_};
   }
 
   // The walk of a triangle's probe down a subtree from `start`: `leaf(triangle, measure, bound,
@@ -342,6 +344,7 @@ class TreeQuery {
   const AabbTree::Node* nodes_a_;
   const AabbTree::Node* nodes_b_;
   const Pose& a_in_b_;
+  const double magnitude_;  // bound on every coordinate the tests see (magnitudeOf)
   const BoxFrame frame_;
   const CollisionMode mode_;
   const CollisionFront::Motion motion_;

@@ -64,11 +64,11 @@ void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
 // them farther than the best so far, or out of the cells: an overlap's elements are a thin sheet
 // whose triangles may be far smaller than the mean cell (an anchor's facets on a hull's plating),
 // where the cells themselves would hold hundreds of centroids each.
-class CentroidGrid {
+class NearestCentroid {
  public:
   // The elements for which `take` holds.
   template <class Take>
-  CentroidGrid(const std::vector<Element>& elements, double cell, Take take)
+  NearestCentroid(const std::vector<Element>& elements, double cell, Take take)
       : elements_(elements), cell_(cell) {
     Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
     for (std::size_t i = 0; i < elements.size(); ++i) {
@@ -135,13 +135,13 @@ double searchCell(const std::vector<Element>& elements) {
 // Each element writes only its own facing and surface and reads the others' orientation, which
 // nothing writes: blocks of elements run side by side.
 void pairFacing(std::vector<Element>& elements, double cell, const IndexLoop* loop) {
-  const CentroidGrid grid_a(elements, cell, [](const Element& e) { return e.side == 0; });
-  const CentroidGrid grid_b(elements, cell, [](const Element& e) { return e.side == 1; });
+  const NearestCentroid nearest_a(elements, cell, [](const Element& e) { return e.side == 0; });
+  const NearestCentroid nearest_b(elements, cell, [](const Element& e) { return e.side == 1; });
   forEachBlock(loop, elements.size(), [&](std::size_t, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       Element& e = elements[i];
       if (!(e.weight > 0.0)) continue;
-      const std::ptrdiff_t other = (e.side == 0 ? grid_b : grid_a).nearest(e.centroid);
+      const std::ptrdiff_t other = (e.side == 0 ? nearest_b : nearest_a).nearest(e.centroid);
       if (other < 0) continue;
       const Vec3& o = elements[other].oriented;
       if (e.oriented.dot(o) < kFacingCos) continue;
@@ -276,11 +276,11 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   // A side of the overlap joins the piece of the facing triangle nearest its inside corners (the
   // end of a bore beside the wall it bounds; a nut's large end-face triangle beside the flank its
   // inside corner touches), or else the piece whose normal it leans towards.
-  const CentroidGrid facing_grid(elements, cell, [](const Element& e) { return e.facing; });
+  const NearestCentroid facing_nearest(elements, cell, [](const Element& e) { return e.facing; });
   for (std::size_t i = 0; i < elements.size(); ++i) {
     int k = piece_of[i];
     if (k < 0) {
-      const std::ptrdiff_t near = facing_grid.nearest(elements[i].anchor);
+      const std::ptrdiff_t near = facing_nearest.nearest(elements[i].anchor);
       if (near >= 0) k = piece_of[near];
     }
     if (k < 0) {

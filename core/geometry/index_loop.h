@@ -19,12 +19,6 @@ using IndexLoop =
 // fewer, a task's dispatch and wake-up, some microseconds, cost more than the work it moves.
 inline constexpr std::size_t kLoopGrain = 1024;
 
-// A contact query's regions run side by side once they hold this many intersection segments
-// between them: each segment costs about a microsecond and a half of contour, penetration and
-// patch work (the anchor's hull–crown pair: 76 µs for 53), so a region of a few dozen outweighs
-// its task's dispatch many times.
-inline constexpr std::size_t kRegionLoopGrain = 32;
-
 // `loop` for work of `items` such items, or none (serial) when there is no loop or too little to
 // share: fewer than two tasks of `grain` items.
 inline const IndexLoop* loopFor(const IndexLoop* loop, std::size_t items,
