@@ -24,9 +24,12 @@ namespace {
 // Above this thickness ratio (ContactPlane) the fitted plane is not trusted.
 constexpr double kMaxContourThickness = 0.3;
 // How far the contour's vector area may turn the oriented plane's normal: beyond it the loops
-// bound almost no area along that normal and their vector area is a difference of nearly equal
-// parts, so the plane stays.
+// bound almost no area along that normal and their vector area may be a difference of nearly
+// equal parts, so the plane stays — unless the faces' normal agrees with it (kFaceCone).
 constexpr double kAreaNormalCone = 60.0 * std::numbers::pi / 180;
+// Normals within this angle of each other are one face (facesNormal's sides), and a vector area
+// this close to the faces' normal is no cancellation of nearly equal parts.
+constexpr double kFaceCone = 20.0 * std::numbers::pi / 180;
 
 class DisjointSets {
  public:
@@ -104,7 +107,6 @@ class SideNormals {
 Vec3 facesNormal(const PosedMesh& a, const PosedMesh& b, std::span<const std::int32_t> colliding,
                  std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
                  std::span<const ContourSegment> segments) {
-  constexpr double kFaceCone = 20.0 * std::numbers::pi / 180;
   auto unit_normal = [](const PosedMesh& m, std::int32_t t) {
     return Vec3((m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)))
         .normalized();
@@ -256,9 +258,15 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     // The normal is the contour's vector area, the overlap volume's gradient: a body sliding
     // along the other with constant overlap then has no normal rate, which a plane fitted to a
     // curved contour gives it (docs/method.md, "The normal of a region"). Equal to the plane's
-    // for a flat contour; the plane stays where the loops bound no area in its direction.
+    // for a flat contour; the plane stays where the loops bound no area in its direction and the
+    // faces do not confirm the vector area either. A sliver bent over a rounded edge (the
+    // anchor's shank along the hawse pipe's lip) fits a plane 60° from both: a cone about the
+    // plane alone flipped the normal by that much from step to step as the angle hovered at its
+    // rim (docs/method.md, "The normal of a region").
     const Vec3 area_vector = vectorArea(*plane, patch.loops);
-    if (area_vector.dot(plane->normal) > std::cos(kAreaNormalCone) * area_vector.norm())
+    const double area_norm = area_vector.norm();
+    if (area_vector.dot(plane->normal) > std::cos(kAreaNormalCone) * area_norm ||
+        area_vector.dot(reference) > std::cos(kFaceCone) * area_norm)
       plane = planeFromNormal(plane->origin, area_vector.normalized());
     const ProjectedRegion projected = projectRegion(*plane, patch.loops);
     patch.normal = plane->normal;
