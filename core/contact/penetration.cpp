@@ -44,8 +44,8 @@ void fit(PenetrationWorkspace& marks, const TriMesh& mesh) {
 }
 
 // Crossed edges (sorted keys) and the vertices at their ends (sorted). A seed's state in the
-// marks comes from the nearest crossing on one of its edges, the first found among equally near
-// ones.
+// marks comes from the nearest crossing on one of its edges; among crossings equally near to
+// rounding, outside wins (findCrossings' seed).
 struct Crossings {
   std::vector<std::uint64_t> edges;
   std::vector<EdgeCrossing> points;
@@ -62,17 +62,27 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
   // In self's own frame: only other's triangle moves, not self's six edge ends.
   const Pose other_in_self = self.mesh_in_query.inverse() * other.mesh_in_query;
   const auto& vertices = self.mesh.vertices();
+  const double touching = roundingLength(self, other);
+  // Crossings as near as the deciding one, to rounding, are one point of the curve seen through
+  // several of other's faces: an edge of self through a ridge or corner of other's surface. The
+  // faces' planes then disagree about an end beyond the ridge, and the first found used to
+  // decide. Outside wins such a tie: an outside end called inside floods self's surface as far
+  // as it reaches (a bar's whole surface, for an edge through a wedge's ridge), while an inside
+  // end called outside only stops the flood there, where other crossings still seed it.
   auto seed = [&](std::int32_t vertex, double distance, bool inside) {
     std::uint8_t& state = marks.seed_state[vertex];
     if (state == PenetrationWorkspace::kFree) {
       out.seeds.push_back(vertex);
-    } else if (!(distance < marks.seed_distance[vertex])) {
-      return;
+    } else {
+      const double decided = marks.seed_distance[vertex];
+      const bool nearer = distance < decided - touching;
+      const bool tie_outside = !inside && !(distance > decided + touching);
+      if (!nearer && !tie_outside) return;
+      distance = std::min(distance, decided);
     }
     state = inside ? PenetrationWorkspace::kSeedInside : PenetrationWorkspace::kSeedOutside;
     marks.seed_distance[vertex] = distance;
   };
-  const double touching = roundingLength(self, other);
   for (const auto& [mine, theirs] : colliding) {
     const Vec3 n = other_in_self.rotation * other.mesh.normals()[theirs];
     if (n.isZero()) continue;  // a degenerate triangle has no inside

@@ -1,0 +1,99 @@
+// The normal of a region (not split into pieces) is the gradient of the overlap's volume with
+// respect to a translation of B, pointing from A into B (docs/method.md, "The normal of a
+// region"); checked against central differences of the volume itself (overlap_volume.h), which
+// is computed from the penetrated surfaces, not from the contour the normal comes from.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+#include "contact/contact_regions.h"
+#include "geometry/primitives.h"
+#include "patch_fixtures.h"
+#include "ridge_cases.h"
+
+using namespace contactsim;
+using namespace contactsim::testing;
+
+namespace {
+
+double overlapVolume(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
+  double volume = 0.0;
+  for (const ContactPatch& p : contactOf(a, pa, b, pb).patches) volume += p.overlap_volume;
+  return volume;
+}
+
+// The angle between the single patch's normal and −∇V (central differences of step h), or
+// nothing when the bodies make other than one patch.
+std::optional<double> angleToVolumeDescent(const TriMesh& a, const Pose& pa, const TriMesh& b,
+                                           const Pose& pb, double h) {
+  const ContactRegions regions = contactOf(a, pa, b, pb);
+  if (regions.patches.size() != 1) return std::nullopt;
+  Vec3 descent;
+  for (int i = 0; i < 3; ++i) {
+    Pose plus = pb, minus = pb;
+    plus.translation(i) += h;
+    minus.translation(i) -= h;
+    descent(i) = -(overlapVolume(a, pa, b, plus) - overlapVolume(a, pa, b, minus)) / (2 * h);
+  }
+  return std::acos(std::clamp(regions.patches[0].normal.dot(descent.normalized()), -1.0, 1.0));
+}
+
+}  // namespace
+
+TEST_CASE("a bar pressed into a wedge's ridge: the normal is the overlap's gradient",
+          "[conforming]") {
+  // Corners and rounded edges on a sharp or blunt ridge: contours bent over one or both edges,
+  // slivers where the bar's facet only just reaches the ridge.
+  int checked = 0;
+  forEachBarOnRidge([&](const RidgeCase& c, const TriMesh& bar, const TriMesh& wedge) {
+    const auto angle =
+        angleToVolumeDescent(wedge, Pose::identity(), bar, c.bar_pose, 0.01 * c.depth);
+    if (!angle) return;  // a second facet or corner of the bar touches too
+    INFO(c << ": " << *angle * 180 / std::numbers::pi << "° from −∇V");
+    CHECK(*angle < 1e-3);
+    ++checked;
+  });
+  CHECK(checked > 1000);
+}
+
+TEST_CASE("a bar's edge pressed across a bore's rim: the normal is the overlap's gradient",
+          "[conforming]") {
+  // The rim where the bore's wall meets its end face, a polygon of 72 sides: the bar leans into
+  // the bore with one edge over the rim, as the anchor's shank over the hawse pipe's lip.
+  const double bore = 0.05, plate = 0.04, half = 0.01;
+  const TriMesh tube = makeTube(bore, 0.2, plate, 72, 2);
+  const TriMesh bar = makeBox(Vec3(half, half, 0.1));
+  int checked = 0;
+  for (const double azimuth : {0.0, 0.021, 0.7, 2.0}) {
+    const Vec3 radial(std::cos(azimuth), std::sin(azimuth), 0.0);
+    const Vec3 tangent(-std::sin(azimuth), std::cos(azimuth), 0.0);
+    const Vec3 rim = bore * radial + Vec3(0, 0, plate / 2);
+    for (const double tilt : {0.1, 0.3, 0.6, 0.9}) {
+      const Vec3 axis = std::sin(tilt) * radial + std::cos(tilt) * Vec3::UnitZ();
+      // Out of the tube's material (r > bore, z < plate/2) across the rim and the bar's edge.
+      Vec3 out = tangent.cross(axis).normalized();
+      if (out.dot(Vec3::UnitZ() - radial) < 0) out = -out;
+      const Vec3 toward = -out, side = axis.cross(toward);
+      for (const double spin : {-0.3, 0.0, 0.25}) {
+        const double a = std::numbers::pi / 4 + spin;
+        Mat3 rotation;
+        rotation.col(0) = std::cos(a) * toward - std::sin(a) * side;
+        rotation.col(1) = std::sin(a) * toward + std::cos(a) * side;
+        rotation.col(2) = axis;
+        for (const double depth : {2e-4, 6e-4}) {
+          const Vec3 edge = rim - depth * out;
+          const Pose pose{rotation, edge - rotation * Vec3(half, half, 0.0)};
+          const auto angle = angleToVolumeDescent(tube, Pose::identity(), bar, pose, 0.01 * depth);
+          if (!angle) continue;
+          INFO("azimuth " << azimuth << ", tilt " << tilt << ", spin " << spin << ", depth "
+                          << depth << ": " << *angle * 180 / std::numbers::pi << "° from −∇V");
+          CHECK(*angle < 1e-3);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 80);
+}
