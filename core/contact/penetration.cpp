@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <tuple>
 
 namespace contactsim {
@@ -29,6 +30,33 @@ bool wellInsideTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3&
          (a - c).cross(x - c).dot(n) >= margin * (a - c).norm();
 }
 
+// The face across the edge of other's triangle that a crossing x lies on to rounding (within
+// `touching` of it): its plane, and whether the edge is a convex ridge, where other's body is
+// behind both faces' planes (a reflex one: behind either). None when x is clear of every edge,
+// or the edge has no single face across it. In self's frame: corners b, normal n of the triangle.
+struct Ridge {
+  Vec3 normal, point;
+  bool convex;
+};
+
+std::optional<Ridge> ridgeAt(const Vec3& x, const std::array<Vec3, 3>& b, const Vec3& n,
+                             const TriMesh& other, std::int32_t triangle, const Pose& other_in_self,
+                             double touching) {
+  int nearest = -1;
+  double least = touching;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3 edge = b[(k + 1) % 3] - b[k];
+    const double inside = edge.cross(x - b[k]).dot(n) / edge.norm();
+    if (inside < least) least = inside, nearest = k;
+  }
+  if (nearest < 0) return std::nullopt;
+  const std::int32_t across = other.neighbours()[triangle][nearest];
+  if (across < 0 || other.normals()[across].isZero()) return std::nullopt;
+  const Vec3 normal = other_in_self.rotation * other.normals()[across];
+  const Vec3& point = b[nearest];
+  return Ridge{normal, point, normal.dot(b[(nearest + 2) % 3] - point) <= 0.0};
+}
+
 // Grows the marks to the mesh, new entries at rest.
 void fit(PenetrationWorkspace& marks, const TriMesh& mesh) {
   if (marks.vertex_component.size() < mesh.vertexCount()) {
@@ -44,8 +72,8 @@ void fit(PenetrationWorkspace& marks, const TriMesh& mesh) {
 }
 
 // Crossed edges (sorted keys) and the vertices at their ends (sorted). A seed's state in the
-// marks comes from the nearest crossing on one of its edges; among crossings equally near to
-// rounding, outside wins (findCrossings' seed).
+// marks comes from the nearest crossing on one of its edges, the first found among equally near
+// ones (on a ridge of other's surface they agree: ridgeAt).
 struct Crossings {
   std::vector<std::uint64_t> edges;
   std::vector<EdgeCrossing> points;
@@ -63,22 +91,12 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
   const Pose other_in_self = self.mesh_in_query.inverse() * other.mesh_in_query;
   const auto& vertices = self.mesh.vertices();
   const double touching = roundingLength(self, other);
-  // Crossings as near as the deciding one, to rounding, are one point of the curve seen through
-  // several of other's faces: an edge of self through a ridge or corner of other's surface. The
-  // faces' planes then disagree about an end beyond the ridge, and the first found used to
-  // decide. Outside wins such a tie: an outside end called inside floods self's surface as far
-  // as it reaches (a bar's whole surface, for an edge through a wedge's ridge), while an inside
-  // end called outside only stops the flood there, where other crossings still seed it.
   auto seed = [&](std::int32_t vertex, double distance, bool inside) {
     std::uint8_t& state = marks.seed_state[vertex];
     if (state == PenetrationWorkspace::kFree) {
       out.seeds.push_back(vertex);
-    } else {
-      const double decided = marks.seed_distance[vertex];
-      const bool nearer = distance < decided - touching;
-      const bool tie_outside = !inside && !(distance > decided + touching);
-      if (!nearer && !tie_outside) return;
-      distance = std::min(distance, decided);
+    } else if (!(distance < marks.seed_distance[vertex])) {
+      return;
     }
     state = inside ? PenetrationWorkspace::kSeedInside : PenetrationWorkspace::kSeedOutside;
     marks.seed_distance[vertex] = distance;
@@ -124,8 +142,20 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
         seed(u_on_plane ? iu : iv, 0.0, false);
         continue;
       }
-      seed(iu, at_u, du < 0);
-      seed(iv, at_v, dv < 0);
+      // On a ridge of other's surface (an edge of self through another edge of other, to
+      // rounding), an end beyond it may be behind this face's plane and in front of the next
+      // face's, or the reverse; which one says inside depends on the ridge. Called inside, an
+      // outside end floods self's surface as far as it reaches (a bar's whole surface).
+      bool u_inside = du < 0, v_inside = dv < 0;
+      if (const auto ridge =
+              ridgeAt(x, {b0, b1, b2}, n, other.mesh, theirs, other_in_self, touching)) {
+        const bool u_behind = ridge->normal.dot(u - ridge->point) < 0;
+        const bool v_behind = ridge->normal.dot(v - ridge->point) < 0;
+        u_inside = ridge->convex ? u_inside && u_behind : u_inside || u_behind;
+        v_inside = ridge->convex ? v_inside && v_behind : v_inside || v_behind;
+      }
+      seed(iu, at_u, u_inside);
+      seed(iv, at_v, v_inside);
     }
   }
   std::sort(out.edges.begin(), out.edges.end());

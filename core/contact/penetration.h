@@ -59,9 +59,9 @@ struct PenetrationWorkspace {
 
 // `colliding` lists (triangle of self, triangle of other) for every non-coplanar intersecting
 // pair. Where an edge of self crosses a triangle of other, the crossing decides which of the
-// edge's ends is inside (the one behind other's triangle plane); the nearest crossing on an
-// end's edges decides it, and among crossings as near to rounding (an edge through a ridge of
-// other, whose faces disagree) outside wins. Inside status then spreads over
+// edge's ends is inside (the one behind other's triangle plane, or for a crossing on a ridge of
+// other's surface, behind both of the ridge's faces' planes if it is convex and either if it is
+// reflex); the nearest crossing on an end's edges decides it. Inside status then spreads over
 // edges that no crossing cuts. Exact for closed curves: a vertex is inside iff it is reachable
 // from a crossing's inside end without crossing the curve, so no depth threshold is involved.
 // A cluster with no colliding triangle and no crossing's end has no cut edge, so the spread
