@@ -28,8 +28,10 @@ nlohmann::json polyline(const std::vector<Vec3>& points) {
   return out;
 }
 
-// The contract's single `contour`: the loop that encloses the most (the outer one).
-const std::vector<Vec3>& outerLoop(const ContactPatch& patch) {
+// The contract's single `contour`: the loop that encloses the most (the outer one); none for a
+// piece of a split region that no contour segment reaches (its loops are empty).
+std::vector<Vec3> outerLoop(const ContactPatch& patch) {
+  if (patch.loops.empty()) return {};
   const auto extent = [&](const std::vector<Vec3>& loop) {
     Box3 box;
     box.setEmpty();

@@ -101,6 +101,29 @@ std::string writeBoxesStl(const std::string& name,
 
 }  // namespace
 
+TEST_CASE("contact --json: a split region's piece that no contour reaches has an empty contour",
+          "[cli]") {
+  // The anchor's shank in the hawse pipe at t = 10.178 s of the heave (a run's CSV): one region
+  // split into three pieces, one of them wholly inside the contour's span, holding no segment of
+  // it. Its `loops` are empty; the outer loop taken of nothing crashed the command.
+  const CliResult r =
+      runCli({"contact", kModels + "hull.stl", kModels + "anchor_shank.stl", "--pose-b",
+              "16.9430512,1.68855649,1.872331531,0.214097760954,-0.347634562979,"
+              "-0.235127849824",
+              "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  int without_contour = 0;
+  for (const auto& region : j.at("regions")) {
+    if (region.at("loops").empty()) {
+      ++without_contour;
+      CHECK(region.at("contour").empty());
+      CHECK(region.at("area").get<double>() > 0.0);
+    }
+  }
+  CHECK(without_contour >= 1);
+}
+
 TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cli][volumetric]") {
   // The same 1 cm indentation as above: the intersection is a spherical cap of height h = 0.01
   // under the inscribed icosphere, volume π h² (3R − h)/3, surface π(R² − (R−h)²) + 2πRh.
