@@ -303,7 +303,8 @@ nlohmann::json RunSummary::json() const {
         {"forces", timings.forces},
         {"broad_phase", timings.broad_phase},
         {"queries", timings.queries},
-        {"pairs_skipped", timings.pairs_skipped}}},
+        {"pairs_skipped", timings.pairs_skipped},
+        {"geometries_kept", timings.geometries_kept}}},
       {"constraints", simulation.system().constraintCount()},
       {"energy",
        {{"kinetic", e.kinetic},
@@ -361,9 +362,9 @@ void RunSummary::print() const {
         tally.beginnings.split());
     std::printf(
         "contact wall seconds      collision %.3g, regions %.3g, forces %.3g, broad phase %.3g "
-        "(%ld queries; %ld pair evaluations skipped, boxes apart)\n",
+        "(%ld queries; %ld pair evaluations skipped, boxes apart; %ld geometries kept at rest)\n",
         timings.collision, timings.regions, timings.forces, timings.broad_phase, timings.queries,
-        timings.pairs_skipped);
+        timings.pairs_skipped, timings.geometries_kept);
   }
   if (volumetric) {
     const volumetric::VolumetricStatistics& v = volumetric->statistics();

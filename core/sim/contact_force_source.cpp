@@ -37,6 +37,25 @@ namespace {
 // its travel per step, so the patch-radius rule alone would restart the contact every step.
 constexpr double kTrackingJumpFraction = 0.02;
 
+// A pair whose every point has moved less than this fraction of its shallowest patch's δ since
+// its geometry was found keeps that geometry into the next step, linearised as within a step
+// (ContactGeometryUpdate::OncePerStep; docs/dynamics.md, "Geometry kept at rest"): bodies at rest
+// drift by rounding, and their contact regions are found again to no purpose.
+constexpr double kStillFraction = 1e-4;
+
+// How far a point of a body reaching `reach` from its origin moves between A's poses `from` and
+// `to` (in B's frame): the translation and the turn through the farthest point, an upper bound.
+double largestMotion(const Pose& from, const Pose& to, double reach) {
+  const Eigen::AngleAxisd turn(to.rotation * from.rotation.transpose());
+  return (to.translation - from.translation).norm() + std::abs(turn.angle()) * reach;
+}
+
+// The farthest a point of the mesh may lie from its body's origin (its bounds' farthest corner).
+double reachOf(const TriMesh& mesh) {
+  const Box3& box = mesh.bounds();
+  return box.min().cwiseAbs().cwiseMax(box.max().cwiseAbs()).norm();
+}
+
 }  // namespace
 
 // One pair's contribution to an evaluation, combined with the others' in pair order.
@@ -120,6 +139,14 @@ void ContactForceSource::saveState(StateWriter& out) const {
     out.real(state->committed_time);
     out.real(state->last_step);
     out.real(state->longest_step);
+    // Where a geometry the next step may keep (still_motion) was found: a restore finds it there
+    // again, so that the run goes on as it would have.
+    const bool keepable = state->valid && state->still_motion > 0.0;
+    out.flag(keepable);
+    if (keepable) {
+      out.real(state->time);
+      out.vector(state->q);
+    }
   }
   out.integer(static_cast<std::int64_t>(committed_poses_.size()));
   for (const Pose& pose : committed_poses_) out.pose(pose);
@@ -141,9 +168,24 @@ void ContactForceSource::restoreState(StateReader& in) {
     state->committed_time = in.real();
     state->last_step = in.real();
     state->longest_step = in.real();
-    // A pair apart at the commit had no patches; any other evaluates its geometry afresh.
+    // A pair apart at the commit had no patches; any other evaluates its geometry afresh, or
+    // finds again the one the next step may keep.
     state->valid = false;
     state->patches.clear();
+    if (in.flag()) {
+      const double time = in.real();
+      const Eigen::VectorXd q = in.vector(system_.coordinateCount());
+      if (!q.allFinite() || !std::isfinite(time)) in.fail("a contact geometry's state not finite");
+      const std::size_t i = static_cast<std::size_t>(&state - states_.data());
+      const ContactPairDefinition& pair = pairs_[i];
+      PairResult discarded;
+      try {
+        updateGeometry(i, q, time, true, true, system_.bodyPose(pair.body_a, q),
+                       system_.bodyPose(pair.body_b, q), discarded);
+      } catch (const std::exception& e) {
+        in.fail(std::string("a contact geometry not found again (") + e.what() + ")");
+      }
+    }
   }
   if (in.count(committed_poses_.size()) != committed_poses_.size())
     in.fail("another number of bodies in contact pairs");
@@ -207,6 +249,7 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
     timings_.queries += r.timings.queries;
     timings_.sweep_checks += r.timings.sweep_checks;
     timings_.pairs_skipped += r.timings.pairs_skipped;
+    timings_.geometries_kept += r.timings.geometries_kept;
     if (out && r.has_forces) {
       out->q_force += r.forces.q_force;
       out->stiffness.insert(out->stiffness.end(), r.forces.stiffness.begin(),
@@ -284,6 +327,11 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.valid = true;
   state.time = t;
   state.q = q;
+  state.a_in_b = relativePose(world_a, world_b);
+  double shallowest = state.patches.empty() ? 0.0 : INFINITY;
+  for (const ContactPatch& patch : state.patches)
+    shallowest = std::min(shallowest, patch.law_indentation);
+  state.still_motion = kStillFraction * std::max(shallowest, 0.0);
   state.succession = state.tracker.succession(state.patches);
   // The first trial of the first step sets the scale too, so that a run never stops on this.
   if (!commit) state.tried(t);
@@ -522,12 +570,22 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
     return;
   }
 
-  const bool reuse =
-      state.valid && state.time == t &&
-      (options_.geometry_update == ContactGeometryUpdate::OncePerStep || state.q == q);
+  const bool once_per_step = options_.geometry_update == ContactGeometryUpdate::OncePerStep;
+  const bool reuse = state.valid && state.time == t && (once_per_step || state.q == q);
   const Pose& world_a = world_poses[a];
   const Pose& world_b = world_poses[b];
-  if (!reuse) updateGeometry(i, q, t, commit, near, world_a, world_b, result);
+  if (!reuse && once_per_step && state.valid && state.committed &&
+      largestMotion(state.a_in_b, relativePose(world_a, world_b), reachOf(pair.tree_a->mesh())) <
+          state.still_motion) {
+    // At rest since the geometry was found (kStillFraction): kept into this step, the patches'
+    // identities taken afresh from the tracker the last commit updated.
+    state.time = t;
+    state.succession = state.tracker.succession(state.patches);
+    if (!commit) state.tried(t);
+    ++result.timings.geometries_kept;
+  } else if (!reuse) {
+    updateGeometry(i, q, t, commit, near, world_a, world_b, result);
+  }
   // The step these forces end (before a commit closes it): where the ledger counts from.
   const StepSpan span = stepSpan(i, q, qdot, t);
   if (!commit && span.after_commit) inheritLedgers(i, qdot, span);

@@ -70,6 +70,9 @@ struct ContactTimings {
   // the collision query and the tunnelling sweep.
   double broad_phase = 0.0;
   long pairs_skipped = 0;
+  // Steps whose pair kept the geometry of an earlier one, the bodies at rest relative to each
+  // other since (docs/dynamics.md, "Geometry kept at rest").
+  long geometries_kept = 0;
 };
 
 class ContactForceSource : public GeneralizedForceSource {

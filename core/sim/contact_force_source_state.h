@@ -31,6 +31,10 @@ struct ContactForceSource::PairState {
   bool valid = false;
   double time = 0.0;
   Eigen::VectorXd q;
+  // A's pose in B's frame at `q`, and how far a point of A may have moved from it in B's frame
+  // for the next step to keep this geometry (zero: it may not; keepsGeometry).
+  Pose a_in_b;
+  double still_motion = 0.0;
   std::vector<ContactPatch> patches;
   // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;

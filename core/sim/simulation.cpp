@@ -117,7 +117,7 @@ namespace {
 
 // "CSCK" and the layout's version: a checkpoint of another layout is refused, not misread.
 constexpr std::int64_t kCheckpointMagic = 0x4b435343;
-constexpr std::int64_t kCheckpointVersion = 4;
+constexpr std::int64_t kCheckpointVersion = 5;
 
 }  // namespace
 

@@ -195,6 +195,35 @@ TEST_CASE("Resuming the anchor continues its chain, windlass and contacts bit fo
   CHECK(seen.contacts > 0);
 }
 
+TEST_CASE("Resuming the anchor where a pair keeps its geometry at rest continues bit for bit",
+          "[resume][anchor]") {
+  // The crown rests against the shank's stop while both are hauled (t ≈ 11.3 s): that pair keeps
+  // the geometry of an earlier step (docs/dynamics.md, "Geometry kept at rest"). The checkpoint
+  // is taken at the step before the first that keeps one, so the resumed run must find that
+  // geometry where the original had found it.
+  Simulation original(test::readShippedScene("anchor_hull.json"));
+  std::vector<std::uint8_t> before = original.checkpoint().value();
+  while (original.contacts()->timings().geometries_kept == 0 && original.time() < 20.0) {
+    before = original.checkpoint().value();
+    original.step();
+  }
+  REQUIRE(original.contacts()->timings().geometries_kept > 0);
+  std::vector<SimulationFrame> frames{original.frame()};
+  for (int k = 0; k < 100; ++k) {
+    original.step();
+    frames.push_back(original.frame());
+  }
+  Simulation resumed(test::readShippedScene("anchor_hull.json"));
+  resumed.restore(before);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    resumed.step();
+    INFO("step " << k << " after the checkpoint, t = " << resumed.time() << " s");
+    REQUIRE(difference(resumed.frame(), frames[k]) == "");
+  }
+  CHECK(resumed.contacts()->timings().geometries_kept > 0);
+  CHECK((resumed.checkpoint().value() == original.checkpoint().value()));
+}
+
 TEST_CASE("A checkpoint that does not fit is refused with one line", "[resume]") {
   Simulation block(test::readShippedScene("block_on_ramp.json"));
   block.step();
