@@ -34,6 +34,18 @@ inline TriMesh makeWedge(double angle, double size) {
   return TriMesh(std::move(v), std::move(t));
 }
 
+// A bar's orientation: its own z along `axis`, its corner's direction (x + y of its frame)
+// turned by `spin` from −out, where `out` (unit, across the axis) leaves the other body.
+inline Mat3 barTowards(const Vec3& axis, const Vec3& out, double spin) {
+  const Vec3 toward = -out, side = axis.cross(toward);
+  const double a = std::numbers::pi / 4 + spin;
+  Mat3 rotation;
+  rotation.col(0) = std::cos(a) * toward - std::sin(a) * side;
+  rotation.col(1) = std::sin(a) * toward + std::cos(a) * side;
+  rotation.col(2) = axis;
+  return rotation;
+}
+
 struct RidgeCase {
   int sides;  // 4: a box; more: a faceted cylinder
   double wedge_degrees, lean, skew, spin, depth;
@@ -71,13 +83,8 @@ inline void forEachBarOnRidge(
           // Out of the wedge across both the ridge and the bar's axis.
           Vec3 out = Vec3::UnitY().cross(axis).normalized();
           if (out.dot(open) < 0) out = -out;
-          const Vec3 toward = -out, side = axis.cross(toward);
           for (const double spin : {-0.5, -0.2, 0.0, 0.3}) {
-            const double a = std::numbers::pi / 4 + spin;
-            Mat3 rotation;
-            rotation.col(0) = std::cos(a) * toward - std::sin(a) * side;
-            rotation.col(1) = std::sin(a) * toward + std::cos(a) * side;
-            rotation.col(2) = axis;
+            const Mat3 rotation = barTowards(axis, out, spin);
             for (const double depth : {2e-4, 1e-3}) {
               const Vec3 at = -depth * out + Vec3(0, 0.01, 0);
               f({sides, degrees, lean, skew, spin, depth, Pose{rotation, at - rotation * corner}},

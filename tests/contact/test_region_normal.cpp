@@ -75,13 +75,8 @@ TEST_CASE("a bar's edge pressed across a bore's rim: the normal is the overlap's
       // Out of the tube's material (r > bore, z < plate/2) across the rim and the bar's edge.
       Vec3 out = tangent.cross(axis).normalized();
       if (out.dot(Vec3::UnitZ() - radial) < 0) out = -out;
-      const Vec3 toward = -out, side = axis.cross(toward);
       for (const double spin : {-0.3, 0.0, 0.25}) {
-        const double a = std::numbers::pi / 4 + spin;
-        Mat3 rotation;
-        rotation.col(0) = std::cos(a) * toward - std::sin(a) * side;
-        rotation.col(1) = std::sin(a) * toward + std::cos(a) * side;
-        rotation.col(2) = axis;
+        const Mat3 rotation = barTowards(axis, out, spin);
         for (const double depth : {2e-4, 6e-4}) {
           const Vec3 edge = rim - depth * out;
           const Pose pose{rotation, edge - rotation * Vec3(half, half, 0.0)};
