@@ -5,6 +5,8 @@
 #include <optional>
 #include <tuple>
 
+#include "contact/rim_side.h"
+
 namespace contactsim {
 namespace {
 
@@ -30,31 +32,32 @@ bool wellInsideTriangle(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3&
          (a - c).cross(x - c).dot(n) >= margin * (a - c).norm();
 }
 
-// The face across the edge of other's triangle that a crossing x lies on to rounding (within
-// `touching` of it): its plane, and whether the edge is a convex ridge, where other's body is
-// behind both faces' planes (a reflex one: behind either). None when x is clear of every edge,
-// or the edge has no single face across it. In self's frame: corners b, normal n of the triangle.
-struct Ridge {
-  Vec3 normal, point;
-  bool convex;
-};
+// Crossings this many rounding lengths from a corner of other's triangle are at that corner: a
+// line of self passing the corner closer than rounding crosses the faces around it at grazing
+// incidence, some of them well beyond a rounding length from it, and the corner's whole fan
+// decides for all of them what lies beyond the cluster (RimSide::atVertex).
+constexpr double kCornerReach = 1e3;
 
-std::optional<Ridge> ridgeAt(const Vec3& x, const std::array<Vec3, 3>& b, const Vec3& n,
+// Other's surface around a crossing x that lies on the rim of its triangle to rounding (within
+// `touching` of an edge, or kCornerReach·touching of a corner), where that triangle's plane
+// alone does not say which side an end of self's edge is on. None when x is clear of the rim.
+// In self's frame: the triangle's corners b and normal n.
+std::optional<RimSide> rimAt(const Vec3& x, const std::array<Vec3, 3>& b, const Vec3& n,
                              const TriMesh& other, std::int32_t triangle, const Pose& other_in_self,
                              double touching) {
-  int nearest = -1;
-  double least = touching;
+  for (int k = 0; k < 3; ++k) {
+    if ((x - b[k]).norm() < kCornerReach * touching)
+      return RimSide::atVertex(other, other.triangles()[triangle][k], other_in_self);
+  }
+  std::array<bool, 3> near{};
   for (int k = 0; k < 3; ++k) {
     const Vec3 edge = b[(k + 1) % 3] - b[k];
-    const double inside = edge.cross(x - b[k]).dot(n) / edge.norm();
-    if (inside < least) least = inside, nearest = k;
+    near[k] = edge.cross(x - b[k]).dot(n) < touching * edge.norm();
   }
-  if (nearest < 0) return std::nullopt;
-  const std::int32_t across = other.neighbours()[triangle][nearest];
-  if (across < 0 || other.normals()[across].isZero()) return std::nullopt;
-  const Vec3 normal = other_in_self.rotation * other.normals()[across];
-  const Vec3& point = b[nearest];
-  return Ridge{normal, point, normal.dot(b[(nearest + 2) % 3] - point) <= 0.0};
+  for (int k = 0; k < 3; ++k) {
+    if (near[k]) return RimSide::atEdge(other, triangle, k, other_in_self);
+  }
+  return std::nullopt;
 }
 
 // Grows the marks to the mesh, new entries at rest.
@@ -73,7 +76,7 @@ void fit(PenetrationWorkspace& marks, const TriMesh& mesh) {
 
 // Crossed edges (sorted keys) and the vertices at their ends (sorted). A seed's state in the
 // marks comes from the nearest crossing on one of its edges, the first found among equally near
-// ones (on a ridge of other's surface they agree: ridgeAt).
+// ones (on a ridge or corner of other's surface they agree: rimAt).
 struct Crossings {
   std::vector<std::uint64_t> edges;
   std::vector<EdgeCrossing> points;
@@ -142,17 +145,15 @@ void findCrossings(const PosedMesh& self, const PosedMesh& other,
         seed(u_on_plane ? iu : iv, 0.0, false);
         continue;
       }
-      // On a ridge of other's surface (an edge of self through another edge of other, to
-      // rounding), an end beyond it may be behind this face's plane and in front of the next
-      // face's, or the reverse; which one says inside depends on the ridge. Called inside, an
-      // outside end floods self's surface as far as it reaches (a bar's whole surface).
+      // On a ridge or a corner of other's surface (an edge of self through an edge or a vertex
+      // of other, to rounding), an end beyond it may be behind this face's plane and in front of
+      // the next face's, or the reverse: the surface around x decides (RimSide). Called inside,
+      // an outside end floods self's surface as far as it reaches (a bar's whole surface).
       bool u_inside = du < 0, v_inside = dv < 0;
-      if (const auto ridge =
-              ridgeAt(x, {b0, b1, b2}, n, other.mesh, theirs, other_in_self, touching)) {
-        const bool u_behind = ridge->normal.dot(u - ridge->point) < 0;
-        const bool v_behind = ridge->normal.dot(v - ridge->point) < 0;
-        u_inside = ridge->convex ? u_inside && u_behind : u_inside || u_behind;
-        v_inside = ridge->convex ? v_inside && v_behind : v_inside || v_behind;
+      if (const auto rim = rimAt(x, {b0, b1, b2}, n, other.mesh, theirs, other_in_self, touching)) {
+        // An end along the surface (a wall flush with a wall) keeps this face's plane's word.
+        u_inside = rim->inside(u - x).value_or(u_inside);
+        v_inside = rim->inside(v - x).value_or(v_inside);
       }
       seed(iu, at_u, u_inside);
       seed(iv, at_v, v_inside);

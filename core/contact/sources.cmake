@@ -13,4 +13,5 @@ target_sources(contactsim_core PRIVATE
   contact/patch_pressure.cpp
   contact/pressure_centre.cpp
   contact/region_split.cpp
+  contact/rim_side.cpp
 )

@@ -3,6 +3,7 @@
 // triangle.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 #include <set>
 
 #include "collision/aabb_tree.h"
@@ -11,6 +12,7 @@
 #include "contact/pressure_centre.h"
 #include "geometry/primitives.h"
 #include "ridge_cases.h"
+#include "winding_number.h"
 
 using namespace contactsim;
 using namespace contactsim::testing;
@@ -195,4 +197,50 @@ TEST_CASE("an edge through a ridge of the other body: its ends are inside exactl
     }
   }
   CHECK(configurations > 10000);
+}
+TEST_CASE("an edge through a vertex of the other body: its ends are inside exactly when they are",
+          "[penetration]") {
+  // A bar's long edge through each vertex of a convex icosphere and of a torus (saddle vertices
+  // on its inner side) in 40 random directions, exactly to rounding and moved 1e-14 to 1e-10 m
+  // beside it: the crossings there lie at a corner of the other's triangles, where neither
+  // one face's plane nor one ridge's faces say which side an end is on. With the ridge rule
+  // alone 36 of the icosphere's and 138 of the torus's configurations were wrong (flooding
+  // outside vertices, or missing inside ones). Reference: each vertex's winding number.
+  for (const bool torus : {false, true}) {
+    const TriMesh other = torus ? makeTorus(1.0, 0.4, 24, 12) : makeIcosphere(1.0, 1);
+    const TriMesh bar = makeBox(Vec3(0.01, 0.01, 0.5));
+    std::mt19937 rng(3);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    int configurations = 0;
+    for (std::size_t vertex = 0; vertex < other.vertexCount(); vertex += torus ? 7 : 1) {
+      for (int k = 0; k < 40; ++k) {
+        const Vec3 along = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
+        Mat3 rotation;
+        rotation.col(0) = along.unitOrthogonal();
+        rotation.col(1) = along.cross(rotation.col(0));
+        rotation.col(2) = along;
+        for (const double move : {0.0, 1e-14, 1e-13, 1e-12, 3e-12, 1e-11, 1e-10}) {
+          // The bar's edge at (0.01, 0.01, z) of its frame through the vertex at z = −0.2.
+          const Pose pose{rotation, other.vertices()[vertex] - rotation * Vec3(0.01, 0.01, -0.2) +
+                                        move * rotation.col(0)};
+          const Overlap o(bar, other, pose);
+          if (o.colliding_a.empty()) continue;
+          ++configurations;
+          PenetrationWorkspace workspace;
+          const Penetration p = o.penetrationOfA(workspace);
+          std::set<std::int32_t> flooded, expected;
+          for (const PenetratedComponent& c : p.components) {
+            for (const std::int32_t v : flattened(o.a, c).vertices) flooded.insert(v);
+          }
+          for (std::int32_t v = 0; v < static_cast<std::int32_t>(o.a.vertexCount()); ++v) {
+            if (windingNumber(other, o.posedA().vertex(v)) > 0.5) expected.insert(v);
+          }
+          INFO((torus ? "torus" : "icosphere") << " vertex " << vertex << ", bar along "
+                                               << along.transpose() << ", moved " << move);
+          CHECK(flooded == expected);
+        }
+      }
+    }
+    CHECK(configurations > 5000);
+  }
 }
