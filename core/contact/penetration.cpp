@@ -45,17 +45,15 @@ constexpr double kCornerReach = 1e3;
 std::optional<RimSide> rimAt(const Vec3& x, const std::array<Vec3, 3>& b, const Vec3& n,
                              const TriMesh& other, std::int32_t triangle, const Pose& other_in_self,
                              double touching) {
+  const double corner_reach = kCornerReach * touching;
   for (int k = 0; k < 3; ++k) {
-    if ((x - b[k]).norm() < kCornerReach * touching)
+    if ((x - b[k]).squaredNorm() < corner_reach * corner_reach)
       return RimSide::atVertex(other, other.triangles()[triangle][k], other_in_self);
   }
-  std::array<bool, 3> near{};
   for (int k = 0; k < 3; ++k) {
     const Vec3 edge = b[(k + 1) % 3] - b[k];
-    near[k] = edge.cross(x - b[k]).dot(n) < touching * edge.norm();
-  }
-  for (int k = 0; k < 3; ++k) {
-    if (near[k]) return RimSide::atEdge(other, triangle, k, other_in_self);
+    if (edge.cross(x - b[k]).dot(n) < touching * edge.norm())
+      return RimSide::atEdge(other, triangle, k, other_in_self);
   }
   return std::nullopt;
 }

@@ -43,13 +43,6 @@ constexpr double kTrackingJumpFraction = 0.02;
 // drift by rounding, and their contact regions are found again to no purpose.
 constexpr double kStillFraction = 1e-4;
 
-// How far a point of a body reaching `reach` from its origin moves between A's poses `from` and
-// `to` (in B's frame): the translation and the turn through the farthest point, an upper bound.
-double largestMotion(const Pose& from, const Pose& to, double reach) {
-  const Eigen::AngleAxisd turn(to.rotation * from.rotation.transpose());
-  return (to.translation - from.translation).norm() + std::abs(turn.angle()) * reach;
-}
-
 // The farthest a point of the mesh may lie from its body's origin (its bounds' farthest corner).
 double reachOf(const TriMesh& mesh) {
   const Box3& box = mesh.bounds();
@@ -103,7 +96,7 @@ ContactForceSource::ContactForceSource(const MultibodySystem& system,
     TrackingOptions tracking;
     tracking.min_jump =
         kTrackingJumpFraction * std::min(pair.tree_a->mesh().scale(), pair.tree_b->mesh().scale());
-    states_.push_back(std::make_unique<PairState>(tracking));
+    states_.push_back(std::make_unique<PairState>(tracking, reachOf(pair.tree_a->mesh())));
   }
   body_trees_.assign(static_cast<std::size_t>(body_count), nullptr);
   std::vector<std::pair<int, int>> body_pairs;
@@ -158,7 +151,8 @@ void ContactForceSource::saveState(StateWriter& out) const {
 
 void ContactForceSource::restoreState(StateReader& in) {
   if (in.count(states_.size()) != states_.size()) in.fail("another number of contact pairs");
-  for (const auto& state : states_) {
+  for (std::size_t i = 0; i < states_.size(); ++i) {
+    PairState* state = states_[i].get();
     state->tracker.restore(in);
     state->may_be_contained = in.flag();
     state->committed = in.flag();
@@ -176,7 +170,6 @@ void ContactForceSource::restoreState(StateReader& in) {
       const double time = in.real();
       const Eigen::VectorXd q = in.vector(system_.coordinateCount());
       if (!q.allFinite() || !std::isfinite(time)) in.fail("a contact geometry's state not finite");
-      const std::size_t i = static_cast<std::size_t>(&state - states_.data());
       const ContactPairDefinition& pair = pairs_[i];
       PairResult discarded;
       try {
@@ -575,8 +568,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const Pose& world_a = world_poses[a];
   const Pose& world_b = world_poses[b];
   if (!reuse && once_per_step && state.valid && state.committed &&
-      largestMotion(state.a_in_b, relativePose(world_a, world_b), reachOf(pair.tree_a->mesh())) <
-          state.still_motion) {
+      state.stillSince(relativePose(world_a, world_b))) {
     // At rest since the geometry was found (kStillFraction): kept into this step, the patches'
     // identities taken afresh from the tracker the last commit updated.
     state.time = t;

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -32,9 +34,11 @@ struct ContactForceSource::PairState {
   double time = 0.0;
   Eigen::VectorXd q;
   // A's pose in B's frame at `q`, and how far a point of A may have moved from it in B's frame
-  // for the next step to keep this geometry (zero: it may not; keepsGeometry).
+  // for a later step to keep this geometry (zero: it may not; stillSince).
   Pose a_in_b;
   double still_motion = 0.0;
+  // How far a point of A's mesh may lie from A's origin (its bounds' farthest corner).
+  double reach_a = 0.0;
   std::vector<ContactPatch> patches;
   // The pressure centre as a material point of each body, and their separation Δ₀ (≈ 0) at `q`.
   std::vector<AffineVec3> point_a, point_b;
@@ -66,7 +70,16 @@ struct ContactForceSource::PairState {
   // plating while its contacts were capped to zero.
   ContactTracker::Succession succession;
 
-  explicit PairState(TrackingOptions options) : tracker(options) {}
+  PairState(TrackingOptions options, double reach_of_a) : tracker(options), reach_a(reach_of_a) {}
+
+  // Whether no point of A has moved in B's frame by still_motion since the geometry's a_in_b,
+  // A being at `now` (an upper bound of the motion: the translation and the turn's angle times
+  // reach_a).
+  bool stillSince(const Pose& now) const {
+    const Eigen::AngleAxisd turn(now.rotation * a_in_b.rotation.transpose());
+    return (now.translation - a_in_b.translation).norm() + std::abs(turn.angle()) * reach_a <
+           still_motion;
+  }
 
   // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.
   void tried(double t) { longest_step = std::max(longest_step, t - committed_time); }

@@ -8,11 +8,11 @@
 
 #include "collision/aabb_tree.h"
 #include "collision/mesh_collision.h"
+#include "contact/containment.h"
 #include "contact/penetration.h"
 #include "contact/pressure_centre.h"
 #include "geometry/primitives.h"
 #include "ridge_cases.h"
-#include "winding_number.h"
 
 using namespace contactsim;
 using namespace contactsim::testing;
@@ -64,6 +64,25 @@ PenetratedComponent flattened(const TriMesh& mesh, const PenetratedComponent& c)
   flat.vertices.erase(std::unique(flat.vertices.begin(), flat.vertices.end()), flat.vertices.end());
   flat.triangles = allTriangles(mesh, c);
   return flat;
+}
+
+// A's vertices the flood marks inside B, and those `inside` (B's brute-force test) says are.
+struct FloodCheck {
+  std::set<std::int32_t> flooded, expected;
+};
+
+template <typename InsideB>
+FloodCheck floodAgainst(const Overlap& o, InsideB inside) {
+  PenetrationWorkspace workspace;
+  const Penetration p = o.penetrationOfA(workspace);
+  FloodCheck check;
+  for (const PenetratedComponent& c : p.components) {
+    for (const std::int32_t v : flattened(o.a, c).vertices) check.flooded.insert(v);
+  }
+  for (std::int32_t v = 0; v < static_cast<std::int32_t>(o.a.vertexCount()); ++v) {
+    if (inside(o.posedA().vertex(v))) check.expected.insert(v);
+  }
+  return check;
 }
 
 }  // namespace
@@ -182,17 +201,10 @@ TEST_CASE("an edge through a ridge of the other body: its ends are inside exactl
         const Overlap o(bar, wedge, pose);
         if (o.colliding_a.empty()) return;
         ++configurations;
-        PenetrationWorkspace workspace;
-        const Penetration p = o.penetrationOfA(workspace);
-        std::set<std::int32_t> flooded, expected;
-        for (const PenetratedComponent& component : p.components) {
-          for (const std::int32_t v : flattened(o.a, component).vertices) flooded.insert(v);
-        }
-        for (std::int32_t v = 0; v < static_cast<std::int32_t>(o.a.vertexCount()); ++v) {
-          if (insideConvex(wedge, o.posedA().vertex(v))) expected.insert(v);
-        }
+        const FloodCheck check =
+            floodAgainst(o, [&](const Vec3& x) { return insideConvex(wedge, x); });
         INFO(c << ", moved " << move << " m along " << direction.transpose());
-        CHECK(flooded == expected);
+        CHECK(check.flooded == check.expected);
       });
     }
   }
@@ -226,18 +238,12 @@ TEST_CASE("an edge through a vertex of the other body: its ends are inside exact
           const Overlap o(bar, other, pose);
           if (o.colliding_a.empty()) continue;
           ++configurations;
-          PenetrationWorkspace workspace;
-          const Penetration p = o.penetrationOfA(workspace);
-          std::set<std::int32_t> flooded, expected;
-          for (const PenetratedComponent& c : p.components) {
-            for (const std::int32_t v : flattened(o.a, c).vertices) flooded.insert(v);
-          }
-          for (std::int32_t v = 0; v < static_cast<std::int32_t>(o.a.vertexCount()); ++v) {
-            if (windingNumber(other, o.posedA().vertex(v)) > 0.5) expected.insert(v);
-          }
+          const FloodCheck check = floodAgainst(o, [&](const Vec3& x) {
+            return windingNumber(PosedMesh{other, Pose::identity()}, x) > 0.5;
+          });
           INFO((torus ? "torus" : "icosphere") << " vertex " << vertex << ", bar along "
                                                << along.transpose() << ", moved " << move);
-          CHECK(flooded == expected);
+          CHECK(check.flooded == check.expected);
         }
       }
     }

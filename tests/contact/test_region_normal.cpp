@@ -8,6 +8,7 @@
 #include <numbers>
 #include <optional>
 
+#include "../overlap_descent.h"
 #include "contact/contact_regions.h"
 #include "geometry/primitives.h"
 #include "patch_fixtures.h"
@@ -18,26 +19,15 @@ using namespace contactsim::testing;
 
 namespace {
 
-double overlapVolume(const TriMesh& a, const Pose& pa, const TriMesh& b, const Pose& pb) {
-  double volume = 0.0;
-  for (const ContactPatch& p : contactOf(a, pa, b, pb).patches) volume += p.overlap_volume;
-  return volume;
-}
-
 // The angle between the single patch's normal and −∇V (central differences of step h), or
 // nothing when the bodies make other than one patch.
 std::optional<double> angleToVolumeDescent(const TriMesh& a, const Pose& pa, const TriMesh& b,
                                            const Pose& pb, double h) {
-  const ContactRegions regions = contactOf(a, pa, b, pb);
+  const AabbTree tree_a(a), tree_b(b);
+  const ContactRegions regions = findContact(tree_a, pa, tree_b, pb);
   if (regions.patches.size() != 1) return std::nullopt;
-  Vec3 descent;
-  for (int i = 0; i < 3; ++i) {
-    Pose plus = pb, minus = pb;
-    plus.translation(i) += h;
-    minus.translation(i) -= h;
-    descent(i) = -(overlapVolume(a, pa, b, plus) - overlapVolume(a, pa, b, minus)) / (2 * h);
-  }
-  return std::acos(std::clamp(regions.patches[0].normal.dot(descent.normalized()), -1.0, 1.0));
+  return test::angleBetween(regions.patches[0].normal,
+                            test::overlapDescent(tree_a, pa, tree_b, pb, h));
 }
 
 }  // namespace

@@ -5,12 +5,11 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "contact/containment.h"
 #include "contact/rim_side.h"
 #include "geometry/primitives.h"
-#include "winding_number.h"
 
 using namespace contactsim;
-using namespace contactsim::testing;
 
 namespace {
 
@@ -31,7 +30,8 @@ TriMesh makeLPrism() {
     t.push_back({a, b + 6, a + 6});
   }
   TriMesh prism(std::move(v), std::move(t));
-  REQUIRE(windingNumber(prism, Vec3(0.5, 0.5, 0.5)) > 0.5);  // the normals face out
+  REQUIRE(windingNumber(PosedMesh{prism, Pose::identity()}, Vec3(0.5, 0.5, 0.5)) >
+          0.5);  // the normals face out
   return prism;
 }
 
@@ -47,7 +47,7 @@ void checkAgainstWinding(const TriMesh& mesh) {
   const auto check = [&](const RimSide& side, const Vec3& at, const char* where, int index) {
     for (int k = 0; k < 50; ++k) {
       const Vec3 e = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
-      const double w = windingNumber(mesh, at + step * e);
+      const double w = windingNumber(PosedMesh{mesh, Pose::identity()}, at + step * e);
       if (std::abs(w - 0.5) < 0.25) continue;  // along the surface: the winding number says nothing
       INFO(where << " " << index << ", direction " << e.transpose() << ": winding " << w);
       REQUIRE(side.inside(e).has_value());

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "../overlap_descent.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "shipped_scene.h"
@@ -57,12 +58,6 @@ TEST_CASE("the shank sliding along the hawse pipe's lip: the normal is the overl
                         {7.070,
                          {16.54096452, 1.829168323, 1.165004816},
                          {0.9241177351, 0.101689843, -0.01009125784, -0.3681898343}}};
-  auto volume = [&](const Pose& shank_pose) {
-    double v = 0.0;
-    for (const ContactPatch& p : findContact(hull, hull_pose, shank, shank_pose).patches)
-      v += p.overlap_volume;
-    return v;
-  };
   const double grid = 4e-5;
   int checked = 0, poses = 0;
   for (const Step& step : steps) {
@@ -76,16 +71,8 @@ TEST_CASE("the shank sliding along the hawse pipe's lip: the normal is the overl
           if (regions.patches.size() != 1) continue;
           const ContactPatch& patch = regions.patches.front();
           // Steps of 1 µm, against indentations of 0.2–0.5 mm.
-          const double h = 1e-6;
-          Vec3 descent;
-          for (int axis = 0; axis < 3; ++axis) {
-            Pose plus = pose, minus = pose;
-            plus.translation(axis) += h;
-            minus.translation(axis) -= h;
-            descent(axis) = -(volume(plus) - volume(minus)) / (2 * h);
-          }
-          const double angle =
-              std::acos(std::clamp(patch.normal.dot(descent.normalized()), -1.0, 1.0));
+          const Vec3 descent = test::overlapDescent(hull, hull_pose, shank, pose, 1e-6);
+          const double angle = test::angleBetween(patch.normal, descent);
           INFO("t = " << step.t << " s moved " << grid * Vec3(i, j, k).transpose() << ": normal "
                       << patch.normal.transpose() << ", −∇V " << descent.normalized().transpose()
                       << ", " << angle * 180 / std::numbers::pi << "° apart; δ "

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../overlap_descent.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "shipped_scene.h"
@@ -78,20 +79,8 @@ Tally fuzz(const Scene& scene, const std::vector<std::vector<Pose>>& run, int a,
     const ContactPatch& patch = regions.patches.front();
     const double h = 1e-3 * patch.indentation;
     if (!(h > 1e-9 * scale)) continue;
-    const auto volume = [&](const Pose& moved) {
-      double v = 0.0;
-      for (const ContactPatch& p : findContact(tree_a, pose_a, tree_b, moved).patches)
-        v += p.overlap_volume;
-      return v;
-    };
-    Vec3 descent;
-    for (int i = 0; i < 3; ++i) {
-      Pose plus = pose_b, minus = pose_b;
-      plus.translation(i) += h;
-      minus.translation(i) -= h;
-      descent(i) = -(volume(plus) - volume(minus)) / (2 * h);
-    }
-    const double angle = std::acos(std::clamp(patch.normal.dot(descent.normalized()), -1.0, 1.0));
+    const Vec3 descent = test::overlapDescent(tree_a, pose_a, tree_b, pose_b, h);
+    const double angle = test::angleBetween(patch.normal, descent);
     INFO("δ " << patch.indentation << " m, normal " << patch.normal.transpose() << ", −∇V "
               << descent.normalized().transpose());
     CHECK(angle < 2.0 * std::numbers::pi / 180);
