@@ -191,7 +191,9 @@ TEST_CASE("a loose nut turns down its bolt at the neighbouring steps 0.18 and 0.
 // creeping nut shows (2026-12-01, every 50 steps of the runs below): 30–45 contacts at a time
 // whose ids are born at 2–3 per step (1 000–1 500 in 0.1 s, nine in ten continuing a parent's
 // anchors), and only 10–47 % of the normal force on sticking contacts, so most of the load slides
-// at a steady 0.05 rad/s; why the contacts do not stick is not traced. Kept as the specification.
+// at a steady 0.05 rad/s. What drives it (2026-12-02, docs/method.md "Why the free nut creeps"):
+// the nut's rocking and side rattle — held to screw motion by a guide the same nut stays put
+// (tests/sim/test_guided_nut.cpp). Kept as the specification.
 TEST_CASE("a nut just above the critical friction holds at three steps",
           "[thread][slow][!mayfail]") {
   const double critical = criticalFriction();

@@ -1,0 +1,188 @@
+// The shipped M8×1 nut on its bolt (assets/scenes/corpus/thread_pair.json) held by a cylindrical
+// guide: a revolute joint from the ground to a light carrier about the bolt's axis and a prismatic
+// joint from the carrier to the nut along it. The nut can then only screw (turn and slide along
+// z); its tilt and side play, whose rattle makes the free nut creep above the critical friction
+// (tests/sim/test_thread_dynamics.cpp), are gone, and the thread's contact alone decides.
+// docs/method.md, "Threads".
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+#include <optional>
+#include <tuple>
+
+#include "scene/scene.h"
+#include "shipped_scene.h"
+#include "sim/simulation.h"
+
+using namespace contactsim;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi, kG = 9.81;
+// M8×1: pitch and pitch diameter d2 = d − (3/4)·(√3/2)·P, where the lead angle is taken.
+constexpr double kPitch = 0.001;
+const double kPitchDiameter = 0.008 - 0.75 * std::sqrt(3.0) / 2 * kPitch;
+const double kTanLead = kPitch / (kPi * kPitchDiameter);
+// The nut slides down iff μ/cos 30° < tan λ (test_thread_dynamics.cpp, criticalFriction).
+const double kCriticalFriction = kTanLead * std::cos(kPi / 6);
+// The carrier only turns with the nut: light against the nut's 1.6e-7 kg·m² about the axis.
+constexpr double kCarrierMass = 1e-4, kCarrierInertia = 1e-10;
+
+struct Screw {
+  double turned = 0.0;          // rad about +z, positive screwing down (right-hand thread)
+  double turned_settled = 0.0;  // the same at the run's `settle` time
+  // Σ contact force on the nut along z (N): its mean over the last 20 ms, and its largest
+  // departure from the weight there.
+  double axial_force = 0.0, axial_swing = 0.0;
+  double stored = 0.0;  // bound on the elastic energy the contacts hold: Σ F_n·δ (J)
+  EnergyReport energy, start_energy;
+  double mass = 0.0, axial_inertia = 0.0;  // the nut's, plus the carrier's inertia
+};
+
+// The turn of a pose about +z.
+double turnOf(const Pose& pose) { return -std::atan2(pose.rotation(1, 0), pose.rotation(0, 0)); }
+
+// The guided nut from its shipped pose for `until` seconds (its turn also noted at `settle`):
+// friction μ (static = dynamic; none when 0), the normal law's restitution e, fixed steps Δt.
+Screw screw(double mu, double restitution, double step, double until, double settle = 0.0) {
+  Scene scene = test::readShippedScene("corpus/thread_pair.json");
+  scene.solver.time_step = step;
+  scene.solver.tolerance.reset();
+  SceneContactLaw& law = *scene.contact->law;
+  law.parameters["restitution"] = restitution;
+  law.friction = mu > 0.0 ? SceneFriction{"stick-slip", {{"static", mu}, {"dynamic", mu}}}
+                          : SceneFriction{"none", {}};
+  const int nut = bodyIndex(scene, "nut");
+  const Vec3 at = scene.bodies[nut].pose.translation;
+  SceneBody carrier;
+  carrier.name = "carrier";
+  carrier.mass = {kCarrierMass, Vec3::Zero(), kCarrierInertia * Mat3::Identity()};
+  carrier.pose = scene.bodies[nut].pose;
+  scene.bodies.push_back(carrier);
+  for (const auto& [name, type, a, b] :
+       {std::tuple{"spin", JointType::Revolute, "world", "carrier"},
+        std::tuple{"slide", JointType::Prismatic, "carrier", "nut"}}) {
+    SceneJoint joint;
+    joint.name = name, joint.type = type, joint.body_a = a, joint.body_b = b;
+    joint.point = at;
+    joint.axis = Vec3::UnitZ();
+    scene.joints.push_back(joint);
+  }
+
+  Screw out;
+  out.mass = scene.bodies[nut].mass.mass;
+  out.axial_inertia = scene.bodies[nut].mass.inertia(2, 2) + kCarrierInertia;
+  Simulation simulation(scene);
+  out.start_energy = simulation.frame().energy;
+  const auto axialForce = [&](const SimulationFrame& frame) {
+    double force = 0.0;
+    for (const ContactDiagnostics& c : frame.contacts) {
+      const double sign = c.body_b == nut ? 1.0 : -1.0;
+      force += sign * (c.normal_force * c.patch.normal + c.friction_force).z();
+    }
+    return force;
+  };
+  const double weight = out.mass * kG;
+  int averaged = 0;
+  while (simulation.time() < until - 1e-9) {
+    REQUIRE_NOTHROW(simulation.step());
+    if (std::abs(simulation.time() - settle) < 0.5 * step)
+      out.turned_settled = turnOf(simulation.frame().bodies[nut].pose);
+    if (simulation.time() > until - 0.02) {
+      const double force = axialForce(simulation.frame());
+      out.axial_force += force, ++averaged;
+      out.axial_swing = std::max(out.axial_swing, std::abs(force - weight));
+    }
+  }
+  out.axial_force /= std::max(averaged, 1);
+  const SimulationFrame frame = simulation.frame();
+  const Pose& pose = frame.bodies[nut].pose;
+  out.turned = turnOf(pose);
+  for (const ContactDiagnostics& c : frame.contacts)
+    out.stored += c.normal_force * c.patch.law_indentation;
+  out.energy = frame.energy;
+  return out;
+}
+
+// The turn from rest in time t of a nut screwing down with friction μ (test_thread_dynamics.cpp,
+// closedFormTurn): I·(2π/P)·s̈ = m(g − s̈)·r·f, f = (tan λ − μ')/(1 + μ'·tan λ), μ' = μ/cos 30°,
+// r = d2/2, θ = (2π/P)·s̈·t²/2.
+double closedFormTurn(const Screw& s, double mu, double t) {
+  const double r = kPitchDiameter / 2, mu_v = mu / std::cos(kPi / 6);
+  const double f = (kTanLead - mu_v) / (1 + mu_v * kTanLead);
+  const double accel = s.mass * kG * r * f / (s.axial_inertia * 2 * kPi / kPitch + s.mass * r * f);
+  return 2 * kPi / kPitch * accel * t * t / 2;
+}
+
+}  // namespace
+
+// Above the critical friction the guided nut is self-locking: once it has settled on its flanks
+// (within 20 ms) it turns no further. The free nut at 1.5× the critical friction creeps at
+// 0.008 rad/s on these meshes, driven by its own rocking.
+TEST_CASE("a nut that can only screw holds above the critical friction", "[thread][slow]") {
+  struct Case {
+    double factor, restitution, step;
+  };
+  for (const Case c : {Case{1.5, 0.3, 2e-4}, Case{1.5, 0.8, 2e-4}, Case{1.5, 0.3, 1e-4},
+                       Case{4.0, 0.3, 2e-4}, Case{4.0, 0.8, 2e-4}}) {
+    const Screw s = screw(c.factor * kCriticalFriction, c.restitution, c.step, 0.1, 0.02);
+    // The scale: how far the same nut turns when loose (a fifth of the critical friction) over
+    // those 80 ms.
+    const double loose = closedFormTurn(s, 0.2 * kCriticalFriction, 0.1) -
+                         closedFormTurn(s, 0.2 * kCriticalFriction, 0.02);
+    const double weight = s.mass * kG;
+    INFO(c.factor << " × critical μ, e = " << c.restitution << ", Δt = " << c.step << ": turned "
+                  << s.turned_settled << " rad at 20 ms, " << s.turned
+                  << " rad at 100 ms (loose nut over that time: " << loose << " rad); axial force "
+                  << s.axial_force << " N of " << weight);
+    CHECK(std::abs(s.turned - s.turned_settled) <= 1e-3 * loose);
+  }
+}
+
+// Known to fail (issue 22), kept as the specification: held at four times the critical friction
+// the nut comes to rest, its thread carrying its weight to 1 % at every step of the last 20 ms.
+// Measured (2026-12-02, e = 0.3, Δt = 0.2 ms): the axial force repeats a 50 ms cycle between
+// 0.95 and 1.06 times the weight from 20 ms on (the nut moving ±0.1 µm along the axis, never
+// turning) — a ring that the normal law's damping does not take out, fed as the one below.
+
+TEST_CASE("a nut that can only screw comes to rest above the critical friction",
+          "[thread][slow][!mayfail]") {
+  const Screw s = screw(4.0 * kCriticalFriction, 0.3, 2e-4, 0.1);
+  const double weight = s.mass * kG;
+  INFO("axial force " << s.axial_force << " N on average over the last 20 ms, departing from the "
+                      << weight << " N weight by up to " << s.axial_swing << " N");
+  CHECK(s.axial_swing <= 0.01 * weight);
+}
+
+// Known to fail (issue 22), kept as the specification. Without friction and with an elastic law
+// (e = 1) nothing may take energy: the nut's kinetic energy is gravity's work less what its
+// contacts store (at most Σ F_n·δ). Measured (2026-12-02, Δt = 0.2 ms and 50 µs): the contacts
+// took 27 % and 31 % of gravity's work over 0.1 s, the nut turning 0.185 rad against an ideal
+// screw's 0.255. The helical flank is split into pieces up to ±60° of azimuth wide, each one
+// force F_n along its mean normal at its centre of pressure: that force's moment about the axis
+// is (sin β/β)² of the flank pressure's (β the half width), so it no longer follows the helix —
+// it does work along the screw motion, and it is not a gradient. docs/method.md, "Threads".
+TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy",
+          "[thread][slow][!mayfail]") {
+  const Screw s = screw(0.0, 1.0, 2e-4, 0.1);
+  const double released = s.start_energy.gravity - s.energy.gravity;
+  const double taken = -s.energy.source_work - s.stored;
+  INFO("gravity's work " << released << " J, kinetic " << s.energy.kinetic << " J, contact work "
+                         << s.energy.source_work << " J, stored ≤ " << s.stored << " J; turned "
+                         << s.turned << " rad (ideal " << closedFormTurn(s, 0.0, 0.1) << ")");
+  REQUIRE(released > 0.0);
+  CHECK(taken <= 0.02 * released);
+}
+
+// Known to fail (issue 22), kept as the specification: below the critical friction the guided
+// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.088 rad against
+// 0.204 at a fifth of the critical friction — the same as the free nut, so not its rocking; the
+// missing moment of the split flank pieces above.
+TEST_CASE("a nut that can only screw turns down as the closed form says",
+          "[thread][slow][!mayfail]") {
+  const double mu = 0.2 * kCriticalFriction;
+  const Screw s = screw(mu, 0.3, 2e-4, 0.1);
+  const double expected = closedFormTurn(s, mu, 0.1);
+  INFO("turned " << s.turned << " rad, closed form " << expected);
+  CHECK(s.turned == Approx(expected).epsilon(0.1));
+}
