@@ -143,7 +143,9 @@ TEST_CASE("a nut that can only screw holds above the critical friction", "[threa
 // the nut comes to rest, its thread carrying its weight to 1 % at every step of the last 20 ms.
 // Measured (2026-12-02, e = 0.3, Δt = 0.2 ms): the axial force repeats a 50 ms cycle between
 // 0.95 and 1.06 times the weight from 20 ms on (the nut moving ±0.1 µm along the axis, never
-// turning) — a ring that the normal law's damping does not take out, fed as the one below.
+// turning): the contact on the nut's crest at its lower end, whose passivity ledger never paid
+// for its load (the guide allows it no radial approach), is cut to zero and restored from one
+// step to the next (0 ↔ 19 mN), and its stiction takes part of the weight when it is on.
 
 TEST_CASE("a nut that can only screw comes to rest above the critical friction",
           "[thread][slow][!mayfail]") {
