@@ -36,6 +36,8 @@ struct Element {
   Vec3 surface = Vec3::Zero();  // contact-surface normal of its facing pair
   bool facing = false;
   Vec3 anchor = Vec3::Zero();  // mean of its inside corners (its centroid if none)
+  // A colliding triangle without an inside corner: weightless, only a facing candidate.
+  bool crossing = false;
 };
 
 void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
@@ -55,6 +57,24 @@ void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
     const Vec3 centroid = (p0 + p1 + p2) / 3;
     out.push_back({side_index, t, centroid, side_index == 0 ? n : Vec3(-n), area * inside / 3.0});
     out.back().anchor = inside > 0 ? Vec3(corners / inside) : centroid;
+  }
+}
+
+// The colliding triangles of a side that have no inside corner (PenetratedSide::crossing): the
+// surface an edge or corner of the other side cuts through without a vertex of its own inside —
+// a bolt's flank under the nut's crest corner. Weightless, they take no part in any sum, but a
+// facing search finds them: the nearest triangle of the other side's contact surface is then the
+// one its corner cuts, not a penetrated triangle beyond it (the crests of a thread's teeth, each
+// end of the sliver between two flanks, half a millimetre apart across it).
+void addCrossing(const PosedMesh& m, const PenetratedSide& side, int side_index,
+                 std::vector<Element>& out) {
+  for (const std::int32_t t : side.crossing) {
+    const Vec3 n = m.normal(t);
+    const Vec3 centroid = (m.corner(t, 0) + m.corner(t, 1) + m.corner(t, 2)) / 3;
+    Element e{side_index, t, centroid, side_index == 0 ? n : Vec3(-n), 0.0};
+    e.anchor = centroid;
+    e.crossing = true;
+    out.push_back(e);
   }
 }
 
@@ -252,6 +272,8 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   if (elements.empty()) return {};
   const double cell = searchCell(elements);
   if (!(cell > 0.0)) return {};
+  addCrossing(a, side_a, 0, elements);
+  addCrossing(b, side_b, 1, elements);
   pairFacing(elements, cell, loop);
   std::vector<std::size_t> facing;
   for (std::size_t i = 0; i < elements.size(); ++i) {
@@ -278,6 +300,7 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   // inside corner touches), or else the piece whose normal it leans towards.
   const NearestCentroid facing_nearest(elements, cell, [](const Element& e) { return e.facing; });
   for (std::size_t i = 0; i < elements.size(); ++i) {
+    if (elements[i].crossing) continue;
     int k = piece_of[i];
     if (k < 0) {
       const std::ptrdiff_t near = facing_nearest.nearest(elements[i].anchor);

@@ -21,8 +21,10 @@ struct RegionPiece {
 };
 
 // The contact surface is sampled by facing pairs: a penetrated triangle of one side and the
-// nearest (by centroid) penetrated triangle of the other whose oriented normals (A's outward,
-// B's inward) are within 45° of each other; their mean is the contact surface's normal there.
+// nearest (by centroid) triangle of the other — penetrated, or colliding without an inside
+// corner (PenetratedSide::crossing: a face an edge or corner cuts) — when their oriented normals
+// (A's outward, B's inward) are within 45° of each other; their mean is the contact surface's
+// normal there.
 // Sides of the overlap (a box's walls beside a pressed face, the rims of a lens between two
 // convex caps) face nothing and take no part in the test. When every facing pair's normal lies
 // within kPatchConeHalfAngle of their area-weighted mean, or when they sweep through their mean

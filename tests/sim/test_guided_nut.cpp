@@ -117,8 +117,9 @@ double closedFormTurn(const Screw& s, double mu, double t) {
 }  // namespace
 
 // Above the critical friction the guided nut is self-locking: once it has settled on its flanks
-// (within 20 ms) it turns no further. The free nut at 1.5× the critical friction creeps at
-// 0.008 rad/s on these meshes, driven by its own rocking.
+// (within 20 ms) it turns no further. It held before the free nut did: until 2026-12-02 the free
+// nut at 1.5× the critical friction crept at 0.008 rad/s on these meshes, kept rocking by a
+// radial force the guide takes (test_thread_dynamics.cpp).
 TEST_CASE("a nut that can only screw holds above the critical friction", "[thread][slow]") {
   struct Case {
     double factor, restitution, step;
@@ -139,16 +140,13 @@ TEST_CASE("a nut that can only screw holds above the critical friction", "[threa
   }
 }
 
-// Known to fail (issue 22), kept as the specification: held at four times the critical friction
-// the nut comes to rest, its thread carrying its weight to 1 % at every step of the last 20 ms.
-// Measured (2026-12-02, e = 0.3, Δt = 0.2 ms): the axial force repeats a 50 ms cycle between
-// 0.95 and 1.06 times the weight from 20 ms on (the nut moving ±0.1 µm along the axis, never
-// turning): the contact on the nut's crest at its lower end, whose passivity ledger never paid
-// for its load (the guide allows it no radial approach), is cut to zero and restored from one
-// step to the next (0 ↔ 19 mN), and its stiction takes part of the weight when it is on.
-
-TEST_CASE("a nut that can only screw comes to rest above the critical friction",
-          "[thread][slow][!mayfail]") {
+// Held at four times the critical friction the nut comes to rest, its thread carrying its weight
+// to 1 % at every step of the last 20 ms. Until 2026-12-02 the axial force repeated a 50 ms cycle
+// between 0.95 and 1.06 times the weight: a piece pairing the nut's crest with the bolt's crest
+// across the overlap (region_split.h) pushed radially, and its ledger, never paid through a
+// radial approach the guide forbids, cut it to zero and back from step to step (0 ↔ 19 mN), its
+// stiction taking part of the weight when on.
+TEST_CASE("a nut that can only screw comes to rest above the critical friction", "[thread][slow]") {
   const Screw s = screw(4.0 * kCriticalFriction, 0.3, 2e-4, 0.1);
   const double weight = s.mass * kG;
   INFO("axial force " << s.axial_force << " N on average over the last 20 ms, departing from the "
@@ -158,9 +156,10 @@ TEST_CASE("a nut that can only screw comes to rest above the critical friction",
 
 // Known to fail (issue 22), kept as the specification. Without friction and with an elastic law
 // (e = 1) nothing may take energy: the nut's kinetic energy is gravity's work less what its
-// contacts store (at most Σ F_n·δ). Measured (2026-12-02, Δt = 0.2 ms and 50 µs): the contacts
-// took 27 % and 31 % of gravity's work over 0.1 s, the nut turning 0.185 rad against an ideal
-// screw's 0.255. The helical flank is split into pieces up to ±60° of azimuth wide, each one
+// contacts store (at most Σ F_n·δ). Measured (2026-12-02, Δt = 0.2 ms): the contacts took 18 % of
+// gravity's work over 0.1 s beyond that bound (27 % before the crossed triangles became facing
+// candidates), the nut turning 0.182 rad against an ideal screw's 0.254. The helical flank is
+// split into pieces tens of degrees of azimuth wide (four per turn at the shipped pose), each one
 // force F_n along its mean normal at its centre of pressure: that force's moment about the axis
 // is (sin β/β)² of the flank pressure's (β the half width), so it no longer follows the helix —
 // it does work along the screw motion, and it is not a gradient. docs/method.md, "Threads".
@@ -177,9 +176,10 @@ TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy",
 }
 
 // Known to fail (issue 22), kept as the specification: below the critical friction the guided
-// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.088 rad against
-// 0.204 at a fifth of the critical friction — the same as the free nut, so not its rocking; the
-// missing moment of the split flank pieces above.
+// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.094 rad against
+// 0.204 at a fifth of the critical friction (0.088 before the crossed triangles became facing
+// candidates) — as slow as the free nut, so not its rocking; the missing moment of the split
+// flank pieces above.
 TEST_CASE("a nut that can only screw turns down as the closed form says",
           "[thread][slow][!mayfail]") {
   const double mu = 0.2 * kCriticalFriction;
