@@ -36,6 +36,10 @@ struct ContactPatch {
   // without penetrated vertices.
   Vec3 pressure_centre = Vec3::Zero();
   Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
+  // The moment per unit normal force that the pressure on a split region's piece adds about its
+  // centre (pressure_couple.h): the torque on B is F_n·pressure_couple. Zero for a whole region,
+  // flat or a cap of a cylinder or sphere within one patch.
+  Vec3 pressure_couple = Vec3::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
   double indentation = 0.0;

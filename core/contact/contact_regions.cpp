@@ -335,6 +335,7 @@ ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   out.centroid = motion.apply(patch.centroid);
   out.pressure_centre = motion.apply(patch.pressure_centre);
   out.normal = motion.rotation * patch.normal;
+  out.pressure_couple = motion.rotation * patch.pressure_couple;
   out.deepest_point_a = motion.apply(patch.deepest_point_a);
   out.deepest_point_b = motion.apply(patch.deepest_point_b);
   for (auto& loop : out.loops) {

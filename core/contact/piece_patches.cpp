@@ -8,6 +8,7 @@
 
 #include "contact/patch_geometry.h"
 #include "contact/pressure_centre.h"
+#include "contact/pressure_couple.h"
 
 namespace contactsim {
 namespace {
@@ -235,6 +236,8 @@ std::vector<ContactPatch> piecePatches(
                        surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
+    patch.pressure_couple =
+        pressureCouple(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n);
     if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
     if (extras.depth_fields && !negligibleSide(surface_b, surface_a))

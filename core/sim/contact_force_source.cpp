@@ -390,6 +390,8 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
       capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget, start_work, span.length);
   e.start_load_gain = 0.25 * span.length * cap.d_start_work;
   e.capped = cap.capped;
+  e.pressure_couple = patch.pressure_couple;
+  e.pressure_torque = e.normal.value * e.pressure_couple;
 
   // Stick offset: separation of the two material anchor points, tangential part (as for the slip
   // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now
@@ -451,7 +453,7 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
   // to be above): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ; the spin torque also follows the slip ḋ.
   const Vec3 torque_d_force =
-      e.rolling.d_force +
+      e.rolling.d_force + e.pressure_couple +
       (e.normal.value > 0.0 ? Vec3(e.spin.torque / e.normal.value) : Vec3::Zero());
   if (torque_d_force != Vec3::Zero() || !e.spin.d_slip.isZero()) {
     addTorqueThroughSeparation(system_, a, b, d,

@@ -154,17 +154,15 @@ TEST_CASE("a nut that can only screw comes to rest above the critical friction",
   CHECK(s.axial_swing <= 0.01 * weight);
 }
 
-// Known to fail (issue 22), kept as the specification. Without friction and with an elastic law
-// (e = 1) nothing may take energy: the nut's kinetic energy is gravity's work less what its
-// contacts store (at most Σ F_n·δ). Measured (2026-12-02, Δt = 0.2 ms): the contacts took 18 % of
-// gravity's work over 0.1 s beyond that bound (27 % before the crossed triangles became facing
-// candidates), the nut turning 0.182 rad against an ideal screw's 0.254. The helical flank is
+// Without friction and with an elastic law (e = 1) nothing may take energy: the nut's kinetic
+// energy is gravity's work less what its contacts store (at most Σ F_n·δ). The helical flank is
 // split into pieces tens of degrees of azimuth wide (four per turn at the shipped pose), each one
-// force F_n along its mean normal at its centre of pressure: that force's moment about the axis
-// is (sin β/β)² of the flank pressure's (β the half width), so it no longer follows the helix —
-// it does work along the screw motion, and it is not a gradient. docs/method.md, "Threads".
-TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy",
-          "[thread][slow][!mayfail]") {
+// force F_n along its mean normal at its centre of pressure, whose moment about the axis is
+// (sin β/β)² of the flank pressure's (β the half width): until each piece also applied its
+// pressure's couple (pressure_couple.h, 2026-12-02) that force did work along the screw motion
+// and was not a gradient — the contacts took 27 % of gravity's work over 0.1 s (18 % once the
+// crossed triangles were facing candidates), 0.7 % with the couple. docs/method.md, "Threads".
+TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy", "[thread][slow]") {
   const Screw s = screw(0.0, 1.0, 2e-4, 0.1);
   const double released = s.start_energy.gravity - s.energy.gravity;
   const double taken = -s.energy.source_work - s.stored;
@@ -176,10 +174,11 @@ TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy",
 }
 
 // Known to fail (issue 22), kept as the specification: below the critical friction the guided
-// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.094 rad against
+// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.126 rad against
 // 0.204 at a fifth of the critical friction (0.088 before the crossed triangles became facing
-// candidates) — as slow as the free nut, so not its rocking; the missing moment of the split
-// flank pieces above.
+// candidates, 0.094 before the pieces' couple) — not its rocking; what remains is friction's
+// side: a piece's friction acts at its centre with sin β/β of the flank's moment, and the rocking
+// damping brakes the screw's turn across each piece's normal (docs/method.md, "Threads").
 TEST_CASE("a nut that can only screw turns down as the closed form says",
           "[thread][slow][!mayfail]") {
   const double mu = 0.2 * kCriticalFriction;

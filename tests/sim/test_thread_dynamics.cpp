@@ -187,8 +187,9 @@ TEST_CASE("a loose nut turns down its bolt at the neighbouring steps 0.18 and 0.
 // the bolt's crests half a millimetre away across the overlap, and the pieces they made pushed
 // the nut sideways with a radial force its ledger cut on and off, which kept it rocking and
 // ratcheting its flank contacts down (docs/method.md, "Why the free nut creeps"). With the
-// crossed triangles among the facing candidates (region_split.h) it turns 0.0007 rad at e = 0.1
-// and 0.003 rad at e = 0.8, at each step.
+// crossed triangles among the facing candidates (region_split.h) it turned 0.0007 rad at
+// e = 0.1 and 0.003 rad at e = 0.8, at each step; with the pieces' pressure couple
+// (pressure_couple.h), which gives the helix its full moment, 0.001 and 0.0044 rad.
 TEST_CASE("a nut just above the critical friction holds at three steps", "[thread][slow]") {
   const double critical = criticalFriction();
   for (const double step : {1.8e-4, 2e-4, 2.2e-4}) {
