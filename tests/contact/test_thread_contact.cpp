@@ -165,7 +165,8 @@ TEST_CASE("a contact query gives the same patches whatever order its loop runs i
                                                     Vec3(0.004 + 1e-4 * k, 0.002, 0.1 * k));
     const ContactRegions expected = findContact(bolt, Pose::identity(), nut, pose, serial);
     const ContactRegions found =
-        findContact(bolt, Pose::identity(), nut, pose, reversed, {.loop = &kReversed});
+        findContact(bolt, Pose::identity(), nut, pose, reversed,
+                    {.check_containment = true, .extras = {}, .loop = &kReversed});
     requireSamePatches(found.patches, expected.patches);
     CHECK(reversed.front.entries.size() == serial.front.entries.size());
     most_patches = std::max(most_patches, expected.patches.size());

@@ -188,7 +188,8 @@ TEST_CASE("a real patch of a ball in a plate, with the debug layers", "[display]
   view.debug().setAabbTree(1, &ball_tree, 3);
   view.debug().setJointAxes({{1, Vec3::Zero(), Vec3::UnitY()}});
   view.debug().setCables(
-      {{.points = {{-1, Vec3(-0.8, 0.0, 0.9)}, {1, Vec3(0.0, 0.0, BallOnPlate::kRadius)}}}});
+      {{.points = {{-1, Vec3(-0.8, 0.0, 0.9)}, {1, Vec3(0.0, 0.0, BallOnPlate::kRadius)}},
+        .guide = std::nullopt}});
   frame.cables.push_back({1.0, 10.0});
   test::setUpFrontView(view, frame);
   view.fitForceScale(frame);
