@@ -22,6 +22,11 @@ struct PenetratedSide {
   std::vector<std::int32_t> crossing;
   // Where the intersection curve crosses the side's edges (Penetration::crossings).
   std::vector<EdgeCrossing> edge_crossings;
+
+  // Whether `vertex` lies inside the other body (`vertices` is sorted).
+  bool inside(std::int32_t vertex) const {
+    return std::binary_search(vertices.begin(), vertices.end(), vertex);
+  }
 };
 
 PenetratedSide penetratedSide(const TriMesh& mesh, const Penetration& penetration,

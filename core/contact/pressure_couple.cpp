@@ -1,6 +1,5 @@
 #include "contact/pressure_couple.h"
 
-#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -25,9 +24,7 @@ void addElements(const PosedMesh& m, const PenetratedSide& side,
     const Vec3 n = sign * m.normal(t);
     if (!(n.dot(normal) >= kPressingCos)) continue;
     int inside = 0;
-    for (int k = 0; k < 3; ++k)
-      inside +=
-          std::binary_search(side.vertices.begin(), side.vertices.end(), m.mesh.triangles()[t][k]);
+    for (const std::int32_t v : m.mesh.triangles()[t]) inside += side.inside(v);
     if (inside == 0) continue;
     const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
     const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();

@@ -47,7 +47,7 @@ void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
     Vec3 corners = Vec3::Zero();
     for (int k = 0; k < 3; ++k) {
       const std::int32_t v = m.mesh.triangles()[t][k];
-      if (!std::binary_search(side.vertices.begin(), side.vertices.end(), v)) continue;
+      if (!side.inside(v)) continue;
       ++inside;
       corners += m.corner(t, k);
     }

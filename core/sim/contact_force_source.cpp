@@ -391,7 +391,6 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   e.start_load_gain = 0.25 * span.length * cap.d_start_work;
   e.capped = cap.capped;
   e.pressure_couple = patch.pressure_couple;
-  e.pressure_torque = e.normal.value * e.pressure_couple;
 
   // Stick offset: separation of the two material anchor points, tangential part (as for the slip
   // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now

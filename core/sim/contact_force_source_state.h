@@ -129,7 +129,6 @@ struct ContactForceSource::Evaluation {
   Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
   Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
   Vec3 pressure_couple = Vec3::Zero();  // κ of a curved piece: its torque per unit F_n
-  Vec3 pressure_torque = Vec3::Zero();  // F_n·κ
   // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
   // and ¼h·∂F_n/∂W₀ (0 where the law's force stands). W₀ = ¼h[F₀·(v₀ + v₁) + τ₀·(ω₀ + ω₁)]
   // follows the trial state through v₁ at the start load's points and ω₁ = ω_rel.
@@ -140,7 +139,9 @@ struct ContactForceSource::Evaluation {
   // The patch's load on B (−it on A): the normal force along the patch normal n with friction,
   // and the rolling, rocking and spin torques.
   Vec3 force(const Vec3& n) const { return normal.value * n + friction.force; }
-  Vec3 torque() const { return rolling.torque + rocking_torque + spin.torque + pressure_torque; }
+  Vec3 torque() const {
+    return rolling.torque + rocking_torque + spin.torque + normal.value * pressure_couple;
+  }
 };
 
 // "contact 'A'–'B'": how a refusal (StepRejected) names the pair.
