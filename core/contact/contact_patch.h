@@ -36,10 +36,12 @@ struct ContactPatch {
   // without penetrated vertices.
   Vec3 pressure_centre = Vec3::Zero();
   Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
-  // The moment per unit normal force that the pressure on a split region's piece adds about its
-  // centre (pressure_couple.h): the torque on B is F_n·pressure_couple. Zero for a whole region,
-  // flat or a cap of a cylinder or sphere within one patch.
+  // A split region's piece (curved_piece.h): the moment per unit normal force its pressure adds
+  // about its centre (the torque on B is F_n·pressure_couple), and the covariance over it of the
+  // normal rates (n, (x − pressure_centre) × n) that damps their variation. Zero for a whole
+  // region, whose rocking is damped as a flat disc's (patch_terms.h, rockingDamping).
   Vec3 pressure_couple = Vec3::Zero();
+  Mat6 normal_rate_spread = Mat6::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
   double indentation = 0.0;

@@ -336,6 +336,10 @@ ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   out.pressure_centre = motion.apply(patch.pressure_centre);
   out.normal = motion.rotation * patch.normal;
   out.pressure_couple = motion.rotation * patch.pressure_couple;
+  // Both halves of (n, (x − c) × n) turn with the motion.
+  Mat6 rotation = Mat6::Zero();
+  rotation.topLeftCorner<3, 3>() = rotation.bottomRightCorner<3, 3>() = motion.rotation;
+  out.normal_rate_spread = rotation * patch.normal_rate_spread * rotation.transpose();
   out.deepest_point_a = motion.apply(patch.deepest_point_a);
   out.deepest_point_b = motion.apply(patch.deepest_point_b);
   for (auto& loop : out.loops) {

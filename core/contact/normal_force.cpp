@@ -12,7 +12,7 @@ namespace {
 NormalForce damped(double elastic, double slope, double c, const NormalLawInput& in) {
   const double factor = 1.0 + c * in.rate;
   if (factor <= 0.0) return {};
-  return {elastic * factor, slope * factor, elastic * c};
+  return {elastic * factor, slope * factor, elastic * c, slope * c};
 }
 
 NormalForce dampedPower(double coefficient, double exponent, double c, const NormalLawInput& in) {

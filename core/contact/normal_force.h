@@ -13,9 +13,10 @@ struct NormalLawInput {
 };
 
 struct NormalForce {
-  double value = 0.0;          // ≥ 0 always: contact never pulls
-  double d_indentation = 0.0;  // ∂F/∂δ
-  double d_rate = 0.0;         // ∂F/∂δ̇
+  double value = 0.0;                 // ≥ 0 always: contact never pulls
+  double d_indentation = 0.0;         // ∂F/∂δ
+  double d_rate = 0.0;                // ∂F/∂δ̇
+  double d_rate_d_indentation = 0.0;  // ∂²F/∂δ∂δ̇: how the damping stiffens with depth
 };
 
 // Hunt and Crossley's law as Dopico et al. write it, eq. (1): F = k·δ^e·(1 + x·δ̇/δ̇₀) with

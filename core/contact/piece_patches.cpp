@@ -6,9 +6,9 @@
 #include <optional>
 #include <utility>
 
+#include "contact/curved_piece.h"
 #include "contact/patch_geometry.h"
 #include "contact/pressure_centre.h"
-#include "contact/pressure_couple.h"
 
 namespace contactsim {
 namespace {
@@ -236,8 +236,11 @@ std::vector<ContactPatch> piecePatches(
                        surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
-    patch.pressure_couple =
-        pressureCouple(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n);
+    const CurvedPieceTerms curved = curvedPieceTerms(
+        pressingElements(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n), n,
+        patch.pressure_centre);
+    patch.pressure_couple = curved.pressure_couple;
+    patch.normal_rate_spread = curved.normal_rate_spread;
     if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
     if (extras.depth_fields && !negligibleSide(surface_b, surface_a))

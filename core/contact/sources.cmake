@@ -12,7 +12,7 @@ target_sources(contactsim_core PRIVATE
   contact/piece_patches.cpp
   contact/patch_pressure.cpp
   contact/pressure_centre.cpp
-  contact/pressure_couple.cpp
+  contact/curved_piece.cpp
   contact/region_split.cpp
   contact/rim_side.cpp
 )

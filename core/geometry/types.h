@@ -10,6 +10,7 @@ namespace contactsim {
 
 using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
 using Box3 = Eigen::AlignedBox3d;
 
 // Vertex indices of one triangle, counter-clockwise seen from outside (normal = (b-a)x(c-a)).

@@ -410,8 +410,19 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
-  if (pair.law.spread_damping) e.rocking_damping = rockingDamping(e.normal.d_rate, patch.area, n);
-  e.rocking_torque = -e.rocking_damping * omega_rel;
+  if (pair.law.spread_damping && e.normal.d_rate > 0.0) {
+    // A split piece damps its own normal rates' variation (curved_piece.h); a whole region, flat
+    // or a cap, rocks as a disc of its area.
+    if (patch.normal_rate_spread.isZero())
+      e.spread_damping.bottomRightCorner<3, 3>() = rockingDamping(e.normal.d_rate, patch.area, n);
+    else
+      e.spread_damping = e.normal.d_rate * patch.normal_rate_spread;
+    e.spread_force = -(e.spread_damping.topLeftCorner<3, 3>() * v_rel +
+                       e.spread_damping.topRightCorner<3, 3>() * omega_rel);
+    e.spread_torque = -(e.spread_damping.bottomLeftCorner<3, 3>() * v_rel +
+                        e.spread_damping.bottomRightCorner<3, 3>() * omega_rel);
+    e.spread_gain = e.normal.d_rate_d_indentation / e.normal.d_rate;
+  }
   return e;
 }
 
@@ -432,10 +443,14 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
   const Vec3 along =
       n + (e.normal.value > 0.0 ? Vec3(e.friction.force / e.normal.value) : Vec3::Zero());
   if (out.with_tangents) {
-    addBlocks(d, d, e.normal.d_indentation * along * n.transpose(), out.stiffness);
+    // The spread damping's wrench deepens with δ = δ₀ − n·(d − Δ₀) as ∂F_n/∂δ̇ does.
+    addBlocks(d, d,
+              (e.normal.d_indentation * along + e.spread_gain * e.spread_force) * n.transpose(),
+              out.stiffness);
     addBlocks(d, e.anchor_gap, -(e.friction.d_offset * tangent_projector), out.stiffness);
     addBlocks(d, d,
-              e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector,
+              e.normal.d_rate * along * n.transpose() - e.friction.d_velocity * tangent_projector +
+                  e.spread_damping.topLeftCorner<3, 3>(),
               out.damping);
   }
   const Vec3 torque = e.torque();
@@ -447,21 +462,28 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
       addBodyTorque(oa, -torque, q, qdot, out.q_force, stiffness);
   }
   if (!out.with_tangents) return;
-  addRelativeAngularTangents(system_, a, b, e.rocking_damping + e.rolling.d_omega + e.spin.d_omega,
-                             q, qdot, out.stiffness, out.damping);
+  addRelativeAngularTangents(
+      system_, a, b,
+      e.spread_damping.bottomRightCorner<3, 3>() + e.rolling.d_omega + e.spin.d_omega, q, qdot,
+      out.stiffness, out.damping);
   // The rolling and spin torques are proportional to F_n(δ, δ̇) (as friction's force is taken
   // to be above): δ = δ₀ − n·(d − Δ₀), δ̇ = −n·ḋ; the spin torque also follows the slip ḋ.
   const Vec3 torque_d_force =
       e.rolling.d_force + e.pressure_couple +
       (e.normal.value > 0.0 ? Vec3(e.spin.torque / e.normal.value) : Vec3::Zero());
-  if (torque_d_force != Vec3::Zero() || !e.spin.d_slip.isZero()) {
-    addTorqueThroughSeparation(system_, a, b, d,
-                               -e.normal.d_indentation * torque_d_force * n.transpose(),
-                               -e.normal.d_rate * torque_d_force * n.transpose() + e.spin.d_slip, q,
-                               out.stiffness, out.damping);
+  const Mat3 torque_d_slip = e.spin.d_slip - e.spread_damping.bottomLeftCorner<3, 3>();
+  if (torque_d_force != Vec3::Zero() || !torque_d_slip.isZero() ||
+      e.spread_torque != Vec3::Zero()) {
+    addTorqueThroughSeparation(
+        system_, a, b, d,
+        -(e.normal.d_indentation * torque_d_force + e.spread_gain * e.spread_torque) *
+            n.transpose(),
+        -e.normal.d_rate * torque_d_force * n.transpose() + torque_d_slip, q, out.stiffness,
+        out.damping);
   }
-  addForceThroughRelativeAngular(system_, a, b, d, e.spin.sliding_d_omega, q, qdot, out.stiffness,
-                                 out.damping);
+  addForceThroughRelativeAngular(system_, a, b, d,
+                                 e.spin.sliding_d_omega - e.spread_damping.topRightCorner<3, 3>(),
+                                 q, qdot, out.stiffness, out.damping);
   if (e.start_load_gain != 0.0) {
     // A capped F_n moves with W₀: ∂F_n/∂ḋ₀ = g·F₀ᵀ at the start load's points d₀ and
     // ∂F_n/∂ω = g·τ₀ᵀ for ω = ω(q₀, q̇), g = ¼h·∂F_n/∂W₀; friction and the torques proportional

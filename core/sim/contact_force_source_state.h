@@ -126,8 +126,12 @@ struct ContactForceSource::Evaluation {
   Vec3 slip = Vec3::Zero();
   SpinFriction spin;
   RollingTorque rolling;
-  Mat3 rocking_damping = Mat3::Zero();  // D: torque on B = −D·ω_rel
-  Vec3 rocking_torque = Vec3::Zero();   // −D·ω_rel
+  // The normal damping spread over the patch (rockingDamping, CurvedPieceTerms): the wrench
+  // (force, torque) on B is −D·(ḋ, ω_rel).
+  Mat6 spread_damping = Mat6::Zero();
+  Vec3 spread_force = Vec3::Zero(), spread_torque = Vec3::Zero();
+  // ∂D/∂δ = spread_gain·D: D is ∂F_n/∂δ̇ times the patch's shape, held with the geometry.
+  double spread_gain = 0.0;
   Vec3 pressure_couple = Vec3::Zero();  // κ of a curved piece: its torque per unit F_n
   // Where the ledger caps the normal force: the step's start load, whose work W₀ the cap counts,
   // and ¼h·∂F_n/∂W₀ (0 where the law's force stands). W₀ = ¼h[F₀·(v₀ + v₁) + τ₀·(ω₀ + ω₁)]
@@ -136,11 +140,11 @@ struct ContactForceSource::Evaluation {
   double start_load_gain = 0.0;
   bool capped = false;  // the ledger lowered the law's normal force
 
-  // The patch's load on B (−it on A): the normal force along the patch normal n with friction,
-  // and the rolling, rocking and spin torques.
-  Vec3 force(const Vec3& n) const { return normal.value * n + friction.force; }
+  // The patch's load on B (−it on A): the normal force along the patch normal n with friction
+  // and the spread damping's force, and the rolling, spread-damping, spin and pressure torques.
+  Vec3 force(const Vec3& n) const { return normal.value * n + friction.force + spread_force; }
   Vec3 torque() const {
-    return rolling.torque + rocking_torque + spin.torque + normal.value * pressure_couple;
+    return rolling.torque + spread_torque + spin.torque + normal.value * pressure_couple;
   }
 };
 

@@ -120,6 +120,11 @@ TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[l
                           (2 * hr);
         CHECK(f.d_indentation == Approx(dd).epsilon(1e-5));
         CHECK(f.d_rate == Approx(dr).epsilon(1e-5).margin(1e-9 * f.value));
+        // The damping's own slope in δ (the spread damping's stiffness, contact_force_source.cpp).
+        const double ddr = (evaluate(law, {delta + hd, rate, 0.5}).d_rate -
+                            evaluate(law, {delta - hd, rate, 0.5}).d_rate) /
+                           (2 * hd);
+        CHECK(f.d_rate_d_indentation == Approx(ddr).epsilon(1e-5).margin(1e-9 * f.d_rate / delta));
       }
     }
   }

@@ -12,6 +12,7 @@
 #include "contact/normal_force.h"
 #include "contact_rig.h"
 #include "geometry/primitives.h"
+#include "geometry/thread_mesh.h"
 
 using namespace contactsim;
 using namespace contactsim::test;
@@ -115,5 +116,54 @@ TEST_CASE("contact tangents match central differences for every law and friction
       CHECK(modeless.stiffness.size() == full.stiffness.size());
       CHECK(modeless.damping.size() == full.damping.size());
     }
+  }
+}
+
+// A nut pressed onto its bolt's flanks (geometry/thread_mesh.h): the helical region is split
+// into pieces (region_split.h), each with its pressure couple and the damping of its normal
+// rates' spread (curved_piece.h) — a 6×6 damping of the relative twist whose force and cross
+// blocks a flat patch does not have.
+TEST_CASE("contact tangents on a thread's curved pieces match central differences",
+          "[contact][tangents][thread]") {
+  ThreadSpec bolt;
+  bolt.nominal_diameter = 0.008, bolt.pitch = 0.001, bolt.length = 0.006;
+  bolt.segments_per_turn = 48, bolt.flank_divisions = 2;
+  bolt.radial_clearance = 0.05e-3, bolt.axial_clearance = 0.1e-3;
+  ThreadSpec nut = bolt;
+  nut.length = 0.003, nut.segments_per_turn = 54;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  RigSpec spec;
+  spec.ground = makeBolt(bolt);
+  spec.body = makeNut(nut, NutBody{0.013, 0.0});
+  spec.mass = solidSphere(0.005, 0.006);
+  spec.gravity = Vec3::Zero();
+  // Two pitches up the bolt (settled as in test_thread_dynamics.cpp), lowered by half the play onto
+  // the flanks, and moving into them: 5 µm deep after five steps, its contacts loaded through their
+  // ledgers.
+  spec.pose.translation = Vec3(0, 0, 0.002 - bolt.axial_clearance / 2);
+  spec.velocity = Vec3(0.002, -0.001, -0.01);
+  spec.angular_velocity = Vec3(0.3, -0.2, 2.0);
+  spec.law.normal = HuntCrossleyLaw{1e6, 1.5, 0.3, 1e-2};
+  spec.law.friction = StickSlipFriction{0.04, 0.03, 1e-3, 0.0, 0.82};
+  ContactRig rig(std::move(spec));
+  for (int i = 0; i < 5; ++i) rig.step();
+  int curved = 0;
+  for (const ContactDiagnostics& c : rig.contacts()) curved += !c.patch.normal_rate_spread.isZero();
+  REQUIRE(curved > 0);
+  const int n = rig.integrator().system().coordinateCount();
+  auto& source = const_cast<ContactForceSource&>(rig.source());
+  // Loading, and unloading at the reversed velocities.
+  for (const double sense : {1.0, -1.0}) {
+    INFO((sense > 0 ? "loading" : "unloading"));
+    Eigen::VectorXd q = rig.integrator().state().q, qdot = sense * rig.integrator().state().qdot;
+    for (int i = 0; i < n; ++i) {
+      q[i] += 1e-9 * u(rng);
+      qdot[i] += 1e-4 * u(rng);
+    }
+    const test::TangentComparison r = test::compareTangents(source, q, qdot, rig.time() + 1e-4);
+    INFO(curved << " curved pieces; K scale " << r.k_scale << ", C scale " << r.c_scale);
+    CHECK(r.k_error <= r.k_bound);
+    CHECK(r.c_error <= r.c_bound);
   }
 }

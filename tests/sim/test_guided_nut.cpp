@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 #include "scene/scene.h"
 #include "shipped_scene.h"
@@ -159,7 +160,7 @@ TEST_CASE("a nut that can only screw comes to rest above the critical friction",
 // split into pieces tens of degrees of azimuth wide (four per turn at the shipped pose), each one
 // force F_n along its mean normal at its centre of pressure, whose moment about the axis is
 // (sin β/β)² of the flank pressure's (β the half width): until each piece also applied its
-// pressure's couple (pressure_couple.h, 2026-12-02) that force did work along the screw motion
+// pressure's couple (curved_piece.h, 2026-12-02) that force did work along the screw motion
 // and was not a gradient — the contacts took 27 % of gravity's work over 0.1 s (18 % once the
 // crossed triangles were facing candidates), 0.7 % with the couple. docs/method.md, "Threads".
 TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy", "[thread][slow]") {
@@ -173,17 +174,19 @@ TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy", "
   CHECK(taken <= 0.02 * released);
 }
 
-// Known to fail (issue 22), kept as the specification: below the critical friction the guided
-// nut screws down as the closed form says, to 10 %. Measured (2026-12-02): 0.126 rad against
-// 0.204 at a fifth of the critical friction (0.088 before the crossed triangles became facing
-// candidates, 0.094 before the pieces' couple) — not its rocking; what remains is friction's
-// side: a piece's friction acts at its centre with sin β/β of the flank's moment, and the rocking
-// damping brakes the screw's turn across each piece's normal (docs/method.md, "Threads").
-TEST_CASE("a nut that can only screw turns down as the closed form says",
-          "[thread][slow][!mayfail]") {
+// Below the critical friction the guided nut screws down as the closed form says, to 10 %, at
+// two restitutions and steps. It turned 0.126 rad against 0.204 until 2026-12-02 (0.088 before the
+// crossed triangles became facing candidates, 0.094 before the pieces' couple): each piece damped
+// its rocking as a flat disc about its mean normal would, and the screw's turn, whose axis lies
+// 60° off each flank piece's normal, met that damping although it slides the flank over itself.
+// The damping of the spread of the normal rates over the piece (curved_piece.h) does not meet it.
+TEST_CASE("a nut that can only screw turns down as the closed form says", "[thread][slow]") {
   const double mu = 0.2 * kCriticalFriction;
-  const Screw s = screw(mu, 0.3, 2e-4, 0.1);
-  const double expected = closedFormTurn(s, mu, 0.1);
-  INFO("turned " << s.turned << " rad, closed form " << expected);
-  CHECK(s.turned == Approx(expected).epsilon(0.1));
+  for (const auto& [restitution, step] : {std::pair{0.3, 2e-4}, std::pair{0.8, 1e-4}}) {
+    const Screw s = screw(mu, restitution, step, 0.1);
+    const double expected = closedFormTurn(s, mu, 0.1);
+    INFO("e = " << restitution << ", Δt = " << step << ": turned " << s.turned
+                << " rad, closed form " << expected);
+    CHECK(s.turned == Approx(expected).epsilon(0.1));
+  }
 }

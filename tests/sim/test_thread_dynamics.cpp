@@ -120,11 +120,13 @@ TEST_CASE("a nut on a vertical bolt: self-locking iff μ/cos 30° ≥ tan λ", "
   const double expected = closedFormTurn(loose, mu_loose, until);
   INFO("loose: turned " << loose.turned << " rad (closed form " << expected << "), dropped "
                         << loose.dropped << " m, wall " << loose.wall << " s");
-  // The loose nut starts 10 µm above the flanks (1.4 ms of free fall), its friction first holds
-  // until the stiction spring gives, and its facets ride over the bolt's (a chord sag of 2 µm per
-  // 16 µm of lead at 96 columns, which acts like extra friction): it turns less than the closed
-  // form, but clearly down — at least half of it — and never more than without friction.
-  CHECK(loose.turned >= 0.5 * expected);
+  // The loose nut starts 10 µm above the flanks (1.4 ms of free fall) and its friction first holds
+  // until the stiction spring gives: it turns as the closed form says to 10 %, never more than
+  // without friction. Until 2026-12-02 it turned half to two thirds of it: a piece's damping of
+  // rocking, taken as a flat disc's about its mean normal, braked the screw's turn (which tilts
+  // about no axis of the flank's own) — the damping of the normal rates' spread
+  // (curved_piece.h) leaves a motion that slides the flank over itself undamped.
+  CHECK(loose.turned >= 0.9 * expected);
   CHECK(loose.turned <= closedFormTurn(loose, 0.0, until));
   // Down the helix: the descent beyond the drop and the settling is the turn's lead.
   CHECK(loose.dropped >= loose.turned * s.pitch / (2 * kPi));
@@ -155,7 +157,7 @@ TEST_CASE("a loose nut turns down its bolt whatever the contact's restitution", 
     expected = closedFormTurn(loose, mu, 0.1);
     INFO("e = " << restitution << ": turned " << loose.turned << " rad (closed form " << expected
                 << ")");
-    CHECK(loose.turned >= 0.5 * expected);
+    CHECK(loose.turned >= 0.9 * expected);
     CHECK(loose.turned <= closedFormTurn(loose, 0.0, 0.1));
   }
   // Just above the critical μ the nut creeps: 0.006–0.018 rad in 0.1 s over the steps 0.18, 0.2
@@ -175,7 +177,7 @@ TEST_CASE("a loose nut turns down its bolt at the neighbouring steps 0.18 and 0.
     const Run loose = settleNut(mu, 0.1, 0.3, step);
     const double expected = closedFormTurn(loose, mu, 0.1);
     INFO("Δt = " << step << ": turned " << loose.turned << " rad (closed form " << expected << ")");
-    CHECK(loose.turned >= 0.5 * expected);
+    CHECK(loose.turned >= 0.9 * expected);
     CHECK(loose.turned <= closedFormTurn(loose, 0.0, 0.1));
   }
 }
@@ -189,7 +191,7 @@ TEST_CASE("a loose nut turns down its bolt at the neighbouring steps 0.18 and 0.
 // ratcheting its flank contacts down (docs/method.md, "Why the free nut creeps"). With the
 // crossed triangles among the facing candidates (region_split.h) it turned 0.0007 rad at
 // e = 0.1 and 0.003 rad at e = 0.8, at each step; with the pieces' pressure couple
-// (pressure_couple.h), which gives the helix its full moment, 0.001 and 0.0044 rad.
+// (curved_piece.h), which gives the helix its full moment, 0.001 and 0.0044 rad.
 TEST_CASE("a nut just above the critical friction holds at three steps", "[thread][slow]") {
   const double critical = criticalFriction();
   for (const double step : {1.8e-4, 2e-4, 2.2e-4}) {

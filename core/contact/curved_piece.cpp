@@ -1,0 +1,72 @@
+#include "contact/curved_piece.h"
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+namespace contactsim {
+namespace {
+
+// Within 45° of the piece's normal: the facing test of region_split.h.
+const double kPressingCos = std::cos(std::numbers::pi / 4);
+
+void addElements(const PosedMesh& m, const PenetratedSide& side,
+                 std::span<const std::int32_t> triangles, double sign, const Vec3& normal,
+                 std::vector<SurfaceElement>& out) {
+  for (const std::int32_t t : triangles) {
+    const Vec3 n = sign * m.normal(t);
+    if (!(n.dot(normal) >= kPressingCos)) continue;
+    int inside = 0;
+    for (const std::int32_t v : m.mesh.triangles()[t]) inside += side.inside(v);
+    if (inside == 0) continue;
+    const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
+    const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
+    out.push_back({(p0 + p1 + p2) / 3, n, area * inside / 3.0});
+  }
+}
+
+}  // namespace
+
+std::vector<SurfaceElement> pressingElements(const PosedMesh& a, const PenetratedSide& side_a,
+                                             std::span<const std::int32_t> triangles_a,
+                                             const PosedMesh& b, const PenetratedSide& side_b,
+                                             std::span<const std::int32_t> triangles_b,
+                                             const Vec3& m) {
+  std::vector<SurfaceElement> elements;
+  addElements(a, side_a, triangles_a, 1.0, m, elements);
+  addElements(b, side_b, triangles_b, -1.0, m, elements);
+  return elements;
+}
+
+CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, const Vec3& m,
+                                  const Vec3& centre) {
+  using Vec6 = Eigen::Matrix<double, 6, 1>;
+  const auto rates = [&](const SurfaceElement& e) {
+    Vec6 g;
+    g << e.n, (e.x - centre).cross(e.n);
+    return g;
+  };
+  double total = 0.0, along = 0.0;
+  Vec3 centroid = Vec3::Zero();
+  Vec6 mean = Vec6::Zero();  // ḡ, whose first half is n̄
+  for (const SurfaceElement& e : elements) {
+    total += e.w;
+    along += e.w * e.n.dot(m);
+    centroid += e.w * e.x;
+    mean += e.w * rates(e);
+  }
+  CurvedPieceTerms out;
+  if (!(total > 0.0) || !(along > 0.0)) return out;
+  centroid /= total;
+  mean /= total;
+  for (const SurfaceElement& e : elements) {
+    out.pressure_couple += e.w * (e.x - centroid).cross(e.n - mean.head<3>());
+    const Vec6 deviation = rates(e) - mean;
+    out.normal_rate_spread.noalias() += e.w * deviation * deviation.transpose();
+  }
+  out.pressure_couple /= along;
+  out.normal_rate_spread /= total;
+  return out;
+}
+
+}  // namespace contactsim

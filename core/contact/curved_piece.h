@@ -1,0 +1,57 @@
+// What a curved piece's pressure does beyond one force along one normal at one point: its couple
+// and the damping of its normal rates (docs/method.md, "Curved pieces are not a gradient" and
+// "Damping a curved piece").
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "contact/local_overlap.h"
+#include "contact/posed_mesh.h"
+
+namespace contactsim {
+
+// A pressing triangle of a piece: its centroid, its normal from A into B, and its weight (its
+// area times its share of inside corners).
+struct SurfaceElement {
+  Vec3 x, n;
+  double w = 0.0;
+};
+
+struct CurvedPieceTerms {
+  // κ: the moment per unit normal force that the pressure adds about the piece's centre (the
+  // torque on B is F_n·κ). A patch applies F_n at one point along one normal m; pressure on a
+  // curved surface pushes along the surface's own normals, whose moments a single force along
+  // their mean misses. On a thread's flank piece spanning ±β of azimuth the point force's moment
+  // about the axis — the torque that screws the nut — is (sin β/β)² of the flank's, and the force
+  // does work along the screw motion: it is not a gradient.
+  //   κ = Σ wᵢ (xᵢ − x̄) × (nᵢ − n̄) / Σ wᵢ nᵢ·m,   x̄, n̄ the weighted means,
+  // zero on a flat patch (every nᵢ = n̄) and on any cap of a cylinder or a sphere (xᵢ = o + ρnᵢ);
+  // on a helicoid every normal's moment about the axis per unit of axial force is the lead, so
+  // F_n·(m, κ) screws as the flank's pressure does.
+  Vec3 pressure_couple = Vec3::Zero();
+  // S: the weighted covariance over the elements of gᵢ = (nᵢ, (xᵢ − c) × nᵢ), c the piece's
+  // centre. A twist (v, ω) of B relative to A at c moves B's surface at xᵢ along nᵢ at gᵢ·(v, ω),
+  // so (v, ω)ᵀ S (v, ω) is the variance of that normal rate over the piece. The law's damping acts
+  // on the mean rate; spread over the piece it also resists the rates' variation, with the wrench
+  // −∂F_n/∂δ̇·S·(v, ω) on B. On a flat disc S is ρ²(I − mmᵀ) in its rotation block and zero
+  // elsewhere, ρ² = ∫y²dA/A (the flat rocking damping of patch_terms.h); a motion that slides the
+  // surface over itself — a screw along a helicoid, a turn about a cylinder's axis or a sphere's
+  // centre — moves every element at the same normal rate and meets no damping.
+  Mat6 normal_rate_spread = Mat6::Zero();
+};
+
+// Both terms from a piece's elements; zero without a positive Σ wᵢ nᵢ·m.
+CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, const Vec3& m,
+                                  const Vec3& centre);
+
+// The elements of a piece: A's penetrated triangles (outward normals) and B's (inward) whose
+// normals lie within 45° of m — the surface the piece presses on, not the overlap's sides — with
+// at least one inside corner.
+std::vector<SurfaceElement> pressingElements(const PosedMesh& a, const PenetratedSide& side_a,
+                                             std::span<const std::int32_t> triangles_a,
+                                             const PosedMesh& b, const PenetratedSide& side_b,
+                                             std::span<const std::int32_t> triangles_b,
+                                             const Vec3& m);
+
+}  // namespace contactsim
