@@ -36,13 +36,11 @@ struct ContactPatch {
   // without penetrated vertices.
   Vec3 pressure_centre = Vec3::Zero();
   Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
-  // The moment per unit normal force that a split region's piece's pressure adds about its
-  // centre (curved_piece.h): the torque on B is F_n·pressure_couple. Zero for a whole region, flat
-  // or a cap of a cylinder or sphere within one patch.
+  // A split region's piece (curved_piece.h): the moment per unit normal force its pressure adds
+  // about its centre (the torque on B is F_n·pressure_couple), and the covariance over it of the
+  // normal rates (n, (x − pressure_centre) × n) that damps their variation. Zero for a whole
+  // region, whose rocking is damped as a flat disc's (patch_terms.h, rockingDamping).
   Vec3 pressure_couple = Vec3::Zero();
-  // The covariance of the normal rates g = (n, (x − pressure_centre) × n) over the patch, whose
-  // variation the law's damping resists (curved_piece.h): over a piece's pressing triangles, or
-  // over a whole region's projected area with n the patch normal (its rocking block alone).
   Mat6 normal_rate_spread = Mat6::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.

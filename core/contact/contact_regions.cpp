@@ -271,10 +271,6 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     const ProjectedRegion projected = projectRegion(*plane, patch.loops);
     patch.normal = plane->normal;
     patch.area = projected.area;
-    // A whole region's normal rates spread as its flat projected area's (curved_piece.h's S with
-    // every normal m): rocking about an in-plane axis, (r × m)(r × m)ᵀ averaged over the area.
-    patch.normal_rate_spread.bottomRightCorner<3, 3>() =
-        skew(plane->normal) * projected.second_moment * skew(plane->normal).transpose();
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
     // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").

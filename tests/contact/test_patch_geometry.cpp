@@ -81,39 +81,6 @@ TEST_CASE("an annulus subtracts its hole whatever the loops' directions", "[plan
   CHECK(projectRegion(plane, loops).centroid.x() == Approx(-0.9 * 4 / 12));
 }
 
-// The region's spread about its centroid, ∫ r rᵀ dA / A, which sets how the law's damping resists
-// a patch's rocking (ContactPatch::normal_rate_spread): R²/4 for a disc, a²/12 and b²/12 for an
-// a × b rectangle along its sides; with a hole, the outer's moment less the hole's about the
-// joint centroid (parallel axes); in the plane, whatever the plane's position and tilt.
-TEST_CASE("a region's second moment about its centroid", "[plane]") {
-  const Vec3 centre(3, -2, 7), n = Vec3(0.3, -0.5, 0.8).normalized();
-  const ContactPlane frame = planeFromNormal(centre, n);
-  const double r = 0.5;
-  std::vector<Vec3> circle;
-  for (int i = 0; i < 2000; ++i) {
-    const double angle = 2 * std::numbers::pi * i / 2000;
-    circle.push_back(centre +
-                     r * (std::cos(angle) * frame.axis_u + std::sin(angle) * frame.axis_v));
-  }
-  const std::vector<std::vector<Vec3>> disc = {circle};
-  const Mat3 in_plane = Mat3::Identity() - n * n.transpose();
-  CHECK((projectRegion(frame, disc).second_moment - r * r / 4 * in_plane).norm() < 1e-5 * r * r);
-
-  // The 4 × 4 square less an off-centre 2 × 2 hole at x = 0.9: area 12, centroid x̄ = −0.3;
-  // ∫x²: 16·16/12 − (4·4/12 + 4·0.81) = 16.0 − 4.573 = 11.427 about the origin, so
-  // 11.427/12 − 0.09 about x̄; ∫y²: (16·16/12 − 4·4/12)/12.
-  const ContactPlane plane = planeFromNormal(Vec3::Zero(), Vec3::UnitZ());
-  const std::vector<Vec3> outer = {{-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0}};
-  const std::vector<Vec3> hole = {{-0.1, -1, 0}, {1.9, -1, 0}, {1.9, 1, 0}, {-0.1, 1, 0}};
-  const std::vector<std::vector<Vec3>> annulus = {hole, outer};
-  const Mat3 J = projectRegion(plane, annulus).second_moment;
-  const double x_about_origin = 16.0 * 16.0 / 12.0 - (4.0 * 4.0 / 12.0 + 4.0 * 0.81);
-  CHECK(J(0, 0) == Approx(x_about_origin / 12.0 - 0.09));
-  CHECK(J(1, 1) == Approx((16.0 * 16.0 / 12.0 - 4.0 * 4.0 / 12.0) / 12.0));
-  CHECK(std::abs(J(0, 1)) < 1e-12);
-  CHECK(J.row(2).norm() + J.col(2).norm() < 1e-12);
-}
-
 TEST_CASE("a contour's vector area is ∫n dA of any surface it bounds", "[plane]") {
   // A flat annulus: (16 − 4)·normal, whatever the loops' walking directions and the plane's
   // origin.
