@@ -1,21 +1,18 @@
 #include "contact/curved_piece.h"
 
-#include <cmath>
-#include <numbers>
+#include "contact/region_split.h"
+
 #include <vector>
 
 namespace contactsim {
 namespace {
-
-// Within 45° of the piece's normal: the facing test of region_split.h.
-const double kPressingCos = std::cos(std::numbers::pi / 4);
 
 void addElements(const PosedMesh& m, const PenetratedSide& side,
                  std::span<const std::int32_t> triangles, double sign, const Vec3& normal,
                  std::vector<SurfaceElement>& out) {
   for (const std::int32_t t : triangles) {
     const Vec3 n = sign * m.normal(t);
-    if (!(n.dot(normal) >= kPressingCos)) continue;
+    if (!(n.dot(normal) >= kFacingCos)) continue;
     int inside = 0;
     for (const std::int32_t v : m.mesh.triangles()[t]) inside += side.inside(v);
     if (inside == 0) continue;

@@ -8,8 +8,6 @@
 namespace contactsim {
 namespace {
 
-// Two oriented normals within this angle face each other across the overlap.
-const double kFacingCos = std::cos(std::numbers::pi / 4);
 // Normals sweep through their mean (sweepsThroughMean) when their mean resultant |Σ w n| / Σ w
 // is at least kSweepMinResultant (a fan of ±90° gives 2/π ≈ 0.64, a full ring 0), a facing pair
 // lies within kSweepNearMeanAngle of the mean, and across the mean they either keep within

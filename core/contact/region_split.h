@@ -3,6 +3,7 @@
 // become its own patch (docs/method.md, "Splitting non-planar regions").
 #pragma once
 
+#include <cmath>
 #include <numbers>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace contactsim {
 
 // Half-angle of the cone that the contact surface's normals of one patch must stay within.
 inline constexpr double kPatchConeHalfAngle = 30.0 * std::numbers::pi / 180.0;
+// Two oriented normals (A's outward, B's inward) face each other across the overlap when they are
+// within 45°: the facing test below, and which of a piece's triangles press along its normal
+// (curved_piece.h).
+inline const double kFacingCos = std::cos(std::numbers::pi / 4);
 
 struct RegionPiece {
   Vec3 normal = Vec3::Zero();  // unit, from A into B
