@@ -38,8 +38,8 @@ struct ContactPatch {
   Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
   // A split region's piece (curved_piece.h): the moment per unit normal force its pressure adds
   // about its centre (the torque on B is F_n·pressure_couple), and the covariance over it of the
-  // normal rates (n, (x − pressure_centre) × n) that damps their variation. Zero for a whole
-  // region, whose rocking is damped as a flat disc's (patch_terms.h, rockingDamping).
+  // normal rates (n, (x − pressure_centre) × n) that damps their variation. A whole region's
+  // couple is zero and its rates' covariance a flat disc's of its area (discNormalRateSpread).
   Vec3 pressure_couple = Vec3::Zero();
   Mat6 normal_rate_spread = Mat6::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "contact/contour_builder.h"
+#include "contact/curved_piece.h"
 #include "contact/local_overlap.h"
 #include "contact/overlap_volume.h"
 #include "contact/patch_geometry.h"
@@ -272,6 +273,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.normal = plane->normal;
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
+    patch.normal_rate_spread = discNormalRateSpread(patch.area, patch.normal);
     // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
     LocalOverlap overlap =

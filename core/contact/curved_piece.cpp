@@ -2,6 +2,7 @@
 
 #include "contact/region_split.h"
 
+#include <numbers>
 #include <vector>
 
 namespace contactsim {
@@ -64,6 +65,14 @@ CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, cons
   out.pressure_couple /= along;
   out.normal_rate_spread /= total;
   return out;
+}
+
+Mat6 discNormalRateSpread(double area, const Vec3& m) {
+  Mat6 spread = Mat6::Zero();
+  if (!(area > 0.0)) return spread;
+  spread.bottomRightCorner<3, 3>() =
+      area / (4.0 * std::numbers::pi) * (Mat3::Identity() - m * m.transpose());
+  return spread;
 }
 
 }  // namespace contactsim

@@ -35,7 +35,7 @@ struct CurvedPieceTerms {
   // so (v, ω)ᵀ S (v, ω) is the variance of that normal rate over the piece. The law's damping acts
   // on the mean rate; spread over the piece it also resists the rates' variation, with the wrench
   // −∂F_n/∂δ̇·S·(v, ω) on B. On a flat disc S is ρ²(I − mmᵀ) in its rotation block and zero
-  // elsewhere, ρ² = ∫y²dA/A (the flat rocking damping of patch_terms.h); a motion that slides the
+  // elsewhere, ρ² = ∫y²dA/A (discNormalRateSpread); a motion that slides the
   // surface over itself — a screw along a helicoid, a turn about a cylinder's axis or a sphere's
   // centre — moves every element at the same normal rate and meets no damping.
   Mat6 normal_rate_spread = Mat6::Zero();
@@ -44,6 +44,13 @@ struct CurvedPieceTerms {
 // Both terms from a piece's elements; zero without a positive Σ wᵢ nᵢ·m.
 CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, const Vec3& m,
                                   const Vec3& centre);
+
+// S of a flat disc of `area` about its centre with normal m: ρ²(I − mmᵀ) in the rotation block,
+// ρ² = ∫y²dA/A = area/(4π), zero elsewhere. A disc tilting at ω about an in-plane axis moves its
+// points along m at (ω × y)·m, whose variance is ωᵀρ²(I − mmᵀ)ω. What a whole region, flat or a
+// cap, and a piece too small for a covariance (fewer than two pressing elements) are damped as.
+// Zero without a positive area.
+Mat6 discNormalRateSpread(double area, const Vec3& m);
 
 // The elements of a piece: A's penetrated triangles (outward normals) and B's (inward) whose
 // normals lie within 45° of m — the surface the piece presses on, not the overlap's sides — with

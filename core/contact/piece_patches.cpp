@@ -240,7 +240,9 @@ std::vector<ContactPatch> piecePatches(
         pressingElements(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n), n,
         patch.pressure_centre);
     patch.pressure_couple = curved.pressure_couple;
-    patch.normal_rate_spread = curved.normal_rate_spread;
+    patch.normal_rate_spread = curved.normal_rate_spread.isZero()
+                                   ? discNormalRateSpread(patch.area, n)
+                                   : curved.normal_rate_spread;
     if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);
     if (extras.depth_fields && !negligibleSide(surface_b, surface_a))

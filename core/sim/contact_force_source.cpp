@@ -411,12 +411,9 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   e.spin = friction.spin;
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
   if (pair.law.spread_damping && e.normal.d_rate > 0.0) {
-    // A split piece damps its own normal rates' variation (curved_piece.h); a whole region, flat
-    // or a cap, rocks as a disc of its area.
-    if (patch.normal_rate_spread.isZero())
-      e.spread_damping.bottomRightCorner<3, 3>() = rockingDamping(e.normal.d_rate, patch.area, n);
-    else
-      e.spread_damping = e.normal.d_rate * patch.normal_rate_spread;
+    // The law's damping spread over the patch resists the variation of its normal rates
+    // (curved_piece.h): a split piece's own covariance, a whole region's as a disc of its area.
+    e.spread_damping = e.normal.d_rate * patch.normal_rate_spread;
     e.spread_force = -(e.spread_damping.topLeftCorner<3, 3>() * v_rel +
                        e.spread_damping.topRightCorner<3, 3>() * omega_rel);
     e.spread_torque = -(e.spread_damping.bottomLeftCorner<3, 3>() * v_rel +

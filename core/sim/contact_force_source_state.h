@@ -126,7 +126,7 @@ struct ContactForceSource::Evaluation {
   Vec3 slip = Vec3::Zero();
   SpinFriction spin;
   RollingTorque rolling;
-  // The normal damping spread over the patch (rockingDamping, CurvedPieceTerms): the wrench
+  // The normal damping spread over the patch (ContactPatch::normal_rate_spread): the wrench
   // (force, torque) on B is −D·(ḋ, ω_rel).
   Mat6 spread_damping = Mat6::Zero();
   Vec3 spread_force = Vec3::Zero(), spread_torque = Vec3::Zero();

@@ -43,10 +43,4 @@ RollingTorque rollingTorque(const RollingResistance& law, double normal_force, c
   return out;
 }
 
-Mat3 rockingDamping(double d_rate, double area, const Vec3& n) {
-  if (!(d_rate > 0.0 && area > 0.0)) return Mat3::Zero();
-  const Mat3 tangent_projector = Mat3::Identity() - n * n.transpose();
-  return d_rate * area / (4.0 * 3.14159265358979323846) * tangent_projector;
-}
-
 }  // namespace contactsim

@@ -1,5 +1,5 @@
 // The terms of a contact patch's load on body B besides its normal force (−them on A): friction
-// against the slip and the spin together, Modia3D's rolling resistance and the rocking damping.
+// against the slip and the spin together, and Modia3D's rolling resistance.
 // Each is a function of the patch alone, with the derivatives the integrator's tangent needs;
 // ContactForceSource::evaluatePatch sums them with the normal force.
 #pragma once
@@ -44,11 +44,5 @@ struct RollingTorque {
   Mat3 d_omega = Mat3::Zero();  // −∂τ/∂ω
 };
 RollingTorque rollingTorque(const RollingResistance& law, double normal_force, const Vec3& omega);
-
-// The normal law acts at one point, so its damping would not resist a face rocking about that
-// point; spread over the contact area like the pressure it damps, it resists tilting with
-// D = ∂F_n/∂δ̇·ρ²·(I − nnᵀ), ρ² = area/(4π) (a disc's ∫y²dA/A), a torque on B of −D·ω.
-// Zero where the law does not damp (∂F_n/∂δ̇ ≤ 0) or the patch has no area.
-Mat3 rockingDamping(double d_rate, double area, const Vec3& n);
 
 }  // namespace contactsim

@@ -1,7 +1,8 @@
 // What a curved piece adds to its point force (curved_piece.h), on elements sampled from exact
 // surfaces: a flat disc, a cylinder's and a sphere's caps, and a thread flank (a screw surface).
 // The couple: the point force plus F_n·κ has the distributed pressure's moment. The normal-rate
-// spread S: on a disc ρ²(I − mmᵀ) with ρ² = R²/4 (∫y²dA/A); zero variance for the motions that
+// spread S: on a disc ρ²(I − mmᵀ) with ρ² = R²/4 (∫y²dA/A), as discNormalRateSpread gives from the
+// area alone; zero variance for the motions that
 // slide a surface over itself (a turn about a cylinder's axis or a sphere's centre, the screw of a
 // flank), positive for a rocking; positive semidefinite; turning with a rigid motion.
 #include <Eigen/Eigenvalues>
@@ -86,6 +87,11 @@ TEST_CASE("a flat disc: no couple, rocking damped with rho^2 = R^2/4 about in-pl
         1e-3 * expected.norm());
   // The normal is the same everywhere: no force or cross terms.
   CHECK(terms.normal_rate_spread.topRows<3>().norm() < 1e-12 * R * R);
+  // What a whole region is given from its area alone: the sampled disc's, to the sampling's error.
+  const Mat6 from_area = discNormalRateSpread(kPi * R * R, m);
+  CHECK((from_area - terms.normal_rate_spread).norm() < 1e-3 * expected.norm());
+  CHECK((from_area.bottomRightCorner<3, 3>() * m).norm() < 1e-15 * expected.norm());
+  CHECK(discNormalRateSpread(0.0, m).isZero());
 }
 
 TEST_CASE(

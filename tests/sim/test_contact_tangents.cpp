@@ -149,7 +149,9 @@ TEST_CASE("contact tangents on a thread's curved pieces match central difference
   ContactRig rig(std::move(spec));
   for (int i = 0; i < 5; ++i) rig.step();
   int curved = 0;
-  for (const ContactDiagnostics& c : rig.contacts()) curved += !c.patch.normal_rate_spread.isZero();
+  // A piece whose normals vary: the force block of its S (a flat disc's S has none).
+  for (const ContactDiagnostics& c : rig.contacts())
+    curved += !c.patch.normal_rate_spread.topLeftCorner<3, 3>().isZero();
   REQUIRE(curved > 0);
   const int n = rig.integrator().system().coordinateCount();
   auto& source = const_cast<ContactForceSource&>(rig.source());

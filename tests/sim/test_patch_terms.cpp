@@ -1,8 +1,8 @@
 // The terms of a patch's load besides its normal force (core/sim/patch_terms.h), each on its own:
 // their derivatives against central differences, and the physical statement each makes —
-// friction's power is the law's F·s over slip and spin, the rolling torque opposes the rolling at
-// μ_r·r·F_n, and the rocking damping of a disc is ∂F/∂δ̇ times its ∫y²dA/A = R²/4 about any
-// in-plane axis and nothing about the normal.
+// friction's power is the law's F·s over slip and spin, and the rolling torque opposes the rolling
+// at μ_r·r·F_n. (The spread of the normal damping over a patch:
+// tests/contact/test_curved_piece.cpp.)
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
@@ -91,19 +91,4 @@ TEST_CASE("rolling torque opposes the rolling at mu_r times r times F_n, with it
   // None without a coefficient or without a normal force.
   CHECK(rollingTorque(RollingResistance{}, force, omega).torque.isZero());
   CHECK(rollingTorque(law, 0.0, omega).d_omega.isZero());
-}
-
-TEST_CASE("rocking damping of a disc is dF/d(rate) times R^2/4 about in-plane axes, none about n",
-          "[patch-terms]") {
-  const double radius = 0.03, d_rate = 2e3;
-  const double area = 3.14159265358979323846 * radius * radius;
-  const Mat3 D = rockingDamping(d_rate, area, kNormal);
-  // A disc tilting at ω about an in-plane axis: its points move along n at (ω × y)·n, so the
-  // spread damping's torque is ∂F/∂δ̇·ω·∫y²dA/A, ∫y²dA/A = R²/4.
-  const Vec3 in_plane = kTangent * Vec3(1, 2, 0);
-  CHECK((D * in_plane - d_rate * radius * radius / 4.0 * in_plane).norm() <
-        1e-12 * (D * in_plane).norm());
-  CHECK((D * kNormal).norm() < 1e-12 * D.norm());
-  CHECK(rockingDamping(0.0, area, kNormal).isZero());
-  CHECK(rockingDamping(d_rate, 0.0, kNormal).isZero());
 }
