@@ -39,7 +39,7 @@ struct ContactPatch {
   // A split region's piece (curved_piece.h): the moment per unit normal force its pressure adds
   // about its centre (the torque on B is F_n·pressure_couple), and the covariance over it of the
   // normal rates (n, (x − pressure_centre) × n) that damps their variation. A whole region's
-  // couple is zero and its rates' covariance a flat disc's of its area (discNormalRateSpread).
+  // couple is zero and its rates' covariance its flat area's (flatNormalRateSpread).
   Vec3 pressure_couple = Vec3::Zero();
   Mat6 normal_rate_spread = Mat6::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the

@@ -273,7 +273,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.normal = plane->normal;
     patch.area = projected.area;
     patch.centroid = projected.area > 0.0 ? projected.centroid : plane->origin;
-    patch.normal_rate_spread = discNormalRateSpread(patch.area, patch.normal);
+    patch.normal_rate_spread =
+        flatNormalRateSpread(projected.area, projected.second_moment, patch.normal);
     // A penetrates B along +normal, B penetrates A along −normal (Dopico et al. §IV.F). δ is the
     // thickest local overlap along the normal (docs/method.md, "Conforming contact").
     LocalOverlap overlap =

@@ -2,6 +2,8 @@
 
 #include "contact/region_split.h"
 
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <numbers>
 #include <vector>
 
@@ -67,11 +69,20 @@ CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, cons
   return out;
 }
 
-Mat6 discNormalRateSpread(double area, const Vec3& m) {
+Mat6 flatNormalRateSpread(double area, const Mat3& second_moment, const Vec3& m) {
   Mat6 spread = Mat6::Zero();
   if (!(area > 0.0)) return spread;
-  spread.bottomRightCorner<3, 3>() =
-      area / (4.0 * std::numbers::pi) * (Mat3::Identity() - m * m.transpose());
+  const double disc = area / (4.0 * std::numbers::pi);
+  const Vec3 e1 = m.unitOrthogonal(), e2 = m.cross(e1);
+  Eigen::Matrix<double, 3, 2> axes;
+  axes << e1, e2;
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> principal(axes.transpose() * second_moment *
+                                                                 axes);
+  for (int k = 0; k < 2; ++k) {
+    const Vec3 across = m.cross(axes * principal.eigenvectors().col(k));
+    spread.bottomRightCorner<3, 3>() +=
+        std::max(principal.eigenvalues()[k], disc) * across * across.transpose();
+  }
   return spread;
 }
 

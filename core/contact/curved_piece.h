@@ -35,7 +35,7 @@ struct CurvedPieceTerms {
   // so (v, ω)ᵀ S (v, ω) is the variance of that normal rate over the piece. The law's damping acts
   // on the mean rate; spread over the piece it also resists the rates' variation, with the wrench
   // −∂F_n/∂δ̇·S·(v, ω) on B. On a flat disc S is ρ²(I − mmᵀ) in its rotation block and zero
-  // elsewhere, ρ² = ∫y²dA/A (discNormalRateSpread); a motion that slides the
+  // elsewhere, ρ² = ∫y²dA/A (flatNormalRateSpread); a motion that slides the
   // surface over itself — a screw along a helicoid, a turn about a cylinder's axis or a sphere's
   // centre — moves every element at the same normal rate and meets no damping.
   Mat6 normal_rate_spread = Mat6::Zero();
@@ -45,12 +45,16 @@ struct CurvedPieceTerms {
 CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, const Vec3& m,
                                   const Vec3& centre);
 
-// S of a flat disc of `area` about its centre with normal m: ρ²(I − mmᵀ) in the rotation block,
-// ρ² = ∫y²dA/A = area/(4π), zero elsewhere. A disc tilting at ω about an in-plane axis moves its
-// points along m at (ω × y)·m, whose variance is ωᵀρ²(I − mmᵀ)ω. What a whole region, flat or a
-// cap, and a piece too small for a covariance (fewer than two pressing elements) are damped as.
-// Zero without a positive area.
-Mat6 discNormalRateSpread(double area, const Vec3& m);
+// S of a flat region with normal m, `area` and in-plane second moment J = ∫ r rᵀ dA / area about
+// its centre (ProjectedRegion::second_moment): a rotation ω moves the point at r along m at
+// (ω × r)·m = ω·(r × m), so S's rotation block is Σₖ jₖ (m × uₖ)(m × uₖ)ᵀ over J's in-plane
+// principal axes uₖ and values jₖ, and its other blocks are zero. Each jₖ is taken at least a
+// disc's ρ² = area/(4π) (docs/method.md, "Damping a flat region"): a strip w × L keeps L²/12
+// about the axis across it, which a shaft pressed along a pipe's bottom line needs to stop
+// pitching, and the disc's wL/(4π) about its own line instead of w²/12, without which an edge a
+// block rocks on chatters. A disc gets ρ²(I − mmᵀ); J = 0 (a piece with fewer than two pressing
+// elements) gets the disc. Zero without a positive area.
+Mat6 flatNormalRateSpread(double area, const Mat3& second_moment, const Vec3& m);
 
 // The elements of a piece: A's penetrated triangles (outward normals) and B's (inward) whose
 // normals lie within 45° of m — the surface the piece presses on, not the overlap's sides — with

@@ -119,23 +119,38 @@ std::optional<ContactPlane> fitContactPlane(std::span<const std::vector<Vec3>> l
 ProjectedRegion projectRegion(const ContactPlane& plane, std::span<const std::vector<Vec3>> loops) {
   double area = 0.0;
   Vec2 moment = Vec2::Zero();
+  Eigen::Matrix2d second = Eigen::Matrix2d::Zero();  // ∫ p pᵀ dA about the plane's origin
   for (const auto& [poly, sign, loop] : signedPolygons(plane, loops)) {
+    // Green's theorem over each edge (a, b) of the shoelace's fan, c = a × b: ∫ dA = Σ c/2,
+    // ∫ p dA = Σ c(a + b)/6, ∫ p pᵀ dA = Σ c(2aaᵀ + 2bbᵀ + abᵀ + baᵀ)/24.
     double signed_area = 0.0;
     Vec2 signed_moment = Vec2::Zero();
+    Eigen::Matrix2d signed_second = Eigen::Matrix2d::Zero();
     for (std::size_t k = 0; k < poly.size(); ++k) {
       const Vec2& a = poly[k];
       const Vec2& b = poly[(k + 1) % poly.size()];
       const double cross = a.x() * b.y() - b.x() * a.y();
       signed_area += cross / 2;
       signed_moment += cross * (a + b) / 6;
+      signed_second +=
+          cross *
+          (2 * a * a.transpose() + 2 * b * b.transpose() + a * b.transpose() + b * a.transpose()) /
+          24;
     }
     area += sign * signed_area;
     moment += sign * signed_moment;
+    second += sign * signed_second;
   }
   ProjectedRegion region;
   region.area = std::max(area, 0.0);
   const Vec2 centre = area > 0.0 ? Vec2(moment / area) : Vec2::Zero();
   region.centroid = plane.origin + centre.x() * plane.axis_u + centre.y() * plane.axis_v;
+  if (area > 0.0) {
+    const Eigen::Matrix2d about_centre = second / area - centre * centre.transpose();
+    Eigen::Matrix<double, 3, 2> axes;
+    axes << plane.axis_u, plane.axis_v;
+    region.second_moment = axes * about_centre * axes.transpose();
+  }
   return region;
 }
 

@@ -30,6 +30,10 @@ ContactPlane planeFromNormal(const Vec3& origin, const Vec3& unit_normal);
 struct ProjectedRegion {
   double area = 0.0;
   Vec3 centroid = Vec3::Zero();  // in the plane, world coordinates
+  // ∫ r rᵀ dA / area, r the in-plane offset from the centroid: the region's spread about it (a
+  // disc of radius R: R²/4 along both in-plane axes; an a × b rectangle a²/12 and b²/12 along its
+  // sides). Zero without area.
+  Mat3 second_moment = Mat3::Zero();
 };
 
 // Loops projected into the plane (Dopico et al. eq. 25, shoelace). Holes are found by nesting (a

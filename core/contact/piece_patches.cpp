@@ -241,7 +241,7 @@ std::vector<ContactPatch> piecePatches(
         patch.pressure_centre);
     patch.pressure_couple = curved.pressure_couple;
     patch.normal_rate_spread = curved.normal_rate_spread.isZero()
-                                   ? discNormalRateSpread(patch.area, n)
+                                   ? flatNormalRateSpread(patch.area, Mat3::Zero(), n)
                                    : curved.normal_rate_spread;
     if (extras.depth_fields && !negligibleSide(surface_a, surface_b))
       patch.depth_field_a = triangleDepths(a, component_a.triangles, plane, n, &overlap.a);

@@ -1,8 +1,8 @@
 // What a curved piece adds to its point force (curved_piece.h), on elements sampled from exact
 // surfaces: a flat disc, a cylinder's and a sphere's caps, and a thread flank (a screw surface).
 // The couple: the point force plus F_n·κ has the distributed pressure's moment. The normal-rate
-// spread S: on a disc ρ²(I − mmᵀ) with ρ² = R²/4 (∫y²dA/A), as discNormalRateSpread gives from the
-// area alone; zero variance for the motions that
+// spread S: on a disc ρ²(I − mmᵀ) with ρ² = R²/4 (∫y²dA/A), as flatNormalRateSpread gives from the
+// area and second moment; zero variance for the motions that
 // slide a surface over itself (a turn about a cylinder's axis or a sphere's centre, the screw of a
 // flank), positive for a rocking; positive semidefinite; turning with a rigid motion.
 #include <Eigen/Eigenvalues>
@@ -87,11 +87,47 @@ TEST_CASE("a flat disc: no couple, rocking damped with rho^2 = R^2/4 about in-pl
         1e-3 * expected.norm());
   // The normal is the same everywhere: no force or cross terms.
   CHECK(terms.normal_rate_spread.topRows<3>().norm() < 1e-12 * R * R);
-  // What a whole region is given from its area alone: the sampled disc's, to the sampling's error.
-  const Mat6 from_area = discNormalRateSpread(kPi * R * R, m);
-  CHECK((from_area - terms.normal_rate_spread).norm() < 1e-3 * expected.norm());
-  CHECK((from_area.bottomRightCorner<3, 3>() * m).norm() < 1e-15 * expected.norm());
-  CHECK(discNormalRateSpread(0.0, m).isZero());
+  // What a whole region is given from its area and second moment (flatNormalRateSpread): the
+  // sampled disc's, to the sampling's error; the same from the area alone (the disc's floor).
+  const Mat3 in_plane = Mat3::Identity() - m * m.transpose();
+  for (const Mat3& second_moment : {Mat3(R * R / 4 * in_plane), Mat3(Mat3::Zero())}) {
+    const Mat6 flat = flatNormalRateSpread(kPi * R * R, second_moment, m);
+    CHECK((flat - terms.normal_rate_spread).norm() < 1e-3 * expected.norm());
+    CHECK((flat.bottomRightCorner<3, 3>() * m).norm() < 1e-12 * expected.norm());
+  }
+  CHECK(flatNormalRateSpread(0.0, R * R / 4 * in_plane, m).isZero());
+}
+
+TEST_CASE("a flat strip: its own length's moment across it, at least a disc's along it",
+          "[curved-piece]") {
+  // A w × L strip along u in the plane normal to m (a shaft's line on a pipe's bottom, an edge).
+  const double w = 0.002, L = 0.2;
+  const Vec3 o(0.4, 0.1, -0.3), m = Vec3(-0.2, 0.6, 0.77).normalized();
+  const Vec3 u = m.unitOrthogonal(), across = m.cross(u);
+  std::vector<SurfaceElement> elements =
+      sample([&](double s, double t) -> Vec3 { return o + s * u + t * across; }, -L / 2, L / 2,
+             -w / 2, w / 2, 200);
+  for (SurfaceElement& e : elements) e.n = m;
+  const Mat6 sampled = curvedPieceTerms(elements, m, o).normal_rate_spread;
+  const Mat3 second_moment =
+      L * L / 12 * u * u.transpose() + w * w / 12 * across * across.transpose();
+  const Mat6 flat = flatNormalRateSpread(w * L, second_moment, m);
+  // Pitching about `across` lifts the ends: the rates vary as the strip's length, L²/12, exactly
+  // as the sampled covariance says.
+  const auto variance = [&](const Mat6& S, const Vec3& omega) {
+    return rateVariance(S, o, o, omega);
+  };
+  CHECK(variance(flat, across) == Approx(L * L / 12).epsilon(1e-3));
+  CHECK(variance(sampled, across) == Approx(L * L / 12).epsilon(1e-3));
+  // Rolling about its own line: w²/12 sampled, raised to the disc's wL/(4π).
+  CHECK(variance(sampled, u) == Approx(w * w / 12).epsilon(1e-3));
+  CHECK(variance(flat, u) == Approx(w * L / (4 * kPi)).epsilon(1e-12));
+  // No cross term between the two axes, nothing about m.
+  Vec6 pitch, roll;
+  pitch << Vec3::Zero(), across;
+  roll << Vec3::Zero(), u;
+  CHECK(std::abs(pitch.dot(flat * roll)) < 1e-12 * L * L);
+  CHECK(variance(flat, m) < 1e-12 * L * L);
 }
 
 TEST_CASE(

@@ -81,6 +81,40 @@ TEST_CASE("an annulus subtracts its hole whatever the loops' directions", "[plan
   CHECK(projectRegion(plane, loops).centroid.x() == Approx(-0.9 * 4 / 12));
 }
 
+// The region's spread about its centroid, ∫ r rᵀ dA / A (ProjectedRegion::second_moment): R²/4 for
+// a disc along both in-plane axes, whatever the plane's position and tilt; with a hole, the
+// outer's moment less the hole's about the joint centroid (parallel axes).
+TEST_CASE("a region's second moment about its centroid", "[plane]") {
+  const Vec3 centre(3, -2, 7), n = Vec3(0.3, -0.5, 0.8).normalized();
+  const ContactPlane frame = planeFromNormal(centre, n);
+  const double r = 0.5;
+  std::vector<Vec3> circle;
+  for (int i = 0; i < 2000; ++i) {
+    const double angle = 2 * std::numbers::pi * i / 2000;
+    circle.push_back(centre +
+                     r * (std::cos(angle) * frame.axis_u + std::sin(angle) * frame.axis_v));
+  }
+  const std::vector<std::vector<Vec3>> disc = {circle};
+  const Mat3 in_plane = Mat3::Identity() - n * n.transpose();
+  CHECK((projectRegion(frame, disc).second_moment - r * r / 4 * in_plane).norm() < 1e-5 * r * r);
+
+  // The 4 × 4 square less an off-centre 2 × 2 hole at x = 0.9: area 12, centroid x̄ = −0.3;
+  // ∫x² about the origin 4⁴/12 − (2⁴/12 + 4·0.9²), so that over 12 less x̄² about x̄;
+  // ∫y² (4⁴/12 − 2⁴/12)/12.
+  const ContactPlane plane = planeFromNormal(Vec3::Zero(), Vec3::UnitZ());
+  const std::vector<Vec3> outer = {{-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0}};
+  const std::vector<Vec3> hole = {{-0.1, -1, 0}, {1.9, -1, 0}, {1.9, 1, 0}, {-0.1, 1, 0}};
+  const std::vector<std::vector<Vec3>> annulus = {hole, outer};
+  const ProjectedRegion region = projectRegion(plane, annulus);
+  REQUIRE(region.area == Approx(12.0));
+  const Vec3 x = Vec3::UnitX(), y = Vec3::UnitY();
+  const double x_about_origin = 256.0 / 12.0 - (16.0 / 12.0 + 4.0 * 0.81);
+  CHECK(x.dot(region.second_moment * x) == Approx(x_about_origin / 12.0 - 0.09));
+  CHECK(y.dot(region.second_moment * y) == Approx((256.0 / 12.0 - 16.0 / 12.0) / 12.0));
+  CHECK(std::abs(x.dot(region.second_moment * y)) < 1e-12);
+  CHECK((region.second_moment * Vec3::UnitZ()).norm() < 1e-12);
+}
+
 TEST_CASE("a contour's vector area is ∫n dA of any surface it bounds", "[plane]") {
   // A flat annulus: (16 − 4)·normal, whatever the loops' walking directions and the plane's
   // origin.
