@@ -45,9 +45,12 @@
 //    lift error (item 1, times the largest spring and weight force) and its vibration (kinetic
 //    energy, ω s′_max m v₀ + ½ m v₀²). The absorption itself is bounded by the law's damping
 //    spread over the patch (ContactLaw::spread_damping, core/sim/contact_force_source.cpp): it
-//    resists the relative angular velocity with D = ∂F/∂δ̇ · A / 4π, ∂F/∂δ̇ = 1.5 (1 − ε) F / δ̇₀
-//    (the contact began at rest, so δ̇₀ is the law's floor), A = L·2√(2 ρ δ) the patch of a
-//    cylinder of radius ρ indented δ over the width L: a torque D ω on the cam, power D ω².
+//    resists the relative angular velocity about the contact line, the axis the cam turns about,
+//    with D = ∂F/∂δ̇ · A / 4π (a flat region's floor, flatNormalRateSpread in
+//    core/contact/curved_piece.h: the strip's own w²/12 about its line is less),
+//    ∂F/∂δ̇ = 1.5 (1 − ε) F / δ̇₀ (the contact began at rest, so δ̇₀ is the law's floor),
+//    A = L·2√(2 ρ δ) the patch of a cylinder of radius ρ indented δ over the width L: a torque
+//    D ω on the cam, power D ω².
 //
 // Frames: the scene's 1 ms step is 4.9° of cam at ω_jump and samples the contact's 2 kHz
 // vibration without resolving it; the test takes 0.1 ms frames (the error-controlled substeps
