@@ -1,6 +1,6 @@
-// What a curved piece's pressure does beyond one force along one normal at one point: its couple
-// and the damping of its normal rates (docs/method.md, "Curved pieces are not a gradient" and
-// "Damping a curved piece").
+// What a patch's pressure does beyond one force along one normal at one point: a curved piece's
+// couple, and the damping of the normal rates over a curved piece or a flat region (docs/method.md,
+// "Curved pieces are not a gradient", "Damping a curved piece" and "Damping a flat region").
 #pragma once
 
 #include <cstdint>
@@ -35,7 +35,7 @@ struct CurvedPieceTerms {
   // so (v, ω)ᵀ S (v, ω) is the variance of that normal rate over the piece. The law's damping acts
   // on the mean rate; spread over the piece it also resists the rates' variation, with the wrench
   // −∂F_n/∂δ̇·S·(v, ω) on B. On a flat disc S is ρ²(I − mmᵀ) in its rotation block and zero
-  // elsewhere, ρ² = ∫y²dA/A (flatNormalRateSpread); a motion that slides the
+  // elsewhere, ρ² = ∫y²dA/A (what flatNormalRateSpread gives a disc); a motion that slides the
   // surface over itself — a screw along a helicoid, a turn about a cylinder's axis or a sphere's
   // centre — moves every element at the same normal rate and meets no damping.
   Mat6 normal_rate_spread = Mat6::Zero();
