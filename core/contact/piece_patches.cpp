@@ -240,6 +240,7 @@ std::vector<ContactPatch> piecePatches(
         pressingElements(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n), n,
         patch.pressure_centre);
     patch.pressure_couple = curved.pressure_couple;
+    // Fewer than two pressing triangles have no covariance: damped as a flat disc of the area.
     patch.normal_rate_spread = curved.normal_rate_spread.isZero()
                                    ? flatNormalRateSpread(patch.area, Mat3::Zero(), n)
                                    : curved.normal_rate_spread;

@@ -412,7 +412,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   e.rolling = rollingTorque(pair.law.rolling, e.normal.value, omega_rel);
   if (pair.law.spread_damping && e.normal.d_rate > 0.0) {
     // The law's damping spread over the patch resists the variation of its normal rates
-    // (curved_piece.h): a split piece's own covariance, a whole region's as a disc of its area.
+    // (curved_piece.h): a split piece's own covariance, a whole region's flat one.
     e.spread_damping = e.normal.d_rate * patch.normal_rate_spread;
     e.spread_force = -(e.spread_damping.topLeftCorner<3, 3>() * v_rel +
                        e.spread_damping.topRightCorner<3, 3>() * omega_rel);
