@@ -636,11 +636,11 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   }
   const auto start = WallClock::now();
   PairModes modes;  // the pair's patches ring together (sim/contact_mode.h)
-  const double slip_band = slipBand(pair.law.friction);
+  const SlipBand slip_band = slipBand(pair.law.friction);
   for (std::size_t k = 0; k < state.patches.size(); ++k) {
     const Evaluation e = evaluatePatch(i, k, q, qdot, span);
     if (out) addPatchForces(i, k, e, q, qdot, span, *out);
-    if (out && out->with_tangents && slip_band > 0.0 && e.normal.value > 0.0) {
+    if (out && out->with_tangents && slip_band.speed > 0.0 && e.normal.value > 0.0) {
       // The slip the law saw: with the spin's (patch_terms.h, patchFriction).
       const Vec3& n = state.patches[k].normal;
       const double r = state.spin_radius[k];

@@ -1,25 +1,32 @@
 #include "sim/slip_limiter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <variant>
 
 namespace contactsim {
 
-double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band) {
+double admissibleSlipFraction(const Vec3& slip, const Vec3& update, const SlipBand& band) {
   const double update_squared = update.squaredNorm();
-  if (band <= 0.0 || update_squared <= 1e-6 * band * band) return 1.0;
+  const double radius_squared = band.speed * band.speed;
+  if (band.speed <= 0.0 || update_squared <= 1e-6 * radius_squared) return 1.0;
   // Inside the band the law is stiff and its tangent holds: a slip that starts or ends there needs
   // no cut.
   const Vec3 end = slip + update;
-  if (slip.squaredNorm() < band * band || end.squaredNorm() < band * band) return 1.0;
+  if (slip.squaredNorm() < radius_squared || end.squaredNorm() < radius_squared) return 1.0;
   // The segment's point nearest zero: v + t·Δv with t = −v·Δv/|Δv|². Outside the band the force
   // only turns with the slip, by as much as the slip turns: a step that turns it by more than a
   // right angle (v·v₁ < 0, which puts t inside the segment) or passes through the band relied on
   // a tangent that does not hold that far.
   const double nearest = -slip.dot(update) / update_squared;
   if (nearest <= 0.0 || nearest >= 1.0) return 1.0;
-  const bool through_band = (slip + nearest * update).squaredNorm() < band * band;
-  return through_band || slip.dot(end) < 0.0 ? nearest : 1.0;
+  const double nearest_squared = (slip + nearest * update).squaredNorm();
+  const bool through_band = nearest_squared < radius_squared;
+  if (!through_band) return slip.dot(end) < 0.0 ? nearest : 1.0;
+  if (band.landing == BandLanding::Nearest) return nearest;
+  // Where the segment leaves the band: |v + t·Δv| = band past its nearest point,
+  // t = nearest + √((band² − |v + nearest·Δv|²)/|Δv|²), before the end (which is outside it).
+  return nearest + std::sqrt((radius_squared - nearest_squared) / update_squared);
 }
 
 double admissibleRampFraction(double rate, double change, double width) {
@@ -28,9 +35,12 @@ double admissibleRampFraction(double rate, double change, double width) {
   return across ? (0.5 * width - rate) / change : 1.0;
 }
 
-double slipBand(const FrictionModel& model) {
-  if (const auto* coulomb = std::get_if<CoulombFriction>(&model)) return coulomb->v_small;
-  return 0.0;
+SlipBand slipBand(const FrictionModel& model) {
+  if (const auto* coulomb = std::get_if<CoulombFriction>(&model))
+    return {coulomb->v_small, BandLanding::Nearest};
+  if (const auto* stick_slip = std::get_if<StickSlipFriction>(&model))
+    return {stick_slip->stick_velocity / std::sqrt(2.0), BandLanding::Exit};
+  return {};
 }
 
 void SlipLimiter::clear() {
@@ -60,7 +70,7 @@ void SlipLimiter::addRamp(const AffineVec3& separation, const Vec3& normal, doub
 }
 
 void SlipLimiter::add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip,
-                      double band) {
+                      const SlipBand& band) {
   const std::size_t first = appendTerms(separation);
   points_.push_back({first, terms_.size(), rows_.size(), rows_.size(), normal, slip, band});
 }

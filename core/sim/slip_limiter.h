@@ -7,9 +7,12 @@
 // the next update back again — iterates that cycle. Castro et al.'s transition-aware line search
 // (IEEE RA-L 5(2), 2020, §V) cuts every such update at the band: the iteration then lands where
 // the law is stiff and its tangent right, and converges from there as Newton does
-// (docs/dynamics.md, "Kinks of a force law"). The same cut serves the volumetric source's ledger
-// ramps, where an exhausted passivity ledger's cap falls steeply as a contact turns to unload
-// (docs/dynamics.md, "The ledger's ramp").
+// (docs/dynamics.md, "Kinks of a force law"). Where in the band it lands is the law's: Coulomb's
+// force is steepest at the stop itself; stick–slip's blend between its stick spring and its slide
+// is steepest, in the direction a reversing slip's tangent can be trusted, past the stop
+// (docs/dynamics.md, "Where a stick–slip cut lands"). The same cut serves the volumetric source's
+// ledger ramps, where an exhausted passivity ledger's cap falls steeply as a contact turns to
+// unload (docs/dynamics.md, "The ledger's ramp").
 #pragma once
 
 #include <Eigen/Core>
@@ -21,19 +24,34 @@
 
 namespace contactsim {
 
+// Where a cut update lands in a friction law's band.
+enum class BandLanding {
+  Nearest,  // the segment's point nearest zero (Coulomb: its force turns through zero there)
+  Exit,     // where the segment leaves the band past the stop (stick–slip)
+};
+
+// The slip speeds over which a friction law turns, and where a cut lands in them.
+struct SlipBand {
+  double speed = 0.0;  // the band's radius; 0 for a law whose Newton steps need no limit
+  BandLanding landing = BandLanding::Nearest;
+};
+
 // The fraction α ∈ (0, 1] of the slip update `update` from the slip `slip` (both in the contact
-// plane) to take: for a slip outside the band |v| < band that would end outside it again after
-// crossing it, or after turning by more than a right angle (a reversal that passes the stop just
-// beside the band), the point of the segment nearest zero; else 1.
-double admissibleSlipFraction(const Vec3& slip, const Vec3& update, double band);
+// plane) to take: for a slip outside the band |v| < band.speed that would end outside it again
+// after crossing it, the band's landing point on the segment; after turning by more than a right
+// angle beside the band (a reversal that passes the stop just outside it), the point of the
+// segment nearest zero; else 1.
+double admissibleSlipFraction(const Vec3& slip, const Vec3& update, const SlipBand& band);
 
 // The fraction α ∈ (0, 1] of the change `change` of a separation rate σ (`rate`) to take where a
 // ledger's ramp runs over 0 < σ < width: to the ramp's middle when σ would cross the whole ramp,
 // from loading to beyond it or back; else 1.
 double admissibleRampFraction(double rate, double change, double width);
 
-// The speed of a friction law's band, 0 for a law whose Newton steps need no limit.
-double slipBand(const FrictionModel& model);
+// A friction law's band: Coulomb's v_small, landing nearest the stop; stick–slip's v_stick/√2,
+// where its blend κ = exp(−|v|²/v_stick²) turns fastest, landing past the stop; none for the
+// others.
+SlipBand slipBand(const FrictionModel& model);
 
 // The slips of one force evaluation with the linear maps that move them, and the fraction of a
 // velocity update they admit together.
@@ -42,7 +60,8 @@ class SlipLimiter {
   void clear();
   // A contact point: `separation` the material points' difference (its rate is the relative
   // velocity), `normal` the contact's, `slip` the tangential relative velocity now.
-  void add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip, double band);
+  void add(const AffineVec3& separation, const Vec3& normal, const Vec3& slip,
+           const SlipBand& band);
   // The last point's slip also holds r·(n·ω)·n, ω B's angular velocity relative to A (a patch's
   // generalised slip, sim/patch_terms.h); `slip` above must have included it. ω is linear in q̇ at
   // the orientations of q: ½Σ eᵢ × ėᵢ over each body's axes (docs/dynamics.md, "Natural
@@ -72,7 +91,7 @@ class SlipLimiter {
   struct Point {
     std::size_t first_term, end_term, first_row, end_row;
     Vec3 normal, slip;
-    double band;
+    SlipBand band;
   };
   struct Ramp {
     std::size_t first_term, end_term;

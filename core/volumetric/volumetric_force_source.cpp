@@ -556,12 +556,12 @@ void VolumetricForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q
                         kLedgerRampRate * system_.lengthScale()};
   std::vector<TrackedPoint> next_live;
   PairModes modes;  // the pair's points ring together (sim/contact_mode.h)
-  const double slip_band = slipBand(pair.law.friction);
+  const SlipBand slip_band = slipBand(pair.law.friction);
   const bool limited = out && out->with_tangents;  // a Newton iteration's evaluation
   for (std::size_t k = 0; k < state.points.size(); ++k) {
     const PointForce f = state.force(k, system_, pair, q, qdot, step);
     if (out) addPointForce(f, *out);
-    if (limited && slip_band > 0.0 && f.normal.value > 0.0)
+    if (limited && slip_band.speed > 0.0 && f.normal.value > 0.0)
       slips_.add(f.d, f.n, f.slip_velocity, slip_band);
     if (limited && f.steep) slips_.addRamp(f.d, f.n, f.separation_rate, step.ramp_width);
     if (out && out->with_modes) modes.add(system_, a, b, f.d, f.n, f.normal.d_indentation, q);

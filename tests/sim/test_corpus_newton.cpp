@@ -10,10 +10,12 @@
 //
 // What it guards: the tangent. A derivative of a contact force that is wrong, or a force that
 // jumps within a step, shows first as Newton failing where it converged; the physical tests
-// still pass, since every failed substep is taken again smaller. As shipped (2026-12-02) the
-// largest share is the rocking block's, 52 of 1265 substeps: stick–slip friction's slide force
-// flipping between +μ_d·F_n and −μ_d·F_n at alternate iterates where the block's slip reverses
-// (README, "Contact that never gives up"). What it does not see: a force source's refusals,
+// still pass, since every failed substep is taken again smaller. As shipped (2026-12-02, later)
+// the largest share is the rattling pin's, 71 of 6 164 substeps; the rocking block's was 52 of
+// 1 265 (now 13) — stick–slip friction's slide force flipping between +μ_d·F_n and −μ_d·F_n at
+// alternate iterates where the block's slip reverses, until the slip limiter cut such updates
+// where they leave the law's band past the stop (docs/dynamics.md, "Where a stick–slip cut
+// lands"; README, "Contact that never gives up"). What it does not see: a force source's refusals,
 // which are a different cost (the whole regions' strip moment, reverted on 2026-12-02, raised the
 // blocks' refusals from 9 and 60 to 593 and 487 over 0.3 s, their Newton failures from 52 and 0
 // to 4 and 53).

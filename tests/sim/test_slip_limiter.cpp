@@ -1,10 +1,12 @@
 // The slip limiter (core/sim/slip_limiter.h): the cut it makes is where the segment of a slip's
-// update comes nearest the stop, and only where the segment would otherwise go from slipping one
-// way to slipping another (across the friction's band, or turning by more than a right angle);
-// and with it Newton's iteration with Coulomb's exact tangent converges on a slip that one step
-// stops, where without it the iterates jump from one side of the stop to the other for ever.
+// update comes nearest the stop (Coulomb) or leaves the band past it (stick–slip), and only where
+// the segment would otherwise go from slipping one way to slipping another (across the friction's
+// band, or turning by more than a right angle); and with it Newton's iteration with either law's
+// exact tangent converges on a slip that one step stops, where without it the iterates jump from
+// one side of the stop to the other for ever.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
 
@@ -17,21 +19,23 @@ using namespace contactsim;
 
 TEST_CASE("the slip limiter cuts an update only where it reverses the slip, nearest the stop",
           "[slip_limiter]") {
-  const double band = 0.01;
+  const double speed = 0.01;
+  const SlipBand band{speed, BandLanding::Nearest};
   // A reversal straight through the stop: cut at the stop itself.
-  CHECK(admissibleSlipFraction(Vec3(5 * band, 0, 0), Vec3(-10 * band, 0, 0), band) == Approx(0.5));
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) ==
+        Approx(0.5));
   // A reversal passing beside the band: cut where it passes nearest, outside the band.
-  CHECK(admissibleSlipFraction(Vec3(5 * band, 0, 0), Vec3(-10 * band, 3 * band, 0), band) ==
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 3 * speed, 0), band) ==
         Approx(50.0 / 109.0));
   // Ending in the band, starting in it, turning by less than a right angle beside it, or moving
   // away: not cut.
-  CHECK(admissibleSlipFraction(Vec3(5 * band, 0, 0), Vec3(-4.5 * band, 0, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(0.5 * band, 0, 0), Vec3(-10 * band, 0, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(5 * band, 0, 0), Vec3(-4 * band, 3 * band, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(5 * band, 0, 0), Vec3(3 * band, 0, 0), band) == 1.0);
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-4.5 * speed, 0, 0), band) == 1.0);
+  CHECK(admissibleSlipFraction(Vec3(0.5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) == 1.0);
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-4 * speed, 3 * speed, 0), band) == 1.0);
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(3 * speed, 0, 0), band) == 1.0);
 
   std::mt19937 random(7);
-  std::uniform_real_distribution<double> uniform(-10 * band, 10 * band);
+  std::uniform_real_distribution<double> uniform(-10 * speed, 10 * speed);
   const auto draw = [&] { return Vec3(uniform(random), uniform(random), 0.0); };
   int cut = 0;
   for (int trial = 0; trial < 20000; ++trial) {
@@ -40,18 +44,53 @@ TEST_CASE("the slip limiter cuts an update only where it reverses the slip, near
     // The segment's nearest approach to zero, by sampling it (independent of the closed form).
     double nearest = std::numeric_limits<double>::infinity();
     for (int i = 0; i <= 2000; ++i) nearest = std::min(nearest, (v + i / 2000.0 * dv).norm());
-    const bool outside = v.norm() >= band && (v + dv).norm() >= band;
+    const bool outside = v.norm() >= speed && (v + dv).norm() >= speed;
     const bool reverses = v.dot(v + dv) < 0.0;
-    if (outside && (nearest < 0.999 * band || reverses)) {
+    if (outside && (nearest < 0.999 * speed || reverses)) {
       REQUIRE(alpha < 1.0);
       REQUIRE(alpha > 0.0);
-      CHECK((v + alpha * dv).norm() <= nearest + 1e-6 * band);
+      CHECK((v + alpha * dv).norm() <= nearest + 1e-6 * speed);
       ++cut;
-    } else if (!(outside && nearest < band)) {
+    } else if (!(outside && nearest < speed)) {
       CHECK(alpha == 1.0);
     }
   }
   CHECK(cut > 100);
+}
+
+TEST_CASE("a stick–slip cut lands where the update leaves the band past the stop",
+          "[slip_limiter]") {
+  const double speed = 0.01;
+  const SlipBand band{speed, BandLanding::Exit};
+  // Straight through the stop from 5 to −5 band radii: cut at −1, six tenths of the way.
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) ==
+        Approx(0.6));
+  // Beside the band, turning by more than a right angle: there is no exit, cut nearest the stop.
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 3 * speed, 0), band) ==
+        Approx(50.0 / 109.0));
+  // Ending in the band or starting in it: not cut.
+  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-5.5 * speed, 0, 0), band) == 1.0);
+  CHECK(admissibleSlipFraction(Vec3(0.5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) == 1.0);
+
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> uniform(-10 * speed, 10 * speed);
+  const auto draw = [&] { return Vec3(uniform(random), uniform(random), 0.0); };
+  int exits = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Vec3 v = draw(), dv = draw();
+    if (v.norm() < speed || (v + dv).norm() < speed) continue;
+    // Where the segment is inside the band, by sampling it: the cut lands on its last sample's
+    // exit, on the band's circle.
+    double last_inside = -1.0;
+    for (int i = 0; i <= 4000; ++i)
+      if ((v + i / 4000.0 * dv).norm() < speed) last_inside = i / 4000.0;
+    if (last_inside < 0.0) continue;
+    const double alpha = admissibleSlipFraction(v, dv, band);
+    CHECK(alpha == Approx(last_inside).margin(1.0 / 4000.0));
+    CHECK((v + alpha * dv).norm() == Approx(speed).epsilon(1e-9));
+    ++exits;
+  }
+  CHECK(exits > 100);
 }
 
 // A pebble of mass m slipping at v₀ under a load N with regularised Coulomb friction: the
@@ -81,7 +120,7 @@ TEST_CASE("Newton with Coulomb's exact tangent converges on a stopping slip with
           if (std::abs(r) <= 1e-12 * m * v0 / h) return v;
           const double dv = -r / slope;
           const double alpha =
-              limited ? admissibleSlipFraction(Vec3(v, 0, 0), Vec3(dv, 0, 0), law.v_small) : 1.0;
+              limited ? admissibleSlipFraction(Vec3(v, 0, 0), Vec3(dv, 0, 0), slipBand(law)) : 1.0;
           v += alpha * dv;
         }
         return v;
@@ -100,6 +139,83 @@ TEST_CASE("Newton with Coulomb's exact tangent converges on a stopping slip with
       if (h * law.coefficient * normal / m > 2.0 * (v0 + law.v_small)) CHECK(plain == 100);
     }
   }
+}
+
+// The same pebble with Dopico et al.'s stick–slip friction (μ_s > μ_d), sliding as a slide leaves
+// its stick spring: pinned at the limit, k_t·s₀ = μ_s·N behind the pebble. Over the step the
+// spring stretches by h(v₀ + v)/2 (the trapezoidal rule), and the end velocity solves
+// r(v) = m(v − v₀)/h − F(v, s₀ + h(v₀ + v)/2) = 0. Coming into the band the blend κ turns the
+// force from μ_d·N to the spring's μ_s·N, both against the slip: friction that grows as the slip
+// slows, so r falls there and a tangent on that side points away from the stop. Past the stop the
+// slide flips while the spring still pulls back, and κ turns the force through (μ_s + μ_d)·N:
+// there r rises steeply and the tangent holds. The root, found independently by bisection on the
+// far side, is where the iteration cut at the band's exit converges; full steps, and the cut at
+// the stop that suits Coulomb, never do.
+TEST_CASE("Newton with stick–slip's exact tangent converges on a stopping slip cut at the exit",
+          "[slip_limiter]") {
+  StickSlipFriction law;
+  law.static_coefficient = 0.3;
+  law.dynamic_coefficient = 0.25;
+  law.stick_velocity = 1e-3;
+  const double normal = 1000.0;
+  int cases = 0;
+  for (const double normal_stiffness : {1e6, 1e8})
+    for (const double m : {0.05, 1.0})
+      for (const double h : {1e-4, 1e-3})
+        for (const double v0 : {0.003, 0.02, 0.3}) {
+          if (h * law.dynamic_coefficient * normal <= 2.0 * m * v0) continue;  // no stop
+          CAPTURE(normal_stiffness, m, h, v0);
+          ++cases;
+          const double k = law.stiffness_ratio * normal_stiffness;
+          const double s0 = law.static_coefficient * normal / k;
+          const auto residual = [&](double v, double& slope) {
+            FrictionInput in;
+            in.slip_velocity = Vec3(v, 0, 0);
+            in.normal_force = normal;
+            in.normal_stiffness = normal_stiffness;
+            in.tangential_inverse_mass = 1.0 / m;
+            in.stick_offset = Vec3(s0 + 0.5 * h * (v0 + v), 0, 0);
+            const FrictionForce f = evaluate(law, in);
+            slope = m / h - f.d_velocity(0, 0) - 0.5 * h * f.d_offset(0, 0);
+            return m * (v - v0) / h - f.force.x();
+          };
+          const double tolerance = 1e-9 * law.dynamic_coefficient * normal;
+          const auto solve = [&](const std::function<double(double, double)>& fraction,
+                                 int& iterations) {
+            double v = v0;
+            for (iterations = 0; iterations < 100; ++iterations) {
+              double slope = 0.0;
+              const double r = residual(v, slope);
+              if (std::abs(r) <= tolerance) return v;
+              const double dv = -r / slope;
+              v += fraction(v, dv) * dv;
+            }
+            return v;
+          };
+          const auto cutAt = [](const SlipBand& band) {
+            return [band](double v, double dv) {
+              return admissibleSlipFraction(Vec3(v, 0, 0), Vec3(dv, 0, 0), band);
+            };
+          };
+          int plain = 0, at_stop = 0, at_exit = 0;
+          solve([](double, double) { return 1.0; }, plain);
+          solve(cutAt({law.stick_velocity / std::sqrt(2.0), BandLanding::Nearest}), at_stop);
+          const double v = solve(cutAt(slipBand(law)), at_exit);
+          CHECK(plain == 100);
+          CHECK(at_stop == 100);
+          CHECK(at_exit <= 8);
+          // The reference: bisection of r over [−3·v_stick, 0], where it changes sign once.
+          double low = -3.0 * law.stick_velocity, high = 0.0, slope = 0.0;
+          REQUIRE(residual(low, slope) < 0.0);
+          REQUIRE(residual(high, slope) > 0.0);
+          for (int i = 0; i < 60; ++i) {
+            const double middle = 0.5 * (low + high);
+            (residual(middle, slope) < 0.0 ? low : high) = middle;
+          }
+          CHECK(v == Approx(low).margin(1e-9 * law.stick_velocity));
+          CHECK(std::abs(v) < law.stick_velocity);
+        }
+  CHECK(cases >= 12);
 }
 
 // The limiter predicts each slip's update from the velocity update through the contact's linear
@@ -133,7 +249,7 @@ TEST_CASE("the slip limiter's map from q̇ to a patch's generalised slip is the 
           system.bodyAngularVelocity(b, q, update) - system.bodyAngularVelocity(a, q, update);
       const Vec3 truth = projector * separation.rate(update) + radius * n.dot(omega) * n;
       SlipLimiter limiter;
-      limiter.add(separation, n, -0.5 * truth, 0.01 * truth.norm());
+      limiter.add(separation, n, -0.5 * truth, SlipBand{0.01 * truth.norm()});
       if (radius > 0.0) limiter.addSpin(system, a, b, q, radius);
       CAPTURE(radius, trial);
       CHECK(limiter.admissibleUpdate(update) == Approx(0.5).epsilon(1e-9));
