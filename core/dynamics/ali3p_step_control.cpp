@@ -124,6 +124,9 @@ void Ali3pIntegrator::advanceControlled(double t_end, StepReport& report) {
     commit(std::move(next), now, h, report);
     // A substep clipped to land on t_end says nothing about the size error control would take.
     if (!clipped) next_substep_ = std::clamp(h * factor, h_min, h_max);
+    // Nor longer than the contacts' ledgers pay for: such a step would be refused (docs/
+    // dynamics.md, "The step the ledgers pay for").
+    next_substep_ = std::max(h_min, std::min(next_substep_, system_.forces().passiveStep()));
   }
 }
 

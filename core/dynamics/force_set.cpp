@@ -99,6 +99,12 @@ Potentials ForceSet::potentials(const Eigen::VectorXd& q) const {
   return p;
 }
 
+double ForceSet::passiveStep() const {
+  double step = std::numeric_limits<double>::infinity();
+  for (const auto& source : sources_) step = std::min(step, source->passiveStep());
+  return step;
+}
+
 double ForceSet::admissibleUpdate(const Eigen::VectorXd& qdot_update) const {
   double fraction = 1.0;
   for (const auto& source : sources_)

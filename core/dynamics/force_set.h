@@ -1,6 +1,7 @@
 // Applied forces: gravity, spring–dampers, constant loads and pluggable sources (contact).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,9 @@ class GeneralizedForceSource {
     (void)qdot_update;
     return 1.0;
   }
+  // The longest next step the source can take from its last accepted state without refusing it
+  // (StepRejected) for releasing energy it has not stored; infinity when nothing limits it.
+  virtual double passiveStep() const { return std::numeric_limits<double>::infinity(); }
   // Called once per accepted step with its final state (e.g. to update contact tracking).
   virtual void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) {
     (void)q, (void)qdot, (void)t;
@@ -114,6 +118,8 @@ class ForceSet {
   Potentials potentials(const Eigen::VectorXd& q) const;
   // The smallest of the sources' admissibleUpdate.
   double admissibleUpdate(const Eigen::VectorXd& qdot_update) const;
+  // The smallest of the sources' passiveStep.
+  double passiveStep() const;
 
  private:
   struct Weight {

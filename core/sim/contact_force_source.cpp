@@ -258,6 +258,9 @@ void ContactForceSource::evaluate(const Eigen::VectorXd& q, const Eigen::VectorX
   }
   if (commit) {
     for (const PairResult& r : results) ledger_work_ += r.ledger_work;
+    passive_step_ = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < pairs_.size(); ++i)
+      passive_step_ = std::min(passive_step_, pairPassiveStep(i));
     q_at_previous_commit_ = std::move(q_at_commit_);
     q_at_commit_ = q;
     qdot_at_previous_commit_ = std::move(qdot_at_commit_);
@@ -620,7 +623,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       const Vec3 omega =
           system_.bodyAngularVelocity(b, q, qdot) - system_.bodyAngularVelocity(a, q, qdot);
       for (EndingContact& contact : ending) contact.relative_angular_velocity = omega;
-      rejectUnpaidRelease(ending, h, pairName(system_, pair));
+      rejectUnpaidRelease(ending, h, system_.lengthScale(), pairName(system_, pair));
     }
   }
   if (commit) {

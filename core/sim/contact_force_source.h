@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -87,6 +88,7 @@ class ContactForceSource : public GeneralizedForceSource {
   void acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) override;
   // The slip limiter's fraction over the patches of the last addForces (sim/slip_limiter.h).
   double admissibleUpdate(const Eigen::VectorXd& qdot_update) const override;
+  double passiveStep() const override { return passive_step_; }
   // Per pair: the tracked contacts (ids, δ̇₀, stick anchors, passivity ledgers) and what the last
   // commit left for the next step's checks; and the bodies' committed poses (broad phase). Not
   // the contact geometry, which the next step computes afresh, nor contacts(), which stays empty
@@ -157,6 +159,9 @@ class ContactForceSource : public GeneralizedForceSource {
   // what chargeEndingContacts will charge the contacts that end, so that the trial forces are
   // capped against the budgets the commit will give.
   void inheritLedgers(std::size_t i, const Eigen::VectorXd& qdot, const StepSpan& span);
+  // The longest next step pair i's contacts that go on can take from the last commit before their
+  // start loads' half outruns what their ledgers hold (inheritLedgers' check, predicted).
+  double pairPassiveStep(std::size_t i) const;
   // B's velocity relative to A at the material points of a contact's load.
   Vec3 loadRate(std::size_t i, const ContactHistory::Load& load, const Eigen::VectorXd& qdot) const;
   // The start load's half of its work over the step `span` ending at q̇ (halfStepWork).
@@ -180,6 +185,7 @@ class ContactForceSource : public GeneralizedForceSource {
   // itself), from which the ledgers count each load's work.
   Eigen::VectorXd q_at_commit_, q_at_previous_commit_, qdot_at_commit_, qdot_at_previous_commit_;
   double ledger_work_ = 0.0;
+  double passive_step_ = std::numeric_limits<double>::infinity();  // passiveStep()
 };
 
 }  // namespace contactsim

@@ -3,6 +3,7 @@
 // step, as the trapezoidal rule does it — a patch's start and end loads, and the start load of a
 // contact that ends in the step — and keeps its end load for the next step.
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "dynamics/step_rejected.h"
@@ -44,7 +45,7 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
   bool overdrawn = false;
   // The contacts that go on, together (as rejectUnpaidRelease takes the ending ones: a thread's
   // flank pieces share one load, and which of them absorbed it is an accident of the split).
-  double released = 0.0, held = 0.0;
+  double released = 0.0, held = 0.0, force = 0.0;
   for (const int id : ids) {
     if (id < 0) continue;
     const ContactHistory& contact = *state.tracker.history(id);
@@ -53,8 +54,10 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
     normal.torque = Vec3::Zero();
     released += startLoadWork(i, normal, qdot, span);
     held += std::max(contact.absorbed_energy, 0.0);
+    force += normal.force.norm();
   }
-  if (startLoadOverdraws(released, held) &&
+  const double length_scale = system_.lengthScale();
+  if (startLoadOverdraws(released, held, ledgerResolution(force, length_scale)) &&
       state.refinesRelease(span.length, options_.release_refinement)) {
     throw StepRejected(pairName(system_, pairs_[i]) +
                        ": contacts would release more energy within the step than they absorbed");
@@ -65,7 +68,9 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
       state.tracker.inherit(state.succession, [&](const ContactHistory& contact) {
         const double work = startLoadWork(i, contact.load, qdot, span);
         if (std::find(parents.begin(), parents.end(), &contact) != parents.end())
-          overdrawn = overdrawn || startLoadOverdraws(work, contact.absorbed_energy);
+          overdrawn = overdrawn ||
+                      startLoadOverdraws(work, contact.absorbed_energy,
+                                         ledgerResolution(contact.load.force.norm(), length_scale));
         return contact.absorbed_energy - work;
       });
   if (overdrawn && state.refinesRelease(span.length, options_.release_refinement)) {
@@ -73,6 +78,25 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
                        ": a contact handed on to new ones would release more energy within the "
                        "step than it absorbed");
   }
+}
+
+// Predicts inheritLedgers' check for the next step from the last commit: its contacts' start
+// loads are the loads committed now, and with v₁ ≈ v₀ their normal parts release
+// ¼h·(F·n)(n·(v₀ + v₁)) ≈ ½h·(F·n)(n·v₀) together, which may not exceed what their ledgers hold.
+// A step longer than that is refused and tried again at a quarter, each time, down to the floor
+// where refusals stop (a pin rattling in its bore had 27 % of its substeps refused so, each
+// contact's end a cascade of them); error control takes the predicted step at once instead
+// (docs/dynamics.md, "The step the ledgers pay for").
+double ContactForceSource::pairPassiveStep(std::size_t i) const {
+  const PairState& state = *states_[i];
+  double release_rate = 0.0, held = 0.0;
+  for (const ContactHistory& contact : state.tracker.live()) {
+    release_rate += 0.5 * contact.normal.dot(contact.load.force) *
+                    contact.normal.dot(contact.load.relative_velocity);
+    held += std::max(contact.absorbed_energy, 0.0);
+  }
+  if (release_rate <= 0.0) return std::numeric_limits<double>::infinity();
+  return std::max(held / release_rate, state.longest_step / options_.release_refinement);
 }
 
 Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "collision/triangle_intersection.h"
 #include "dynamics/step_rejected.h"
 
 namespace contactsim {
@@ -48,9 +49,13 @@ LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_r
   return cap;
 }
 
-bool startLoadOverdraws(double start_work, double budget) {
+bool startLoadOverdraws(double start_work, double budget, double resolution) {
   // Rounding slack: equality is the passive limit itself.
-  return start_work > std::max(budget, 0.0) + 1e-9 * std::abs(start_work);
+  return start_work > std::max(budget, 0.0) + resolution + 1e-9 * std::abs(start_work);
+}
+
+double ledgerResolution(double force, double length_scale) {
+  return kTriangleRelativeTolerance * std::abs(force) * length_scale;
 }
 
 double halfStepWork(const Vec3& force, const Vec3& torque, const Vec3& velocity_start,
@@ -60,12 +65,13 @@ double halfStepWork(const Vec3& force, const Vec3& torque, const Vec3& velocity_
          (force.dot(velocity_start + velocity_end) + torque.dot(angular_start + angular_end));
 }
 
-void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
+void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h, double length_scale,
                          const std::string& pair_name) {
-  double released = 0.0, ledger = 0.0;
+  double released = 0.0, ledger = 0.0, force = 0.0;
   for (const EndingContact& contact : ending) {
     ledger += std::max(contact.absorbed_energy, 0.0);
     const ContactHistory::Load& l = *contact.load;
+    force += l.force.norm();
     released += halfStepWork(l.force, l.torque, l.relative_velocity, contact.relative_velocity,
                              l.relative_angular_velocity, contact.relative_angular_velocity, h);
   }
@@ -73,7 +79,7 @@ void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
   // thread's flank pieces end several at a time, young and with small ledgers of their own, and
   // which of them held the energy is an accident of the split). Contacts that go on keep their
   // ledgers for their own unloading.
-  if (startLoadOverdraws(released, ledger)) {
+  if (startLoadOverdraws(released, ledger, ledgerResolution(force, length_scale))) {
     throw StepRejected(pair_name + ": loaded contacts would end within the step, releasing " +
                        "more energy than they absorbed");
   }

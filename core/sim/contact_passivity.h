@@ -69,8 +69,16 @@ LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_r
 // Passivity of a contact that hands its ledger on within a step: the trapezoidal rule applies
 // half of its start load whatever happens in the step, so that half's work `start_work`
 // (¼h·F₀·(v₀ + v₁)) is released whatever its heirs do. True when it alone exceeds the ledger
-// `budget` (the caller refuses the step, so that a smaller one follows the unloading).
-bool startLoadOverdraws(double start_work, double budget);
+// `budget` by more than `resolution` (ledgerResolution; the caller refuses the step, so that a
+// smaller one follows the unloading).
+bool startLoadOverdraws(double start_work, double budget, double resolution);
+
+// The work of loads with normal forces summing to `force` that the contact geometry cannot
+// resolve: over kTriangleRelativeTolerance of the model's length scale, the uncertainty of the
+// intersection points that δ and a load's material points come from. A release beyond a ledger by
+// less than this is rounding, not energy a contact creates (docs/dynamics.md, "What a ledger can
+// resolve").
+double ledgerResolution(double force, double length_scale);
 
 // Half of the trapezoidal rule's work of one load over a step of length h, ¼h·[F·(v₀ + v₁) +
 // τ·(ω₀ + ω₁)]: `force` and `torque` on B (relative to A), and B's velocity relative to A at the
@@ -98,8 +106,9 @@ struct EndingContact {
 // absorbed (their ledgers), this throws StepRejected (naming `pair_name`): a smaller step follows
 // the unloading, where capByLedger applies. Measured before this: a steel sphere hitting a plate
 // at 1 m/s with Δt = 1 ms left at 2.9 m/s, at 5 m/s with Δt = 0.1 ms at 7.4 m/s. The caller applies
-// it only to steps longer than 1/kReleaseRefinement of the longest tried.
-void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h,
+// it only to steps longer than 1/kReleaseRefinement of the longest tried. `length_scale` is the
+// model's (ledgerResolution).
+void rejectUnpaidRelease(const std::vector<EndingContact>& ending, double h, double length_scale,
                          const std::string& pair_name);
 
 }  // namespace contactsim

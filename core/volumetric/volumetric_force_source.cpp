@@ -344,7 +344,7 @@ void VolumetricForceSource::PairState::rejectUnpaidEnding(const MultibodySystem&
     ending.push_back({live[m].absorbed_energy, &l, d.rate(qdot), omega_rel});
   }
   if (ending.empty()) return;
-  rejectUnpaidRelease(ending, h,
+  rejectUnpaidRelease(ending, h, system.lengthScale(),
                       "volumetric contact '" + system.bodies()[pair.body_a].name + "'–'" +
                           system.bodies()[pair.body_b].name + "'");
 }

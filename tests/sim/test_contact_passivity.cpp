@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "collision/triangle_intersection.h"
 #include "sim/contact_passivity.h"
 
 using namespace contactsim;
@@ -123,4 +124,25 @@ TEST_CASE("an exhausted ledger's ramp: continuous, within its excess, with its d
   NormalForce rich{law, 3.0e9, 1.0e6};
   const LedgerCap none = capByLedger(rich, -0.5 * w, 0.0, h * law * w, 0.0, h, w);
   CHECK_FALSE(none.steep);
+}
+
+// What a ledger can resolve: the triangle test places intersection points, and with them δ and a
+// load's material points, to kTriangleRelativeTolerance of the model's size, so a load F's work is
+// uncertain by F·kTriangleRelativeTolerance·L. A stack of steel boxes begun with faces touching
+// releases 1e-18 to 1e-14 J from its empty ledgers; such a release is not an overdraft, one a
+// thousand times the resolution is, and so is one beyond a ledger that holds something.
+TEST_CASE("a release within the geometry's resolution of a ledger is no overdraft", "[passivity]") {
+  for (const double force : {10.0, 1e5})
+    for (const double length : {0.05, 30.0}) {
+      CAPTURE(force, length);
+      const double resolution = ledgerResolution(force, length);
+      CHECK(resolution == Approx(kTriangleRelativeTolerance * force * length));
+      CHECK_FALSE(startLoadOverdraws(0.5 * resolution, 0.0, resolution));
+      CHECK(startLoadOverdraws(1e3 * resolution, 0.0, resolution));
+      const double ledger = 1e-3 * force * length;
+      CHECK_FALSE(startLoadOverdraws(ledger + 0.5 * resolution, ledger, resolution));
+      CHECK(startLoadOverdraws(ledger * (1.0 + 1e-6), ledger, resolution));
+      // An overdrawn ledger holds nothing.
+      CHECK(startLoadOverdraws(2.0 * resolution, -ledger, resolution));
+    }
 }
