@@ -3,6 +3,7 @@
 // step, as the trapezoidal rule does it — a patch's start and end loads, and the start load of a
 // contact that ends in the step — and keeps its end load for the next step.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -81,22 +82,37 @@ void ContactForceSource::inheritLedgers(std::size_t i, const Eigen::VectorXd& qd
 }
 
 // Predicts inheritLedgers' check for the next step from the last commit: its contacts' start
-// loads are the loads committed now, and with v₁ ≈ v₀ their normal parts release
-// ¼h·(F·n)(n·(v₀ + v₁)) ≈ ½h·(F·n)(n·v₀) together, which may not exceed what their ledgers hold.
-// A step longer than that is refused and tried again at a quarter, each time, down to the floor
-// where refusals stop (a pin rattling in its bore had 27 % of its substeps refused so, each
-// contact's end a cascade of them); error control takes the predicted step at once instead
-// (docs/dynamics.md, "The step the ledgers pay for").
+// loads are the loads committed now, and their normal parts release ¼h·(F·n)(n·(v₀ + v₁))
+// together, v₀ the separation rate now and v₁ = v₀ + a·h with a the rate's change over the step
+// just taken (a contact's material points move as C(x̄)·q̇ in natural coordinates, so their
+// velocity at the commit before is exact): ½h·Σ(F·n)(n·v₀) + ¼h²·Σ(F·n)(n·a), which may not
+// exceed what their ledgers hold. A step longer than that was refused and tried again at a
+// quarter, each time, down to the floor where refusals stop (a pin rattling in its bore had 27 %
+// of its substeps refused so, each contact's end a cascade of them); error control takes the
+// predicted step at once instead (docs/dynamics.md, "The step the ledgers pay for"). Called at a
+// commit before qdot_at_commit_ moves on: it still holds the commit before.
 double ContactForceSource::pairPassiveStep(std::size_t i) const {
   const PairState& state = *states_[i];
-  double release_rate = 0.0, held = 0.0;
+  const bool with_rate_change = qdot_at_commit_.size() > 0 && state.last_step > 0.0;
+  double held = 0.0, linear = 0.0, quadratic = 0.0;  // release ≈ linear·h + quadratic·h²
   for (const ContactHistory& contact : state.tracker.live()) {
-    release_rate += 0.5 * contact.normal.dot(contact.load.force) *
-                    contact.normal.dot(contact.load.relative_velocity);
     held += std::max(contact.absorbed_energy, 0.0);
+    const double force = contact.normal.dot(contact.load.force);
+    const double rate = contact.normal.dot(contact.load.relative_velocity);
+    linear += 0.5 * force * rate;
+    if (with_rate_change) {
+      const double before = contact.normal.dot(loadRate(i, contact.load, qdot_at_commit_));
+      quadratic += 0.25 * force * (rate - before) / state.last_step;
+    }
   }
-  if (release_rate <= 0.0) return std::numeric_limits<double>::infinity();
-  return std::max(held / release_rate, state.longest_step / options_.release_refinement);
+  // The largest h with linear·h + quadratic·h² ≤ held; none when the release never grows.
+  double step = std::numeric_limits<double>::infinity();
+  if (quadratic > 0.0)
+    step = 2.0 * held / (linear + std::sqrt(linear * linear + 4.0 * quadratic * held));
+  else if (linear > 0.0)
+    step = held / linear;
+  return std::isfinite(step) ? std::max(step, state.longest_step / options_.release_refinement)
+                             : step;
 }
 
 Vec3 ContactForceSource::loadRate(std::size_t i, const ContactHistory::Load& load,
