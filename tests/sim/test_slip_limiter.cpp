@@ -17,23 +17,40 @@
 
 using namespace contactsim;
 
-TEST_CASE("the slip limiter cuts an update only where it reverses the slip, nearest the stop",
-          "[slip_limiter]") {
+// Cases in units of the band's radius, each with the fraction a cut takes for either landing.
+TEST_CASE("the slip limiter cuts an update only where it reverses the slip", "[slip_limiter]") {
+  const double speed = 0.01;
+  struct Case {
+    const char* what;
+    Vec3 slip, update;
+    double nearest, exit;  // the fraction taken landing nearest the stop, and at the band's exit
+  };
+  const Case cases[] = {
+      // From 5 to −5 radii: at the stop itself, or at −1, six tenths of the way.
+      {"straight through the stop", {5, 0, 0}, {-10, 0, 0}, 0.5, 0.6},
+      // There is no exit: both land where the segment passes nearest, outside the band.
+      {"beside the band, turning by more than a right angle",
+       {5, 0, 0},
+       {-10, 3, 0},
+       50.0 / 109.0,
+       50.0 / 109.0},
+      {"ending in the band", {5, 0, 0}, {-4.5, 0, 0}, 1.0, 1.0},
+      {"starting in it", {0.5, 0, 0}, {-10, 0, 0}, 1.0, 1.0},
+      {"turning by less than a right angle beside it", {5, 0, 0}, {-4, 3, 0}, 1.0, 1.0},
+      {"moving away", {5, 0, 0}, {3, 0, 0}, 1.0, 1.0},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    CHECK(admissibleSlipFraction(speed * c.slip, speed * c.update, {speed, BandLanding::Nearest}) ==
+          Approx(c.nearest));
+    CHECK(admissibleSlipFraction(speed * c.slip, speed * c.update, {speed, BandLanding::Exit}) ==
+          Approx(c.exit));
+  }
+}
+
+TEST_CASE("a Coulomb cut lands nearest the stop", "[slip_limiter]") {
   const double speed = 0.01;
   const SlipBand band{speed, BandLanding::Nearest};
-  // A reversal straight through the stop: cut at the stop itself.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) ==
-        Approx(0.5));
-  // A reversal passing beside the band: cut where it passes nearest, outside the band.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 3 * speed, 0), band) ==
-        Approx(50.0 / 109.0));
-  // Ending in the band, starting in it, turning by less than a right angle beside it, or moving
-  // away: not cut.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-4.5 * speed, 0, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(0.5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-4 * speed, 3 * speed, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(3 * speed, 0, 0), band) == 1.0);
-
   std::mt19937 random(7);
   std::uniform_real_distribution<double> uniform(-10 * speed, 10 * speed);
   const auto draw = [&] { return Vec3(uniform(random), uniform(random), 0.0); };
@@ -62,16 +79,6 @@ TEST_CASE("a stick–slip cut lands where the update leaves the band past the st
           "[slip_limiter]") {
   const double speed = 0.01;
   const SlipBand band{speed, BandLanding::Exit};
-  // Straight through the stop from 5 to −5 band radii: cut at −1, six tenths of the way.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) ==
-        Approx(0.6));
-  // Beside the band, turning by more than a right angle: there is no exit, cut nearest the stop.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-10 * speed, 3 * speed, 0), band) ==
-        Approx(50.0 / 109.0));
-  // Ending in the band or starting in it: not cut.
-  CHECK(admissibleSlipFraction(Vec3(5 * speed, 0, 0), Vec3(-5.5 * speed, 0, 0), band) == 1.0);
-  CHECK(admissibleSlipFraction(Vec3(0.5 * speed, 0, 0), Vec3(-10 * speed, 0, 0), band) == 1.0);
-
   std::mt19937 random(11);
   std::uniform_real_distribution<double> uniform(-10 * speed, 10 * speed);
   const auto draw = [&] { return Vec3(uniform(random), uniform(random), 0.0); };
