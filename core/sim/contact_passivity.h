@@ -73,11 +73,11 @@ LedgerCap capByLedger(NormalForce& force, double rate, double start_separation_r
 // smaller one follows the unloading).
 bool startLoadOverdraws(double start_work, double budget, double resolution);
 
-// The work of loads with normal forces summing to `force` that the contact geometry cannot
-// resolve: over kTriangleRelativeTolerance of the model's length scale, the uncertainty of the
-// intersection points that δ and a load's material points come from. A release beyond a ledger by
-// less than this is rounding, not energy a contact creates (docs/dynamics.md, "What a ledger can
-// resolve").
+// A bound on the work of loads with normal forces summing to `force` that the contact geometry
+// cannot resolve: over kTriangleRelativeTolerance of the model's length scale, which bounds the
+// uncertainty of the intersection points that δ and a load's material points come from (the
+// triangle test's, relative to the triangles' edges). A release beyond a ledger by less than this
+// is rounding, not energy a contact creates (docs/dynamics.md, "What a ledger can resolve").
 double ledgerResolution(double force, double length_scale);
 
 // Half of the trapezoidal rule's work of one load over a step of length h, ¼h·[F·(v₀ + v₁) +

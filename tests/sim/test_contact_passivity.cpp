@@ -127,8 +127,9 @@ TEST_CASE("an exhausted ledger's ramp: continuous, within its excess, with its d
 }
 
 // What a ledger can resolve: the triangle test places intersection points, and with them δ and a
-// load's material points, to kTriangleRelativeTolerance of the model's size, so a load F's work is
-// uncertain by F·kTriangleRelativeTolerance·L. A stack of steel boxes begun with faces touching
+// load's material points, to kTriangleRelativeTolerance of the triangles' edges, none longer than
+// the model's size L, so a load F's work is uncertain by at most F·kTriangleRelativeTolerance·L.
+// A stack of steel boxes begun with faces touching
 // releases 1e-18 to 1e-14 J from its empty ledgers; such a release is not an overdraft, one a
 // thousand times the resolution is, and so is one beyond a ledger that holds something.
 TEST_CASE("a release within the geometry's resolution of a ledger is no overdraft", "[passivity]") {
