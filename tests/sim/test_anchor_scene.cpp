@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -38,6 +39,20 @@ double unsuppliedEnergy(const Simulation& sim, const ChainCable& chain) {
   const EnergyReport e = sim.integrator().energy();
   const ChainEnergy& c = chain.energy();
   return e.kinetic + e.gravity + e.springs + c.elastic - c.windlass_work - c.weight_work;
+}
+
+// The steel's own share δ_c of an overlap δ reached through a contact law k·δ_c^e in series with a
+// support of compliance s (docs/method.md, "Support compliance"): δ = δ_c + s·k·δ_c^e, the rest
+// s·k·δ_c^e the plating's bending. Found by bisection, apart from the law's own Newton solve; the
+// left side rises strictly in δ_c from 0 to at least δ at δ_c = δ.
+double steelIndentation(double overlap, double k, double e, double s) {
+  if (!(overlap > 0.0)) return 0.0;
+  double low = 0.0, high = overlap;
+  for (int i = 0; i < 200 && high - low > 1e-12 * overlap; ++i) {
+    const double mid = 0.5 * (low + high);
+    (mid + s * k * std::pow(mid, e) < overlap ? low : high) = mid;
+  }
+  return 0.5 * (low + high);
 }
 
 }  // namespace
@@ -166,9 +181,11 @@ struct HeaveMetrics {
   // born that continue no contact of the step before (ContactPatch::continues).
   std::size_t makes = 0;
   double deepest_shank = 0.0;  // the hull–shank contact's largest δ (issue 22)
-  double energy_rise = 0.0;    // J: the largest rise of unsuppliedEnergy above its start
-  int guide_jumps = 0;         // the shackle passing the mouth beside the chain's ring
-  double wall = 0.0;           // s
+  // The steel's own share of it (steelIndentation), the rest the plating's bending.
+  double deepest_shank_steel = 0.0;
+  double energy_rise = 0.0;  // J: the largest rise of unsuppliedEnergy above its start
+  int guide_jumps = 0;       // the shackle passing the mouth beside the chain's ring
+  double wall = 0.0;         // s
 };
 
 HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
@@ -178,6 +195,10 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
   const ChainCable& chain = *chainCables(sim.system()).at(0);
   HeaveMetrics m;
   m.weight = (scene.bodies[shank].mass.mass + scene.bodies[crown].mass.mass) * scene.gravity.norm();
+  // The hull pairs' law (the overrides are the shank–crown stop's).
+  const std::map<std::string, double>& law = scene.contact.value().law.value().parameters;
+  const double k = law.at("stiffness"), e = law.at("exponent");
+  const double s = law.at("support_compliance");
   std::vector<double> tensions, contact_forces;
   ContactBeginnings beginnings;
   m.min_tension = chain.tension();
@@ -191,8 +212,11 @@ HeaveMetrics runHeave(Simulation& sim, const Scene& scene) {
     double total = 0.0;
     for (const ContactDiagnostics& c : sim.contacts()->contacts()) {
       if (c.body_a == hull || c.body_b == hull) total += c.normal_force;
-      if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull))
+      if ((c.body_a == hull && c.body_b == shank) || (c.body_a == shank && c.body_b == hull)) {
         m.deepest_shank = std::max(m.deepest_shank, c.patch.indentation);
+        m.deepest_shank_steel =
+            std::max(m.deepest_shank_steel, steelIndentation(c.patch.indentation, k, e, s));
+      }
     }
     // The heave's force percentiles are over the steps the windlass hauls: the seated anchor's
     // steady hold after the brake sets would only dilute them in a scene run longer.
@@ -238,6 +262,7 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
                       << " s; hull contact force p99 " << m.p99_contact / weight << " W, max "
                       << m.max_contact / weight << " W; contact ids born " << m.ids_born
                       << " (makes " << m.makes << "); hull–shank δ up to " << m.deepest_shank * 1e3
+                      << " mm, the steel's share " << m.deepest_shank_steel * 1e3
                       << " mm; energy rise " << m.energy_rise << " J; wall " << m.wall << " s for "
                       << sim.time() << " s");
   CHECK(m.min_tension >= 0.0);
@@ -261,6 +286,13 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   // — the shank swinging into the pipe's wall at about 250 kN, where Hertz asks 0.37 mm and the
   // plating's compliance 0.84 mm more, and seated at the end on 144 kN (README).
   CHECK_NOFAIL(m.deepest_shank < 0.5e-3);
+  // What the issue asked it for holds: no reading is a steel overlap of half a millimetre. With
+  // the plating's compliance in series, the meshes' overlap holds the plate's bending too
+  // (docs/method.md, "Support compliance"); the steel's own share of the deepest reading stays
+  // below 0.5 mm, which the law gives up to an overlap of 1.98 mm (δ_c = 0.5 mm carries
+  // k·δ_c^1.5 = 385 kN, bending the plate 1.48 mm). The contour-plane δ of 3.9 mm the issue
+  // reported would read 0.82 mm of steel even behind the plating's compliance.
+  CHECK(m.deepest_shank_steel < 0.5e-3);
   // Speed is measured, not asserted (a loaded machine must not fail the suite): the README quotes
   // the real-time factor with the command that reproduces it.
   WARN("real-time factor " << sim.time() / m.wall);
@@ -344,7 +376,8 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
     WARN("moved " << k << " µm: tension p99 " << m.p99_tension / m.weight << " W, above 3 W for "
                   << m.time_above_3w << " s; hull contact p99 " << m.p99_contact / m.weight
                   << " W; ids born " << m.ids_born << " (makes " << m.makes << "); hull–shank δ "
-                  << m.deepest_shank * 1e3 << " mm; wall " << m.wall << " s");
+                  << m.deepest_shank * 1e3 << " mm (steel " << m.deepest_shank_steel * 1e3
+                  << " mm); wall " << m.wall << " s");
     CHECK(m.min_tension >= 0.0);
     CHECK(m.guide_jumps == 0);
   }
@@ -364,5 +397,6 @@ TEST_CASE("The whole heave's spread over micrometre moves of the anchor", "[.][e
        << spread([](const HeaveMetrics& m) { return static_cast<double>(m.ids_born); })
        << "; makes " << spread([](const HeaveMetrics& m) { return static_cast<double>(m.makes); })
        << "; hull–shank δ " << spread([](const HeaveMetrics& m) { return m.deepest_shank * 1e3; })
-       << " mm");
+       << " mm, the steel's share "
+       << spread([](const HeaveMetrics& m) { return m.deepest_shank_steel * 1e3; }) << " mm");
 }
