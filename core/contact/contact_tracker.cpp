@@ -67,10 +67,13 @@ ContactTracker::Succession ContactTracker::succession(
   std::vector<double> reaches = reachesOf(patches);
   Succession out{match(patches, reaches),
                  std::vector<const ContactHistory*>(patches.size(), nullptr),
+                 std::vector<const ContactHistory*>(patches.size(), nullptr),
                  std::vector<double>(patches.size(), 0.0), std::move(reaches)};
   const std::vector<int>& ids = out.ids;
   for (std::size_t i = 0; i < patches.size(); ++i) {
-    if (ids[i] < 0) out.parents[i] = nearestOverlapping(patches[i], out.reaches[i], &ids);
+    if (ids[i] >= 0) continue;
+    out.parents[i] = nearestOverlapping(patches[i], out.reaches[i], &ids);
+    out.continued[i] = nearestOverlapping(patches[i], out.reaches[i]);
   }
   out.inherited = inherit(out, [](const ContactHistory& h) { return h.absorbed_energy; });
   return out;
@@ -136,8 +139,10 @@ void ContactTracker::update(double time, std::vector<ContactPatch>& patches) {
         h.stick_anchor_a = parent->stick_anchor_a;
         h.stick_anchor_b = parent->stick_anchor_b;
       }
-      const ContactHistory* from = nearestOverlapping(patches[i], s.reaches[i]);
-      h.continues = from ? from->id : -1;
+      if (const ContactHistory* from = s.continued[i]) {
+        h.continues = from->id;
+        h.initial_indentation_rate = from->initial_indentation_rate;
+      }
     }
     h.centroid = patches[i].centroid;
     h.normal = patches[i].normal;

@@ -76,7 +76,11 @@ class ContactTracker {
   // ends those of contacts that vanished. A new contact continues its parent (succession), if it
   // has one: it takes the parent's stick anchors, so a region re-identified or re-split while
   // stuck (a thread's flank patches) stays stuck instead of starting its stiction spring from
-  // zero, and its share of the parent's ledger.
+  // zero, and its share of the parent's ledger. A new contact that continues one (split off,
+  // merged or re-identified: Succession::continued) takes its impact speed δ̇₀, so that its
+  // damping stays the one its impact set rather than that of an impact at the speed the patch
+  // happened to approach at when it was split (often none, and then the law's
+  // min_impact_velocity: ten times the damping of an impact at 0.1 m/s).
   void update(double time, std::vector<ContactPatch>& patches);
   // How a step's patches continue the live contacts, per patch: the id it continues (-1: a new
   // contact; match), the parent of a new one — among the contacts that end with a normal within
@@ -87,6 +91,10 @@ class ContactTracker {
   struct Succession {
     std::vector<int> ids;
     std::vector<const ContactHistory*> parents;
+    // The live contact each new patch continues (ContactPatch::continues): the nearest whose disc
+    // of its reach overlaps the patch's, whether it ends or goes on; null for a make and for
+    // continued contacts.
+    std::vector<const ContactHistory*> continued;
     std::vector<double> inherited;
     std::vector<double> reaches;  // patchReach of each patch, computed once
   };

@@ -373,9 +373,12 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   const Vec3& omega_rel = span.omega_end;
   e.rate = -n.dot(v_rel);
   e.slip = tangent_projector * v_rel;
-  const bool has_initial_rate = history && std::isfinite(history->initial_indentation_rate);
+  // The impact speed δ̇₀ the damping is set by: a new contact that continues one has its, as it
+  // will at the commit (ContactTracker::update).
+  const ContactHistory* impact = history ? history : state.succession.continued[k];
+  const bool has_initial_rate = impact && std::isfinite(impact->initial_indentation_rate);
   const double initial_rate =
-      has_initial_rate ? history->initial_indentation_rate : std::max(e.rate, 0.0);
+      has_initial_rate ? impact->initial_indentation_rate : std::max(e.rate, 0.0);
   e.normal = contactsim::evaluate(pair.law.normal, {e.indentation, e.rate, initial_rate});
   // A contact without history begins in this step: it had no start load and has what it
   // inherits. At the committed state itself the step's own ledger and load apply. The start

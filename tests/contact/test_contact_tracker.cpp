@@ -139,6 +139,34 @@ TEST_CASE("ended contacts' ledgers pass to their heirs, net of what they are sti
     CHECK(tracker.history(committed[k].id)->absorbed_energy == s.inherited[k]);
 }
 
+// Hunt–Crossley's damping is set by the contact's impact speed δ̇₀ (Dopico et al. eq. 1): a
+// contact re-identified as it slides is the same contact and keeps it, while a contact that
+// begins where none ended takes its own at its first step.
+TEST_CASE("a new contact that continues one keeps its impact speed", "[tracking]") {
+  ContactTracker tracker;
+  std::vector<ContactPatch> first = {patchAt(Vec3(0, 0, 0))};
+  tracker.update(0.0, first);
+  tracker.history(first[0].id)->initial_indentation_rate = 0.25;
+  // The contact goes on; 8 mm from it a patch splits off (beyond what keeps an id, within its
+  // reach), and far away the surfaces meet.
+  std::vector<ContactPatch> next = {patchAt(Vec3(0, 0, 0)), patchAt(Vec3(0.008, 0, 0)),
+                                    patchAt(Vec3(5, 0, 0))};
+  const ContactTracker::Succession s = tracker.succession(next);
+  REQUIRE(s.ids == std::vector<int>{first[0].id, -1, -1});
+  CHECK(s.parents[1] == nullptr);  // its source goes on: no ledger or anchors to inherit
+  CHECK(s.continued[1] == tracker.history(first[0].id));
+  CHECK(s.continued[2] == nullptr);
+  tracker.update(0.001, next);
+  CHECK(tracker.history(next[1].id)->initial_indentation_rate == 0.25);
+  CHECK(std::isnan(tracker.history(next[2].id)->initial_indentation_rate));
+  // The source ends and its heir takes over 8 mm on: the same.
+  std::vector<ContactPatch> last = {patchAt(Vec3(-0.008, 0, 0))};
+  const ContactTracker::Succession heirs = tracker.succession(last);
+  REQUIRE(heirs.ids == std::vector<int>{-1});
+  tracker.update(0.002, last);
+  CHECK(tracker.history(last[0].id)->initial_indentation_rate == 0.25);
+}
+
 // A make event is a contact that begins where the step before had none: a patch split off, or
 // re-identified beside, a contact of the step before says which, for its whole life
 // (ContactPatch::continues).
