@@ -3,6 +3,7 @@
 
 #include <QImage>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -22,7 +23,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path workDir() { return testing::testOutputDir("test_gui_app"); }
+// One directory per test case: ctest runs this executable's tags as separate tests side by side,
+// and in one shared directory a window's stderr redirect truncated another case's stderr file
+// while it was read (test_gui_bad_files saw no error line), and two cases wrote the same meshes.
+fs::path workDir() {
+  std::string name = Catch::getResultCapture().getCurrentTestName();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return testing::testOutputDir("test_gui_app/" + name);
+}
 
 // Written here rather than with the project's exporter so the GUI reads an independent file.
 void writeAsciiStl(const fs::path& file, const TriMesh& mesh, const Vec3& offset) {
