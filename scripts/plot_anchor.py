@@ -27,8 +27,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCENE = os.path.join(ROOT, "assets", "scenes", "anchor_hull.json")
+from anchor_scene import ROOT, SCENE, find_cli, rotation  # noqa: E402
 
 # Hawse pipe of assets/models/hull.stl (assets/generator/hull_model.cpp): lower opening centre
 # and the unit axis pointing down the pipe; the shank's shackle point in the anchor frame.
@@ -37,20 +36,8 @@ PIPE_AXIS = (0.52538, 0.10054, -0.84491)
 SHACKLE = (0.0, 0.0, 2.549)
 
 
-def find_cli():
-    for build in ("build", "build-anchor", "build-full", "build-dynamics"):
-        path = os.path.join(ROOT, build, "app", "contactsim-cli")
-        if os.access(path, os.X_OK):
-            return path
-    sys.exit("contactsim-cli not found: build it (cmake --build build --target contactsim-cli) "
-             "or pass --cli")
-
-
 def rotate(q, v):
-    w, x, y, z = q
-    r = [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]]
+    r = rotation(q)
     return [sum(r[i][k] * v[k] for k in range(3)) for i in range(3)], r
 
 

@@ -22,17 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-SCENE = ROOT / "assets" / "scenes" / "anchor_hull.json"
+from anchor_scene import ROOT, SCENE as SCENE_FILE, find_cli, rotation
+
+SCENE = pathlib.Path(SCENE_FILE)
 BODIES = ("shank", "crown")
-
-
-def rotation(q):
-    """The rotation matrix of a unit quaternion (w, x, y, z)."""
-    w, x, y, z = q
-    return [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]]
 
 
 def apply(m, v):
@@ -85,15 +78,16 @@ def number_list(values):
 
 def replace_field(text, anchor, field, value):
     """Replaces the JSON array `field` in the object that follows `anchor` in `text`."""
-    start = text.index(anchor)
-    pattern = re.compile(r'("%s":\s*)\[[^\]]*\]' % field)
-    match = pattern.search(text, start)
+    start = text.find(anchor)
+    match = re.compile(r'("%s":\s*)\[[^\]]*\]' % field).search(text, max(start, 0))
+    if start < 0 or not match:
+        sys.exit(f"settle_anchor_start: {SCENE}: no {field} after {anchor}")
     return text[:match.start()] + match.group(1) + value + text[match.end():]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cli", default=str(ROOT / "build" / "app" / "contactsim-cli"))
+    parser.add_argument("--cli", default=None, help="contactsim-cli executable")
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
 
@@ -102,7 +96,7 @@ def main():
     bodies = {b["name"]: b for b in scene["bodies"]}
     old_position = bodies["shank"]["position"]
     old_rotation = rotation(unit(bodies["shank"]["orientation"]))
-    state = settled_state(scene, args.cli, args.seconds)
+    state = settled_state(scene, args.cli or find_cli(), args.seconds)
     position, orientation = state["shank"]
     # A point or direction fixed in the shank, from its old pose at t = 0 to its settled one.
     turn = product(rotation(orientation), transposed(old_rotation))
@@ -121,7 +115,7 @@ def main():
     text = replace_field(text, '"name": "chain"', "point_b",
                          number_list(moved_point(chain["point_b"])))
     SCENE.write_text(text)
-    print(f"{SCENE.relative_to(ROOT)}: the anchor's start moved by "
+    print(f"{SCENE.relative_to(pathlib.Path(ROOT))}: the anchor's start moved by "
           f"{math.dist(old_position, position) * 1e3:.3f} mm at its pin")
 
 

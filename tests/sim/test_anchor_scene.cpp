@@ -120,10 +120,11 @@ TEST_CASE("The anchor scene's first second: contact with the hull, constraints h
       // hauled, u = a·t (half again for the chain's axial ring, 1 mm/s for rounding), nor turns
       // faster than that over a metre (the flukes reach 1.1 m from the pin).
       const double bound = 1.5 * chain.windlass()->speed() + 1e-3;
+      const double lever = 1.0;  // m
       for (const int body : {shank, crown}) {
         const double v = frame.bodies[body].linear_velocity.norm();
-        const double w = frame.bodies[body].angular_velocity.norm() * 1.0;
-        start_excess = std::max({start_excess, v - bound, w - bound});
+        const double turn = frame.bodies[body].angular_velocity.norm() * lever;
+        start_excess = std::max({start_excess, v - bound, turn - bound});
       }
     }
     energy_rise = std::max(energy_rise, unsuppliedEnergy(sim, chain) - start_energy);
