@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include "scene/scene_reader.h"
 #include "sim/simulation.h"
@@ -154,4 +156,73 @@ TEST_CASE("a motor and a limit from a scene act on the joint", "[scene][drives][
   REQUIRE(f.drives.size() == 1);
   CHECK(f.drives[0].position == Approx(-0.5).margin(1e-3));
   CHECK(std::abs(f.drives[0].effort) <= 1.0);
+}
+
+// A velocity-controlled motor held at speed 0 with a torque limit T is Coulomb friction in the
+// joint (the flagship's crown pin, README "Why pin friction"): below |ω| = T/k_d it is a
+// viscous slope, above it a constant torque T against the motion. The crank released from
+// horizontal stops where the energy balance says: from a stop at φ_k (the angle from hanging)
+// it turns towards hanging by s until
+//   m·g·r·(cos(|φ_k| − s) − cos φ_k) = T·s,
+// the one root after s = 0 (the left side is concave in s while |φ_k| − s stays within a
+// quarter turn; solved here by bisection, apart from the integrator), and from a stop where
+// m·g·r·sin|φ_k| ≤ T friction holds it. m·g·r = 9.81 N·m; at T = 2 N·m it swings past hanging
+// three times, at T = 4 N·m once and then stops short of hanging.
+TEST_CASE("a motor held at speed 0 is Coulomb friction in the joint", "[scene][drives][sim]") {
+  const double mgr = 2.0 * 9.81 * 0.5, stick_speed = 1e-3;  // rad/s
+  const double friction = GENERATE(2.0, 4.0);               // N·m
+  INFO("friction torque " << friction << " N·m");
+  std::vector<double> stops{std::numbers::pi / 2.0};  // signed φ
+  while (mgr * std::sin(std::abs(stops.back())) > friction) {
+    const double from = stops.back(), side = from > 0.0 ? 1.0 : -1.0;
+    double lo = 0.0, hi = 2.0 * std::abs(from);
+    for (int i = 0; i < 100; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      const double gain = mgr * (std::cos(std::abs(from) - mid) - std::cos(from)) - friction * mid;
+      (gain > 0.0 ? lo : hi) = mid;
+    }
+    stops.push_back(from - side * 0.5 * (lo + hi));
+  }
+  // The stops past hanging reverse the swing; the others end it on the same side.
+  std::vector<double> reversals;
+  for (std::size_t k = 1; k < stops.size(); ++k)
+    if (stops[k] * stops[k - 1] < 0.0) reversals.push_back(stops[k]);
+  REQUIRE(stops.size() >= 3);  // it moves more than once before it stops
+
+  const std::string motor = R"(, "drive": {"type": "motor", "speed": 0, "damping": )" +
+                            std::to_string(friction / stick_speed) + R"(, "max_torque": )" +
+                            std::to_string(friction) + "}";
+  Simulation sim(parse(crankScene(motor)));
+  const double h = sim.scene().solver.time_step;
+  // θ from the initial pose, positive raising the bar; hanging is θ = −π/2, φ = θ + π/2.
+  std::vector<double> turning;
+  double before = 0.0, last = 0.0, last_moving = 0.0;
+  for (int k = 0; k < 8000; ++k) {
+    sim.step();
+    const double theta = sim.frame().drives.at(0).position;
+    // An extremum of θ: the swing reversed (a step where it stands still does not count twice).
+    if (k > 0 && (theta - last) * (last - before) < 0.0)
+      turning.push_back(last + std::numbers::pi / 2.0);
+    if (std::abs(theta - last) > stick_speed * h) last_moving = sim.time();
+    if (theta != last) before = last;
+    last = theta;
+  }
+  INFO("reversals " << Catch::Detail::stringify(turning) << ", stops "
+                    << Catch::Detail::stringify(stops));
+  // Each reversal is read at a step (1 ms), so within ½·α·h² of the true one (α ≤ mgr/J
+  // < 15 rad/s²: 8e-6 rad); near a reversal the viscous slope misses at most T·ω_s·h of work.
+  REQUIRE(turning.size() == reversals.size());
+  for (std::size_t k = 0; k < reversals.size(); ++k)
+    CHECK(turning[k] == Approx(reversals[k]).margin(2e-5));
+  // Held at the last stop, the regularised friction lets gravity's torque G = mgr·sin|φ| < T
+  // turn the bar towards hanging at G/k_d (what stick_speed buys): |φ| falls no faster than
+  // mgr·|φ|/k_d, so over the time held |φ| stays between |φ_N|·exp(−mgr·t/k_d) and |φ_N|.
+  const double held = sim.time() - last_moving;
+  REQUIRE(held > 1.0);
+  const double rest = last + std::numbers::pi / 2.0;
+  CHECK(rest * stops.back() > 0.0);
+  CHECK(std::abs(rest) <= std::abs(stops.back()) + 2e-5);
+  CHECK(std::abs(rest) >=
+        std::abs(stops.back()) * std::exp(-mgr * held * stick_speed / friction) - 2e-5);
+  CHECK(std::abs(sim.frame().drives.at(0).effort) <= friction);
 }

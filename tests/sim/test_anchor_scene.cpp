@@ -297,12 +297,13 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   CHECK(m.p99_tension <= 3.0 * weight);
   CHECK(m.p99_contact <= 5.0 * weight);
   // Not met yet (issue 15; README, "The flagship demo"): most makes are the flukes' bounces on
-  // the plating and the crown's stop face rocking end to end. Reported, not failing.
+  // the plating, the crown's edge stepping over the pocket's facets and the crown on its stop
+  // (two faces at once), fewer since the pin has friction. Reported, not failing.
   CHECK_NOFAIL(m.makes < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
   // met: the deepest readings are the law's own, δ(F) = (F/K)^⅔ + s·F, passing 0.5 mm at 83 kN
-  // — the shank swinging into the pipe's wall at about 250 kN, where Hertz asks 0.37 mm and the
-  // plating's compliance 0.84 mm more, and seated at the end on 144 kN (README).
+  // — the shank wedged against the pipe's wall at about 260 kN, where Hertz asks 0.38 mm and the
+  // plating's compliance 1.0 mm more (README).
   CHECK_NOFAIL(m.deepest_shank < 0.5e-3);
   // What the issue asked it for holds: no reading is a steel overlap of half a millimetre. With
   // the plating's compliance in series, the meshes' overlap holds the plate's bending too
