@@ -20,6 +20,8 @@ bool takesDrive(const QString& joint_type) {
   return joint_type == "revolute" || joint_type == "prismatic";
 }
 
+bool takesFriction(const QString& joint_type) { return joint_type == "revolute"; }
+
 // The effort limit's key: a torque for a revolute joint, a force for a prismatic one.
 const char* maxEffortKey(const QString& joint_type) {
   return joint_type == "prismatic" ? "max_force" : "max_torque";
@@ -98,7 +100,10 @@ JointDriveFields::JointDriveFields(QFormLayout* form, QWidget* parent)
       lower_(new NumberFields("limits.lower", 1, parent)),
       upper_(new NumberFields("limits.upper", 1, parent)),
       stop_stiffness_(new NumberFields("limits.stiffness", 1, parent)),
-      stop_damping_(new NumberFields("limits.damping", 1, parent)) {
+      stop_damping_(new NumberFields("limits.damping", 1, parent)),
+      friction_coefficient_(new NumberFields("friction.coefficient", 1, parent)),
+      pin_radius_(new NumberFields("friction.pin_radius", 1, parent)),
+      stick_speed_(new NumberFields("friction.stick_speed", 1, parent)) {
   type_->setObjectName("joint_drive_type");
   type_->addItems({"none", "speed", "ramp", "table", "motor"});
   speed_->setObjectName("joint_drive_speed");
@@ -113,6 +118,9 @@ JointDriveFields::JointDriveFields(QFormLayout* form, QWidget* parent)
   upper_->setObjectName("joint_limit_upper");
   stop_stiffness_->setObjectName("joint_limit_stiffness");
   stop_damping_->setObjectName("joint_limit_damping");
+  friction_coefficient_->setObjectName("joint_friction_coefficient");
+  pin_radius_->setObjectName("joint_friction_pin_radius");
+  stick_speed_->setObjectName("joint_friction_stick_speed");
   form->addRow("Drive", type_);
   form->addRow("Speed (rad/s or m/s)", speed_);
   form->addRow("Ramp time (s)", ramp_time_);
@@ -125,6 +133,9 @@ JointDriveFields::JointDriveFields(QFormLayout* form, QWidget* parent)
   form->addRow("Upper stop (rad or m)", upper_);
   form->addRow("Stop stiffness (N·m/rad or N/m)", stop_stiffness_);
   form->addRow("Stop damping (s/rad or s/m)", stop_damping_);
+  form->addRow("Pin friction μ", friction_coefficient_);
+  form->addRow("Pin radius (m)", pin_radius_);
+  form->addRow("Stick speed (rad/s)", stick_speed_);
   connect(type_, &QComboBox::currentTextChanged, this, &JointDriveFields::updateEnabled);
   updateEnabled();
 }
@@ -148,10 +159,18 @@ void JointDriveFields::show(const json& joint) {
   upper_->setValues(limits.value("upper", json()));
   stop_stiffness_->setValues(limits.value("stiffness", json()));
   stop_damping_->setValues(limits.value("damping", json()));
+  const json friction = joint.value("friction", json::object());
+  friction_coefficient_->setValues(friction.value("coefficient", json()));
+  pin_radius_->setValues(friction.value("pin_radius", json()));
+  stick_speed_->setValues(friction.value("stick_speed", json()));
   updateEnabled();
 }
 
 bool JointDriveFields::read(json& joint, const QString& joint_type, QString& error) const {
+  if (!takesFriction(joint_type))
+    joint.erase("friction");
+  else if (!readFriction(joint, error))
+    return false;
   if (!takesDrive(joint_type)) {
     joint.erase("drive");
     joint.erase("limits");
@@ -197,8 +216,29 @@ bool JointDriveFields::read(json& joint, const QString& joint_type, QString& err
   return true;
 }
 
+// Friction with its coefficient and the pin's radius (both required once either is typed), the
+// stick speed optional (JointFrictionLaw's default); none when all three are empty.
+bool JointDriveFields::readFriction(json& joint, QString& error) const {
+  json friction = json::object();
+  if (!readOptional(friction_coefficient_, friction, "coefficient", error) ||
+      !readOptional(pin_radius_, friction, "pin_radius", error) ||
+      !readOptional(stick_speed_, friction, "stick_speed", error))
+    return false;
+  if (friction.empty()) {
+    joint.erase("friction");
+    return true;
+  }
+  if (!readRequired(friction_coefficient_, friction, "coefficient", "friction.coefficient",
+                    error) ||
+      !readRequired(pin_radius_, friction, "pin_radius", "friction.pin_radius", error))
+    return false;
+  joint["friction"] = friction;
+  return true;
+}
+
 void JointDriveFields::setJointType(const QString& joint_type) {
   has_drive_ = takesDrive(joint_type);
+  has_friction_ = takesFriction(joint_type);
   const bool prismatic = joint_type == "prismatic";
   max_effort_label_->setText(prismatic ? "Max force (N)" : "Max torque (N·m)");
   updateEnabled();
@@ -215,6 +255,8 @@ void JointDriveFields::updateEnabled() {
     motor->setEnabled(has_drive_ && type == "motor");
   for (NumberFields* stop : {lower_, upper_, stop_stiffness_, stop_damping_})
     stop->setEnabled(has_drive_);
+  for (NumberFields* friction : {friction_coefficient_, pin_radius_, stick_speed_})
+    friction->setEnabled(has_friction_);
 }
 
 }  // namespace contactsim::gui

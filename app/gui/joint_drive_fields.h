@@ -1,7 +1,8 @@
 // A revolute or prismatic joint's drive and limits (docs/scene-format.md, "Joint drives and
 // limits") as form rows: the drive's type (none, speed, ramp, table, motor) with that type's
-// numbers, and the one-sided stops. The fields read back into the joint's JSON; ranges are left to
-// the scene reader, whose one-line error the joint form shows when the edit does not build.
+// numbers, the one-sided stops, and a revolute joint's friction ("Friction in a joint"). The fields
+// read back into the joint's JSON; ranges are left to the scene reader, whose one-line error the
+// joint form shows when the edit does not build.
 #pragma once
 
 #include <QString>
@@ -24,17 +25,19 @@ class JointDriveFields : public QObject {
   // Adds the rows to `form` (the joint form's fields).
   JointDriveFields(QFormLayout* form, QWidget* parent);
 
-  // Shows `joint`'s drive and limits (none when absent).
+  // Shows `joint`'s drive, limits and friction (none when absent).
   void show(const nlohmann::json& joint);
-  // Writes `drive` and `limits` into `joint` (erased when none); false with a one-line error
-  // naming the field ("drive.table: ..."). Types without a drive (`joint_type` spherical, fixed)
-  // lose both.
+  // Writes `drive`, `limits` and `friction` into `joint` (erased when none); false with a one-line
+  // error naming the field ("drive.table: ..."). Types without a drive (`joint_type` spherical,
+  // fixed) lose all three, a prismatic joint its friction.
   bool read(nlohmann::json& joint, const QString& joint_type, QString& error) const;
-  // Enables the rows for revolute and prismatic joints and names the effort limit for the type.
+  // Enables the rows for revolute and prismatic joints (friction's for revolute ones) and names
+  // the effort limit for the type.
   void setJointType(const QString& joint_type);
 
  private:
   void updateEnabled();
+  bool readFriction(nlohmann::json& joint, QString& error) const;
 
   QComboBox* type_;
   NumberFields* speed_;
@@ -49,7 +52,11 @@ class JointDriveFields : public QObject {
   NumberFields* upper_;
   NumberFields* stop_stiffness_;
   NumberFields* stop_damping_;
-  bool has_drive_ = true;  // the joint type takes a drive
+  NumberFields* friction_coefficient_;
+  NumberFields* pin_radius_;
+  NumberFields* stick_speed_;
+  bool has_drive_ = true;     // the joint type takes a drive
+  bool has_friction_ = true;  // the joint type takes friction (revolute)
 };
 
 // "t x; t x; ..." for a drive table and back; parseDriveTable gives false with the error.

@@ -7,6 +7,8 @@ JointActuator::JointActuator(std::string joint, JointCoordinate coordinate, Law 
 
 JointEffort JointActuator::lawAt(double x, double x_rate, double t) const {
   if (const auto* motor = std::get_if<JointMotorLaw>(&law_)) return motor->at(x, x_rate, t);
+  if (const auto* friction = std::get_if<JointFrictionLaw>(&law_))
+    return friction->at(x_rate, load_);
   return std::get<JointStopLaw>(law_).at(x, x_rate);
 }
 
@@ -38,17 +40,20 @@ void JointActuator::addForces(const Eigen::VectorXd& q, const Eigen::VectorXd& q
 void JointActuator::acceptStep(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, double t) {
   const JointCoordinate::Evaluation x = coordinate_.evaluate(q, qdot, position_);
   position_ = x.value;
+  if (load_source_) load_ = load_source_();
   effort_ = lawAt(x.value, x.rate, t).effort;
 }
 
 void JointActuator::saveState(StateWriter& out) const {
   out.real(position_);
   out.real(effort_);
+  if (isFriction()) out.real(load_);
 }
 
 void JointActuator::restoreState(StateReader& in) {
   position_ = in.real();
   effort_ = in.real();
+  if (isFriction()) load_ = in.real();
 }
 
 }  // namespace contactsim

@@ -23,4 +23,11 @@ JointEffort JointStopLaw::at(double x, double x_rate) const {
   return {below ? push : -push, -stiffness * factor, -stiffness * damping * depth};
 }
 
+JointEffort JointFrictionLaw::at(double x_rate, double load) const {
+  const double torque = coefficient * radius * load;
+  const double slope = torque / stick_speed;
+  if (std::abs(x_rate) >= stick_speed) return {-std::copysign(torque, x_rate), 0.0, 0.0};
+  return {-slope * x_rate, 0.0, -slope};
+}
+
 }  // namespace contactsim

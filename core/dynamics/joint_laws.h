@@ -42,4 +42,17 @@ struct JointStopLaw {
   JointEffort at(double x, double x_rate) const;
 };
 
+// Coulomb friction in a revolute joint: a torque μ·r·F against the joint's rotation, F the force
+// the pin carries (the joint's reaction, set by JointActuator from the integrator's multipliers at
+// the last accepted substep) and r the pin's radius; below |ẋ| = stick_speed it is a viscous
+// slope, f = −μ·r·F·ẋ/stick_speed, so a torque below μ·r·F turns the joint at that fraction of
+// stick_speed instead of sticking.
+struct JointFrictionLaw {
+  double coefficient = 0.0;   // μ
+  double radius = 0.0;        // r (m), the pin's
+  double stick_speed = 0.01;  // rad/s
+
+  JointEffort at(double x_rate, double load) const;
+};
+
 }  // namespace contactsim

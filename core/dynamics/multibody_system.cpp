@@ -167,14 +167,16 @@ void MultibodySystem::addSphericalJoint(const std::string& name, BodyIndex a, Bo
   addCoincidence(constraints_.addGroup("joint '" + name + "' (spherical)"), a, b, point);
 }
 
-void MultibodySystem::addRevoluteJoint(const std::string& name, BodyIndex a, BodyIndex b,
-                                       const Vec3& point, const Vec3& axis) {
+int MultibodySystem::addRevoluteJoint(const std::string& name, BodyIndex a, BodyIndex b,
+                                      const Vec3& point, const Vec3& axis) {
   checkDistinct(name, a, b);
   // Spherical + s_A − s_B = 0: one of the three direction rows is redundant, which ALI3-P
   // tolerates (docs/dynamics.md, "Constraints").
   const int group = constraints_.addGroup("joint '" + name + "' (revolute)");
+  const int pin_row = constraints_.rowCount();
   addCoincidence(group, a, b, point);
   addSameDirection(group, a, b, unitAxis(axis, name));
+  return pin_row;
 }
 
 void MultibodySystem::addFixedJoint(const std::string& name, BodyIndex a, BodyIndex b,

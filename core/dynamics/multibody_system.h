@@ -57,8 +57,10 @@ class MultibodySystem {
   void setGravity(const Vec3& g) { forces_.setGravity(g); }
 
   void addSphericalJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point);
-  void addRevoluteJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
-                        const Vec3& axis);
+  // Returns the first of the three rows whose multipliers are the force the pin carries (N,
+  // world): its points on a and b coincide.
+  int addRevoluteJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
+                       const Vec3& axis);
   void addFixedJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point);
   void addPrismaticJoint(const std::string& name, BodyIndex a, BodyIndex b, const Vec3& point,
                          const Vec3& axis);

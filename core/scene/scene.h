@@ -82,9 +82,10 @@ struct SceneJoint {
   JointType type = JointType::Spherical;
   std::string body_a, body_b;
   Vec3 point = Vec3::Zero();
-  Vec3 axis = Vec3::UnitZ();             // revolute and prismatic only
-  std::optional<SceneJointDrive> drive;  // revolute and prismatic only
-  std::optional<JointStopLaw> limits;    // revolute and prismatic only
+  Vec3 axis = Vec3::UnitZ();                 // revolute and prismatic only
+  std::optional<SceneJointDrive> drive;      // revolute and prismatic only
+  std::optional<JointStopLaw> limits;        // revolute and prismatic only
+  std::optional<JointFrictionLaw> friction;  // revolute only
 };
 
 // "kind": "ideal" (default) is a constraint of prescribed length; "kind": "chain" a compliant,

@@ -98,10 +98,25 @@ JointStopLaw readLimits(const FieldReader& r, const json& j, const std::string& 
   return stop;
 }
 
+// Defaults are JointFrictionLaw's.
+JointFrictionLaw readFriction(const FieldReader& r, const json& j, const std::string& path) {
+  r.expectObject(j, path, {"coefficient", "pin_radius", "stick_speed"});
+  JointFrictionLaw friction;
+  for (const char* key : {"coefficient", "pin_radius"})
+    if (!j.contains(key)) r.fail(child(path, key), "required");
+  friction.coefficient = r.nonNegative(j["coefficient"], child(path, "coefficient"));
+  friction.radius = r.positive(j["pin_radius"], child(path, "pin_radius"));
+  if (j.contains("stick_speed"))
+    friction.stick_speed = r.positive(j["stick_speed"], child(path, "stick_speed"));
+  return friction;
+}
+
 }  // namespace
 
 SceneJoint readJoint(const FieldReader& r, const json& j, const std::string& path) {
-  r.expectObject(j, path, {"name", "type", "body_a", "body_b", "point", "axis", "drive", "limits"});
+  r.expectObject(
+      j, path,
+      {"name", "type", "body_a", "body_b", "point", "axis", "drive", "limits", "friction"});
   SceneJoint joint;
   joint.name = j.contains("name") ? r.string(j["name"], child(path, "name")) : path;
   if (!j.contains("type"))
@@ -140,6 +155,11 @@ SceneJoint readJoint(const FieldReader& r, const json& j, const std::string& pat
   if (j.contains("drive")) joint.drive = readDrive(r, j["drive"], child(path, "drive"), revolute);
   if (j.contains("limits"))
     joint.limits = readLimits(r, j["limits"], child(path, "limits"), revolute);
+  if (j.contains("friction")) {
+    if (!revolute)
+      r.fail(child(path, "friction"), "only a revolute joint has one, not a " + type + " joint");
+    joint.friction = readFriction(r, j["friction"], child(path, "friction"));
+  }
   return joint;
 }
 

@@ -36,9 +36,10 @@ MultibodySystem buildSystem(const Scene& scene) {
     const SceneJoint& j = scene.joints[i];
     guarded("joints[" + std::to_string(i) + "]", [&] {
       const BodyIndex a = index.at(j.body_a), b = index.at(j.body_b);
+      int pin_row = -1;  // a revolute joint's: its multipliers are the force the pin carries
       switch (j.type) {
         case JointType::Revolute:
-          system.addRevoluteJoint(j.name, a, b, j.point, j.axis);
+          pin_row = system.addRevoluteJoint(j.name, a, b, j.point, j.axis);
           break;
         case JointType::Spherical:
           system.addSphericalJoint(j.name, a, b, j.point);
@@ -52,9 +53,11 @@ MultibodySystem buildSystem(const Scene& scene) {
       }
       const bool revolute = j.type == JointType::Revolute;
       const auto actuator = [&](JointActuator::Law law) {
-        system.addForceSource(std::make_shared<JointActuator>(
+        auto source = std::make_shared<JointActuator>(
             j.name, JointCoordinate(system.jointAxes(j.name, a, b, j.point, j.axis, revolute)),
-            std::move(law)));
+            std::move(law));
+        system.addForceSource(source);
+        return source;
       };
       if (j.drive && j.drive->motion) {
         system.addJointDrive(j.name, a, b, j.point, j.axis, revolute, *j.drive->motion);
@@ -62,6 +65,7 @@ MultibodySystem buildSystem(const Scene& scene) {
         actuator(j.drive->motor);
       }
       if (j.limits) actuator(*j.limits);
+      if (j.friction) actuator(*j.friction)->setPinRow(pin_row);
     });
   }
   for (std::size_t i = 0; i < scene.cables.size(); ++i) {

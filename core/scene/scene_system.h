@@ -19,8 +19,8 @@ MultibodySystem buildSystem(const Scene& scene);
 // the scene's cables of "kind": "chain".
 std::vector<std::shared_ptr<ChainCable>> chainCables(const MultibodySystem& system);
 
-// The joint motors and stops of a system built by buildSystem (force sources of the system), in
-// scene order of their joints, a joint's motor before its stops.
+// The joint motors, stops and friction of a system built by buildSystem (force sources of the
+// system), in scene order of their joints, a joint's motor before its stops, then its friction.
 std::vector<std::shared_ptr<JointActuator>> jointActuators(const MultibodySystem& system);
 
 }  // namespace contactsim

@@ -36,6 +36,15 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
   }
   if (interaction) system_->addForceSource(std::move(interaction));
   integrator_ = std::make_unique<Ali3pIntegrator>(*system_, scene_.solver);
+  // Joint friction's load: the force its pin carries, the multipliers of the pin's rows at the
+  // integrator's state (the last accepted substep, which the actuator reads on acceptance).
+  for (const auto& actuator : jointActuators(*system_)) {
+    if (!actuator->isFriction() || actuator->pinRow() < 0) continue;
+    const Ali3pIntegrator* integrator = integrator_.get();
+    const int row = actuator->pinRow();
+    actuator->setLoadSource(
+        [integrator, row] { return integrator->state().multipliers.segment<3>(row).norm(); });
+  }
   // The initial contacts, tracked from t = 0; the chains' tension and energy account too.
   const MultibodyState& s = integrator_->state();
   if (contacts_) contacts_->acceptStep(s.q, s.qdot, s.t);

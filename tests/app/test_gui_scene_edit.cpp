@@ -364,6 +364,21 @@ TEST_CASE("a joint's drive and limits typed into the form build with exactly the
   CHECK(j.drive->motor.max_effort == 8.0);
   CHECK(editing.document.json()["joints"][0]["drive"].contains("max_torque"));
 
+  // The pin's friction (a revolute joint's): the stick speed is the law's default when left empty.
+  typeNumbers(form, "joint_friction_coefficient", {"0.18"});
+  typeNumbers(form, "joint_friction_pin_radius", {"0.075"});
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  j = joint();
+  REQUIRE(j.friction.has_value());
+  CHECK(j.friction->coefficient == 0.18);
+  CHECK(j.friction->radius == 0.075);
+  CHECK(j.friction->stick_speed == JointFrictionLaw{}.stick_speed);
+  typeNumbers(form, "joint_friction_stick_speed", {"0.02"});
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  CHECK(joint().friction->stick_speed == 0.02);
+
   // Shown again as they are in the file when the joint is selected anew (the form's picture is
   // kept with the test's output, to look at as a user would).
   form.select(std::nullopt);
@@ -373,6 +388,7 @@ TEST_CASE("a joint's drive and limits typed into the form build with exactly the
   CHECK(part<QComboBox>(form, "joint_drive_type")->currentText() == "motor");
   CHECK(part<NumberFields>(form, "joint_drive_max_effort")->entry(0)->text() == "8");
   CHECK(part<NumberFields>(form, "joint_limit_upper")->entry(0)->text() == "0.75");
+  CHECK(part<NumberFields>(form, "joint_friction_pin_radius")->entry(0)->text() == "0.075");
 
   // Wrong entries name their field; nothing is applied.
   const int commits = editing.commits;
@@ -388,6 +404,10 @@ TEST_CASE("a joint's drive and limits typed into the form build with exactly the
   typeNumbers(form, "joint_limit_stiffness", {""});
   click(form, "apply_joint");
   CHECK(form.errorText().startsWith("limits.stiffness: required"));
+  typeNumbers(form, "joint_friction_pin_radius", {""});
+  click(form, "apply_joint");
+  CHECK(form.errorText().startsWith("friction.pin_radius: required"));
+  typeNumbers(form, "joint_friction_pin_radius", {"0.075"});
   // The reader's range: a lower stop above the initial pose does not build.
   typeNumbers(form, "joint_limit_stiffness", {"1e4"});
   typeNumbers(form, "joint_limit_lower", {"0.1"});
@@ -396,7 +416,8 @@ TEST_CASE("a joint's drive and limits typed into the form build with exactly the
   CHECK(editing.build_errors.back().contains("joints[0].limits.lower"));
   CHECK(editing.commits == commits);
 
-  // "none" and empty stops remove them; a spherical joint has neither.
+  // "none" and empty stops remove them, empty friction fields the friction; a prismatic joint
+  // has no friction, a spherical joint none of them.
   typeNumbers(form, "joint_limit_lower", {""});
   typeNumbers(form, "joint_limit_upper", {""});
   choose(form, "joint_drive_type", "none");
@@ -405,6 +426,20 @@ TEST_CASE("a joint's drive and limits typed into the form build with exactly the
   CHECK_FALSE(editing.document.json()["joints"][0].contains("drive"));
   CHECK_FALSE(editing.document.json()["joints"][0].contains("limits"));
   CHECK_FALSE(joint().drive.has_value());
+  CHECK(joint().friction.has_value());
+  for (const char* field :
+       {"joint_friction_coefficient", "joint_friction_pin_radius", "joint_friction_stick_speed"})
+    typeNumbers(form, field, {""});
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  CHECK_FALSE(editing.document.json()["joints"][0].contains("friction"));
+  typeNumbers(form, "joint_friction_coefficient", {"0.18"});
+  typeNumbers(form, "joint_friction_pin_radius", {"0.075"});
+  choose(form, "joint_type", "prismatic");
+  CHECK_FALSE(part<NumberFields>(form, "joint_friction_coefficient")->isEnabled());
+  click(form, "apply_joint");
+  REQUIRE(form.errorText().isEmpty());
+  CHECK_FALSE(editing.document.json()["joints"][0].contains("friction"));
   choose(form, "joint_drive_type", "speed");
   choose(form, "joint_type", "spherical");
   CHECK_FALSE(part<QComboBox>(form, "joint_drive_type")->isEnabled());
