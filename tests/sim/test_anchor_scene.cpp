@@ -73,20 +73,16 @@ TEST_CASE("The anchor scene loads: a fixed hull and 6414 kg of anchor in two bod
   CHECK(scene.joints[0].type == JointType::Revolute);
   REQUIRE(scene.cables.size() == 1);
   REQUIRE(scene.contact);
-  // The crown pin's friction (README, "Why pin friction"), a motor held at speed 0: torque
-  // μ_d·r·m_c·g with the contacts' dynamic μ, the crown's weight and a 75 mm pin, its slope at
-  // the contacts' stick velocity on the pin's surface.
-  REQUIRE(scene.joints[0].drive);
-  const JointMotorLaw& pin = scene.joints[0].drive->motor;
+  // The crown pin's friction (README, "Why pin friction"): the contacts' dynamic μ on a 75 mm
+  // pin, its slope at the contacts' stick velocity on the pin's surface (to the three figures
+  // the scene gives).
+  REQUIRE(scene.joints[0].friction);
+  const JointFrictionLaw& pin = *scene.joints[0].friction;
   const SceneFriction& friction = scene.contact->law.value().friction.value();
-  const double pin_radius = 0.075;
-  const double torque = friction.parameters.at("dynamic") * pin_radius *
-                        scene.bodies[bodyIndex(scene, "crown")].mass.mass * scene.gravity.norm();
-  CHECK(pin.speed == 0.0);
-  CHECK(pin.stiffness == 0.0);
-  CHECK(pin.max_effort == Approx(torque).epsilon(1e-3));
-  CHECK(pin.damping ==
-        Approx(torque * pin_radius / friction.parameters.at("stick_velocity")).epsilon(1e-3));
+  CHECK(pin.coefficient == friction.parameters.at("dynamic"));
+  CHECK(pin.radius == 0.075);
+  CHECK(pin.stick_speed ==
+        Approx(friction.parameters.at("stick_velocity") / pin.radius).epsilon(5e-3));
   REQUIRE(scene.cables[0].chain);
   REQUIRE(scene.cables[0].chain->windlass);
   REQUIRE(scene.contact);
