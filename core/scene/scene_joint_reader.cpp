@@ -108,6 +108,9 @@ JointFrictionLaw readFriction(const FieldReader& r, const json& j, const std::st
   friction.radius = r.positive(j["pin_radius"], child(path, "pin_radius"));
   if (j.contains("stick_speed"))
     friction.stick_speed = r.positive(j["stick_speed"], child(path, "stick_speed"));
+  // The law's torque per newton of load and its viscous slope must stay numbers.
+  if (!std::isfinite(friction.coefficient * friction.radius / friction.stick_speed))
+    r.fail(path, "too large: coefficient × pin_radius / stick_speed overflows");
   return friction;
 }
 

@@ -154,6 +154,9 @@ TEST_CASE("joint friction is read, and refused where it cannot act", "[scene][dr
   CHECK(errorOf(
             crankScene(R"(, "friction": {"coefficient": 0.2, "pin_radius": 0.05})", "prismatic")) ==
         file + "joints[0].friction: only a revolute joint has one, not a prismatic joint");
+  // Each number finite, their torque per newton at the start's zero load would be ∞·0 = NaN.
+  CHECK(errorOf(crankScene(R"(, "friction": {"coefficient": 1e308, "pin_radius": 1e308})")) ==
+        file + "joints[0].friction: too large: coefficient × pin_radius / stick_speed overflows");
 }
 
 TEST_CASE("a driven crank scene reports the torque m·g·r·cos θ", "[scene][drives][sim]") {
