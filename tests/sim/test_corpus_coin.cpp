@@ -1,14 +1,15 @@
 // Everyday contact corpus (assets/scenes/corpus/eulers_disk.json): Euler's disk. A steel coin,
 // 30 mm across and 3 mm thick, is set down on its rim tilted 15° from the plate and spun at
-// 25 rad/s about the vertical; it rolls, wobbles and hops down until it lies flat. Contact and
-// friction only take energy: at every frame where contact stores next to no energy (ΣF_n·δ under
-// a thousandth of what has to go) the mechanical energy is never above its value at an earlier
-// such frame by more than 1 % of what has to go (the start less the coin lying flat, m·g·t/2). At
-// the end the coin lies flat, its centre t/2 above the plate.
+// 25 rad/s about the vertical; it rolls, wobbles and hops down until it lies flat, at rest.
+// Contact and friction only take energy: at every frame where contact stores next to no energy
+// (ΣF_n·δ under a thousandth of what has to go) the mechanical energy is never above its value at
+// an earlier such frame by more than 1 % of what has to go (the start less the coin lying flat,
+// m·g·t/2). At the end the coin lies flat, its centre t/2 above the plate.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -34,6 +35,10 @@ struct CoinRun {
   double axis_z = 0.0;        // vertical component of the coin's axis at the end
   double rim_speed = 0.0;     // m/s, |v_G| + |ω|·R at the end
   double final_excess = 0.0;  // J, energy above lying flat at the end
+  // With CoinSettings::until_rest: when the coin first lay flat at rest (NaN: never), and the
+  // largest rim speed and height above t/2 over the time it was then run on.
+  double rest_time = std::numeric_limits<double>::quiet_NaN();
+  double rim_speed_after = 0.0, height_after = 0.0;
 };
 
 // How the coin is run: spin about the vertical, simulated time, frame step and error control
@@ -43,7 +48,18 @@ struct CoinSettings {
   double end = 10.0;   // s
   double step = 1e-3;  // s
   std::optional<double> tolerance = 1e-6;
+  // Run until the coin lies flat at rest, then kCoinHeld longer; `end` is only a cap.
+  bool until_rest = false;
 };
+
+// At rest lying flat: the energy E above lying flat — kinetic, gravity's and what the contact
+// stores, at most ΣF_n·δ — below ⅛·m·(1 mm/s)² (J per kg of coin). Contact takes energy and
+// never gives more back than it stored (the passivity test below), so from then on the centre
+// moves slower than √(2E/m) = 0.5 mm/s and, turning about a diameter (inertia about m·R²/4 and
+// up), the rim relative to the centre slower than √(8E/m) = 1 mm/s. Once so, the coin is run on
+// for kCoinHeld (s) to see it stay.
+const double kCoinRestEnergy = 0.125 * 1e-3 * 1e-3;
+const double kCoinHeld = 0.2;
 
 CoinRun runCoin(const CoinSettings& settings) {
   const double radius = 0.015, thickness = 0.003, g = 9.81;
@@ -64,13 +80,18 @@ CoinRun runCoin(const CoinSettings& settings) {
   CoinRun r;
   double lowest = mechanical();
   r.to_lose = lowest - flat;
-  std::array<int, 10> free_in_tenth{}, frames_in_tenth{};
+  // Each frame's time and whether its energy was compared, for the tenths of the run's length.
+  std::vector<std::pair<double, bool>> frames;
+  const auto height = [&](const BodyState& state) {
+    return state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
+  };
+  const auto rimSpeed = [&](const BodyState& state) {
+    return state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
+  };
   while (simulation.time() < settings.end - 0.5 * settings.step) {
     REQUIRE_NOTHROW(simulation.step());
     ++r.frames;
-    const auto tenth =
-        std::min<std::size_t>(9, static_cast<std::size_t>(10.0 * simulation.time() / settings.end));
-    ++frames_in_tenth[tenth];
+    const double t = simulation.time();
     // Within an impact the contact holds elastic energy that the rebound gives back: the
     // mechanical energy there is no measure of what the contact took. That store is below
     // F_n·δ (Hertz's is ⅖·F_n·δ); frames where it is under a thousandth of what has to go
@@ -78,27 +99,46 @@ CoinRun runCoin(const CoinSettings& settings) {
     double stored = 0.0;
     for (const ContactDiagnostics& c : simulation.contacts()->contacts())
       stored += c.normal_force * std::max(c.patch.indentation, 0.0);
-    if (stored > 1e-3 * r.to_lose) continue;
-    ++r.free_frames;
-    ++free_in_tenth[tenth];
-    const double e = mechanical();
-    r.worst_rise = std::max(r.worst_rise, e - lowest);
-    lowest = std::min(lowest, e);
+    const bool compared = stored <= 1e-3 * r.to_lose;
+    frames.emplace_back(t, compared);
+    if (compared) {
+      ++r.free_frames;
+      const double e = mechanical();
+      r.worst_rise = std::max(r.worst_rise, e - lowest);
+      lowest = std::min(lowest, e);
+    }
+    if (!settings.until_rest) continue;
+    const BodyState& state = simulation.frame().bodies[coin];
+    if (std::isnan(r.rest_time)) {
+      if (mechanical() - flat + stored < kCoinRestEnergy * m) r.rest_time = t;
+      continue;
+    }
+    r.rim_speed_after = std::max(r.rim_speed_after, rimSpeed(state));
+    r.height_after = std::max(r.height_after, height(state) - 0.5 * thickness);
+    if (t >= r.rest_time + kCoinHeld) break;
+  }
+  const double length = simulation.time();
+  std::array<int, 10> free_in_tenth{}, frames_in_tenth{};
+  for (const auto& [t, compared] : frames) {
+    const auto tenth = std::min<std::size_t>(9, static_cast<std::size_t>(10.0 * t / length));
+    ++frames_in_tenth[tenth];
+    free_in_tenth[tenth] += compared ? 1 : 0;
   }
   for (std::size_t i = 0; i < 10; ++i)
     r.blind_tenths += 20 * free_in_tenth[i] < frames_in_tenth[i] ? 1 : 0;
   const SimulationFrame frame = simulation.frame();
   const BodyState& state = frame.bodies[coin];
-  r.height = state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
+  r.height = height(state);
   r.axis_z = state.pose.rotation(2, 2);
-  r.rim_speed = state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
+  r.rim_speed = rimSpeed(state);
   r.final_excess = mechanical() - flat;
   return r;
 }
 
-// The corpus scene's own run, over 10 s.
+// The corpus scene's own coin, run until it lies flat at rest (given at most a minute).
+const CoinSettings kSceneCoin{25.0, 60.0, 1e-3, 1e-6, true};
 const CoinRun& spunCoin() {
-  static const CoinRun run = runCoin({});
+  static const CoinRun run = runCoin(kSceneCoin);
   return run;
 }
 
@@ -122,8 +162,8 @@ void checkPassive(const std::string& settings, const CoinRun& r) {
 // 1.0e-5 J below it. Frames where contact stores energy are left out, and every tenth of the run
 // must have frames compared (at fixed 0.1 ms steps it rolls in contact through whole tenths).
 TEST_CASE("Euler's disk never gains energy through a contact event", "[corpus][slow]") {
-  // The scene as shipped over 10 s, other spins and fixed 0.1 ms steps over 3 s.
-  std::vector<std::pair<CoinSettings, CoinRun>> runs{{CoinSettings{}, spunCoin()}};
+  // The scene as shipped until it lies flat at rest, other spins and fixed 0.1 ms steps over 3 s.
+  std::vector<std::pair<CoinSettings, CoinRun>> runs{{kSceneCoin, spunCoin()}};
   for (const CoinSettings settings : {CoinSettings{15.0, 3.0}, CoinSettings{35.0, 3.0},
                                       CoinSettings{25.0, 3.0, 1e-4, std::nullopt}})
     runs.emplace_back(settings, runCoin(settings));
@@ -158,25 +198,27 @@ TEST_CASE("Euler's disk never gains energy at fixed 0.2 ms steps", "[corpus][slo
   checkPassive("fixed 0.2 ms", runCoin({25.0, 3.0, 2e-4, std::nullopt}));
 }
 
-// Known failure, reported against the core: after 10 s the coin still hops on its rim (centre
-// 2.03 mm up, its axis 2.0° from the vertical, 1.4e-4 J above lying flat). It used to lie flat by
-// then (1.513 mm against 1.5): most of its late loss came from ledgers that missed a new contact's
-// first-step work ¼h·F₁·v₀ (each re-identified rim contact, every few steps), so caps cut its force
-// on unloading — dissipation no law asked for (docs/dynamics.md, "Passivity of contact").
-TEST_CASE("Euler's disk ends lying flat", "[corpus][slow][!mayfail]") {
+// Spun down to rest lying flat. The coin ends as Euler's disk does, at a finite time: as its tilt
+// α falls the contact point runs round the rim ever faster (Moffatt 2000: Ω² ∝ g/(R·α)) and the
+// wobble stops abruptly, here about 30 s after the start (the tilt 1.8° at 10 s, 0.7° at 20 s,
+// 0.03° at 28 s). What takes the energy is the contact's damping and friction at the rim; no air
+// and no rolling resistance are modelled, which is why a real coin stops sooner. Until
+// 2026-12-03 this ran 10 s and expected the coin flat by then, which it was only while the
+// passivity ledgers' miscount dissipated (docs/dynamics.md, "Passivity of contact").
+TEST_CASE("Euler's disk spins down to rest lying flat", "[corpus][slow]") {
+  const double thickness = 0.003;
   const CoinRun& r = spunCoin();
-  INFO("height " << r.height << " m, axis z " << r.axis_z);
+  INFO("at rest at " << r.rest_time << " s; then rim speed up to " << r.rim_speed_after
+                     << " m/s, centre up to " << r.height_after << " m above t/2; at the end "
+                     << r.height << " m up, axis z " << r.axis_z);
+  REQUIRE_FALSE(std::isnan(r.rest_time));
+  // Held on: it stays at rest, lying flat (a hop would lift its centre; the steel's own
+  // indentation under the coin's weight is a fraction of a micrometre, below it).
+  CHECK(r.rim_speed_after < 1.5e-3);
+  CHECK(r.height_after < 1e-3 * thickness);
   CHECK(std::abs(r.axis_z) > std::cos(1.0 * M_PI / 180.0));
-  CHECK(r.height == Approx(0.0015).margin(1e-4));
-}
-
-// Known gap, reported against the core: after 10 s the coin still wobbles, its rim at 0.17 m/s
-// (below 1 mm/s while the ledgers' miscount dissipated, above): the law's damping and the
-// friction of a sliver of contact at the rim take the wobble out slowly.
-TEST_CASE("Euler's disk comes to rest", "[corpus][slow][!mayfail]") {
-  const CoinRun& r = spunCoin();
-  INFO("rim speed " << r.rim_speed << " m/s, energy above lying flat " << r.final_excess << " J");
-  CHECK(r.rim_speed < 1e-3);
+  CHECK(r.height == Approx(0.5 * thickness).margin(1e-3 * thickness));
+  CHECK(r.final_excess < 1e-3 * r.to_lose);
 }
 
 // The coin used to stop at t = 0 when spun at 20 rad/s ("initial state: acceleration computation
