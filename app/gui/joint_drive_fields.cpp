@@ -228,10 +228,12 @@ bool JointDriveFields::readFriction(json& joint, QString& error) const {
     joint.erase("friction");
     return true;
   }
-  if (!readRequired(friction_coefficient_, friction, "coefficient", "friction.coefficient",
-                    error) ||
-      !readRequired(pin_radius_, friction, "pin_radius", "friction.pin_radius", error))
-    return false;
+  for (const char* key : {"coefficient", "pin_radius"}) {
+    if (!friction.contains(key)) {
+      error = QStringLiteral("friction.%1: required").arg(key);
+      return false;
+    }
+  }
   joint["friction"] = friction;
   return true;
 }

@@ -38,12 +38,12 @@ Simulation::Simulation(Scene scene, ContactOptions contact_options,
   integrator_ = std::make_unique<Ali3pIntegrator>(*system_, scene_.solver);
   // Joint friction's load: the force its pin carries, the multipliers of the pin's rows at the
   // integrator's state (the last accepted substep, which the actuator reads on acceptance).
+  const Ali3pIntegrator* integrator = integrator_.get();
   for (const auto& actuator : jointActuators(*system_)) {
     if (!actuator->isFriction() || actuator->pinRow() < 0) continue;
-    const Ali3pIntegrator* integrator = integrator_.get();
-    const int row = actuator->pinRow();
-    actuator->setLoadSource(
-        [integrator, row] { return integrator->state().multipliers.segment<3>(row).norm(); });
+    actuator->setLoadSource([integrator, row = actuator->pinRow()] {
+      return integrator->state().multipliers.segment<3>(row).norm();
+    });
   }
   // The initial contacts, tracked from t = 0; the chains' tension and energy account too.
   const MultibodyState& s = integrator_->state();

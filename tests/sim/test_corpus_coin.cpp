@@ -23,6 +23,9 @@ using namespace contactsim;
 
 namespace {
 
+// The coin's radius and thickness (m), as coin.stl has them.
+constexpr double kCoinRadius = 0.015, kCoinThickness = 0.003;
+
 struct CoinRun {
   double to_lose = 0.0;  // J, start less lying flat
   // J, largest rise of the energy above its lowest value so far, both at frames compared
@@ -33,7 +36,6 @@ struct CoinRun {
   int blind_tenths = 0;
   double height = 0.0;        // m, centre of mass above the plate at the end
   double axis_z = 0.0;        // vertical component of the coin's axis at the end
-  double rim_speed = 0.0;     // m/s, |v_G| + |ω|·R at the end
   double final_excess = 0.0;  // J, energy above lying flat at the end
   // With CoinSettings::until_rest: when the coin first lay flat at rest (NaN: never), and the
   // largest rim speed and height above t/2 over the time it was then run on.
@@ -62,7 +64,7 @@ const double kCoinRestEnergy = 0.125 * 1e-3 * 1e-3;
 const double kCoinHeld = 0.2;
 
 CoinRun runCoin(const CoinSettings& settings) {
-  const double radius = 0.015, thickness = 0.003, g = 9.81;
+  const double g = 9.81;
   Scene scene = test::readShippedScene("corpus/eulers_disk.json");
   scene.solver.time_step = settings.step;
   scene.solver.tolerance = settings.tolerance;
@@ -70,7 +72,7 @@ CoinRun runCoin(const CoinSettings& settings) {
   REQUIRE(coin >= 0);
   scene.bodies[coin].angular_velocity = Vec3(0, 0, settings.spin);
   const double m = scene.bodies[coin].mass.mass;
-  const double flat = m * g * thickness / 2.0;
+  const double flat = m * g * kCoinThickness / 2.0;
   Simulation simulation(scene);
   const Ali3pIntegrator& integrator = simulation.integrator();
   const auto mechanical = [&] {
@@ -86,7 +88,7 @@ CoinRun runCoin(const CoinSettings& settings) {
     return state.pose.apply(scene.bodies[coin].mass.center_of_mass).z();
   };
   const auto rimSpeed = [&](const BodyState& state) {
-    return state.linear_velocity.norm() + state.angular_velocity.norm() * radius;
+    return state.linear_velocity.norm() + state.angular_velocity.norm() * kCoinRadius;
   };
   while (simulation.time() < settings.end - 0.5 * settings.step) {
     REQUIRE_NOTHROW(simulation.step());
@@ -114,7 +116,7 @@ CoinRun runCoin(const CoinSettings& settings) {
       continue;
     }
     r.rim_speed_after = std::max(r.rim_speed_after, rimSpeed(state));
-    r.height_after = std::max(r.height_after, height(state) - 0.5 * thickness);
+    r.height_after = std::max(r.height_after, height(state) - 0.5 * kCoinThickness);
     if (t >= r.rest_time + kCoinHeld) break;
   }
   const double length = simulation.time();
@@ -130,7 +132,6 @@ CoinRun runCoin(const CoinSettings& settings) {
   const BodyState& state = frame.bodies[coin];
   r.height = height(state);
   r.axis_z = state.pose.rotation(2, 2);
-  r.rim_speed = rimSpeed(state);
   r.final_excess = mechanical() - flat;
   return r;
 }
@@ -206,7 +207,6 @@ TEST_CASE("Euler's disk never gains energy at fixed 0.2 ms steps", "[corpus][slo
 // 2026-12-03 this ran 10 s and expected the coin flat by then, which it was only while the
 // passivity ledgers' miscount dissipated (docs/dynamics.md, "Passivity of contact").
 TEST_CASE("Euler's disk spins down to rest lying flat", "[corpus][slow]") {
-  const double thickness = 0.003;
   const CoinRun& r = spunCoin();
   INFO("at rest at " << r.rest_time << " s; then rim speed up to " << r.rim_speed_after
                      << " m/s, centre up to " << r.height_after << " m above t/2; at the end "
@@ -215,9 +215,9 @@ TEST_CASE("Euler's disk spins down to rest lying flat", "[corpus][slow]") {
   // Held on: it stays at rest, lying flat (a hop would lift its centre; the steel's own
   // indentation under the coin's weight is a fraction of a micrometre, below it).
   CHECK(r.rim_speed_after < 1.5e-3);
-  CHECK(r.height_after < 1e-3 * thickness);
+  CHECK(r.height_after < 1e-3 * kCoinThickness);
   CHECK(std::abs(r.axis_z) > std::cos(1.0 * M_PI / 180.0));
-  CHECK(r.height == Approx(0.5 * thickness).margin(1e-3 * thickness));
+  CHECK(r.height == Approx(0.5 * kCoinThickness).margin(1e-3 * kCoinThickness));
   CHECK(r.final_excess < 1e-3 * r.to_lose);
 }
 
