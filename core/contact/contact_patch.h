@@ -42,6 +42,9 @@ struct ContactPatch {
   // couple is zero and its rates' covariance its flat area's (flatNormalRateSpread).
   Vec3 pressure_couple = Vec3::Zero();
   Mat6 normal_rate_spread = Mat6::Zero();
+  // How the centre of pressure moves as B turns relative to A by a small θ: Δx = pressure_turn·θ
+  // (pressureCentreTurn; m/rad). A whole region's; zero for the pieces of a split region.
+  Mat3 pressure_turn = Mat3::Zero();
   // δ ≥ 0: the largest local overlap of the two surfaces along the normal (the thickness of the
   // penetrated volume along it; docs/method.md). For non-conforming contact δ ≈ depth_a + depth_b.
   double indentation = 0.0;

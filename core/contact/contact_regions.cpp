@@ -311,6 +311,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
         patch.loops.size() > 1, surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
                                            vertex_indentation);
+    patch.pressure_turn =
+        pressureCentreTurn(surface_a, surface_b, *plane, patch.centroid, patch.area,
+                           projected.second_moment, vertex_indentation, patch.pressure_centre);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     if (extras.depth_fields) {
@@ -343,6 +346,7 @@ ContactPatch transformed(const ContactPatch& patch, const Pose& motion) {
   Mat6 rotation = Mat6::Zero();
   rotation.topLeftCorner<3, 3>() = rotation.bottomRightCorner<3, 3>() = motion.rotation;
   out.normal_rate_spread = rotation * patch.normal_rate_spread * rotation.transpose();
+  out.pressure_turn = motion.rotation * patch.pressure_turn * motion.rotation.transpose();
   out.deepest_point_a = motion.apply(patch.deepest_point_a);
   out.deepest_point_b = motion.apply(patch.deepest_point_b);
   for (auto& loop : out.loops) {

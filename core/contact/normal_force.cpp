@@ -1,6 +1,7 @@
 #include "contact/normal_force.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace contactsim {
@@ -98,6 +99,26 @@ double exactRestitutionDamping(double restitution) {
   last_restitution = e;
   last_root = 0.5 * (lo + hi);
   return last_root;
+}
+
+double storedEnergy(const NormalLaw& law, double indentation) {
+  if (!(indentation > 0.0)) return 0.0;
+  // x = δ·u² takes the power laws' P ∝ x^e (and the support's series form, which behaves so
+  // near 0) to a smooth integrand in u, 2δ·u·P(δu²), which an 8-point Gauss–Legendre rule on
+  // [0, 1] integrates exactly for e = 1.5 (a polynomial of degree 4) and to rounding otherwise.
+  static constexpr std::array<double, 4> kNodes = {0.1834346424956498, 0.5255324099163290,
+                                                   0.7966664774136267, 0.9602898564975363};
+  static constexpr std::array<double, 4> kWeights = {0.3626837833783620, 0.3137066458778873,
+                                                     0.2223810344533745, 0.1012285362903763};
+  double sum = 0.0;
+  for (std::size_t i = 0; i < kNodes.size(); ++i) {
+    for (const double sign : {-1.0, 1.0}) {
+      const double u = 0.5 * (1.0 + sign * kNodes[i]);
+      sum += kWeights[i] * u * evaluate(law, {indentation * u * u, 0.0, 0.0}).value;
+    }
+  }
+  // ∫₀¹ f du = ½·Σ wᵢ f(uᵢ) over the nodes mapped from [−1, 1]; the integrand is 2δ·u·P.
+  return indentation * sum;
 }
 
 double effectiveModulus(double young_a, double poisson_a, double young_b, double poisson_b) {

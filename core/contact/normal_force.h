@@ -92,6 +92,11 @@ using NormalLaw =
 
 NormalForce evaluate(const NormalLaw& law, const NormalLawInput& input);
 
+// The elastic energy the law stores at indentation δ: ∫₀^δ P(x) dx, P its force at zero rate (J;
+// 0 for δ ≤ 0). What a contact present where a run starts holds, and may give back as it unloads
+// (docs/dynamics.md, "Passivity of contact").
+double storedEnergy(const NormalLaw& law, double indentation);
+
 // c = E/(1 − ν²) per body, combined in series: the E* of Hertz theory.
 double effectiveModulus(double young_a, double poisson_a, double young_b, double poisson_b);
 

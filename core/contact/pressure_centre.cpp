@@ -289,6 +289,20 @@ Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& si
   return point - (point - plane.origin).dot(plane.normal) * plane.normal;
 }
 
+Mat3 pressureCentreTurn(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
+                        const ContactPlane& plane, const Vec3& contour_centroid, double area,
+                        const Mat3& second_moment, double indentation,
+                        const Vec3& pressure_centre) {
+  // Where the sides hold next to no weight (an edge crossing a face) the point found sits at the
+  // contour centroid: its own weight bounds the lever, which the sides' alone would not.
+  const double total = std::max(side_a.weight + side_b.weight, 0.1 * area * indentation);
+  if (!(total > 0.0) || !(area > 0.0)) return Mat3::Zero();
+  const Vec3& n = plane.normal;
+  Vec3 offset = contour_centroid - pressure_centre;
+  offset -= offset.dot(n) * n;
+  return -(area / total) * (second_moment + offset * offset.transpose()) * skew(n);
+}
+
 double probeDepth(const PosedMesh& mesh, std::span<const std::int32_t> triangles,
                   const ContactPlane& plane, const Vec3& direction,
                   const std::vector<VertexOverlap>* caps, const Vec3& probe) {

@@ -66,6 +66,24 @@ Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& si
                     const ContactPlane& plane, const Vec3& contour_centroid, double area,
                     double indentation);
 
+// How the centre of pressure moves as B turns relative to A by a small θ (world, rad) about it:
+// Δx = T·θ, T returned (m/rad). The turn changes the overlap's thickness at x by
+// Δd = −(x − x_c)·(n × θ), which moves the elastic foundation's centre ∫d·x dA / ∫d dA by
+// −∫(x − x_c)(x − x_c)ᵀ dA·(n × θ) / ∫d dA. Taken over the region's projected area, with ∫d dA
+// the two penetrated sides' weight: T = −(area/W)·(J + r rᵀ)·[n×], J the region's in-plane second
+// moment about its centroid (ProjectedRegion::second_moment) and r the centroid's offset from
+// x_c. The force F_n·n moved by Δx adds the torque Δx × F_n·n on B. For a flat disc of radius R
+// pressed δ deep that is F_n·R²/(4δ) per radian of tilt, the restoring moment that holds a coin
+// flat; for a cap of radius R pressed into a flat, Δx = R·θ: the centre stays under the cap's
+// centre as it rolls. pressureCentre's regularising weight at the contour centroid is left out:
+// on a flat face, where the contour stays put, the point found again moves 1/1.1 of this; on a
+// cap the contour moves with the centre (docs/dynamics.md, "Geometry kept at rest"). Where the
+// sides hold less than that weight, area·indentation/10, it stands in for theirs. Zero without
+// weight.
+Mat3 pressureCentreTurn(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
+                        const ContactPlane& plane, const Vec3& contour_centroid, double area,
+                        const Mat3& second_moment, double indentation, const Vec3& pressure_centre);
+
 // The share where the line through `probe` (world) along `direction` crosses the given triangles
 // (the deepest crossing, ≥ 0): for the triangles of a region that cross the other body, which
 // a penetrated piece does not hold when none of their vertices is inside (edges crossing).

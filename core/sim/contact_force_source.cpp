@@ -319,6 +319,7 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
     }
   }
   state.touching = touching;
+  state.turn = Vec3::Zero();
   state.patches = std::move(regions.patches);
   state.valid = true;
   state.time = t;
@@ -396,7 +397,9 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
       capByLedger(e.normal, e.rate, n.dot(e.start_velocity), budget, start_work, span.length);
   e.start_load_gain = 0.25 * span.length * cap.d_start_work;
   e.capped = cap.capped;
-  e.pressure_couple = patch.pressure_couple;
+  // The turn since a kept geometry was found moves the centre of pressure by pressure_turn·θ,
+  // and F_n·n acting there adds its moment about the point the material points hold.
+  e.pressure_couple = patch.pressure_couple + (patch.pressure_turn * state.turn).cross(n);
 
   // Stick offset: separation of the two material anchor points, tangential part (as for the slip
   // of Dopico et al. eq. 3); a contact without anchors is anchored where its force acts now
@@ -511,10 +514,15 @@ void ContactForceSource::addPatchForces(std::size_t i, std::size_t k, const Eval
 void ContactForceSource::commitPatch(std::size_t i, std::size_t k, const Evaluation& e,
                                      const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                      const Pose& world_a, const Pose& world_b, const StepSpan& span,
-                                     PairResult& result) {
+                                     bool run_start, PairResult& result) {
   PairState& state = *states_[i];
   ContactHistory& h = *state.tracker.history(state.patches[k].id);
   result.ledger_work += chargePatch(i, k, e, q, qdot, world_a, world_b, span);
+  // A contact present where the run starts (a block set down on a table, a stack) was loaded
+  // before it: the energy its indentation stores is part of the start state, which its ledger
+  // holds — with none, the first unloading by rounding was refused, the force dropped to zero and
+  // the body fell into its support and rang (a coin set flat at its weight's 95 nm, 10 nm).
+  if (run_start) h.absorbed_energy += storedEnergy(pairs_[i].law.normal, e.indentation);
   if (!std::isfinite(h.initial_indentation_rate))
     h.initial_indentation_rate = std::max(e.rate, 0.0);
   // Re-anchor where the force acts now, keeping the (possibly shortened) offset: the
@@ -593,11 +601,13 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
   const bool reuse = state.valid && state.time == t && (once_per_step || state.q == q);
   const Pose& world_a = world_poses[a];
   const Pose& world_b = world_poses[b];
-  if (!reuse && once_per_step && state.valid && state.committed &&
-      state.stillSince(relativePose(world_a, world_b))) {
+  const Pose a_in_b = relativePose(world_a, world_b);
+  if (!reuse && once_per_step && state.valid && state.committed && state.stillSince(a_in_b)) {
     // At rest since the geometry was found (kStillFraction): kept into this step, the patches'
-    // identities taken afresh from the tracker the last commit updated.
+    // identities taken afresh from the tracker the last commit updated, their pressure centres
+    // moved with the turn since (B's relative to A is minus A's in B's frame).
     state.time = t;
+    state.turn = -(world_b.rotation * state.turnOfA(a_in_b));
     state.succession = state.tracker.succession(state.patches);
     if (!commit) state.tried(t);
     ++result.timings.geometries_kept;
@@ -629,9 +639,11 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       rejectUnpaidRelease(ending, h, system_.lengthScale(), pairName(system_, pair));
     }
   }
+  // The state a run starts from: its contacts hold the energy their indentation stores.
+  const bool run_start = commit && !state.committed;
   if (commit) {
     result.ledger_work += chargeEndingContacts(i, qdot, span);
-    state.commit(relativePose(world_a, world_b), t);
+    state.commit(a_in_b, t);
   }
 
   ForceValues* out = nullptr;
@@ -657,7 +669,7 @@ void ContactForceSource::evaluatePair(std::size_t i, const Eigen::VectorXd& q,
       modes.add(system_, pair.body_a, pair.body_b, e.separation, state.patches[k].normal,
                 e.normal.d_indentation, q);
     }
-    if (commit) commitPatch(i, k, e, q, qdot, world_a, world_b, span, result);
+    if (commit) commitPatch(i, k, e, q, qdot, world_a, world_b, span, run_start, result);
   }
   if (out && out->with_modes) out->fastest_mode = modes.frequency();
   result.timings.forces += secondsSince(start);

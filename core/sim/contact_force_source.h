@@ -142,7 +142,7 @@ class ContactForceSource : public GeneralizedForceSource {
   // stick anchors, its diagnostics.
   void commitPatch(std::size_t i, std::size_t k, const Evaluation& e, const Eigen::VectorXd& q,
                    const Eigen::VectorXd& qdot, const Pose& world_a, const Pose& world_b,
-                   const StepSpan& span, PairResult& result);
+                   const StepSpan& span, bool run_start, PairResult& result);
   // What contacts() reports of patch k of pair i, evaluated as `e`.
   ContactDiagnostics patchDiagnostics(std::size_t i, std::size_t k, const Evaluation& e) const;
 

@@ -37,6 +37,12 @@ struct ContactForceSource::PairState {
   // for a later step to keep this geometry (zero: it may not; stillSince).
   Pose a_in_b;
   double still_motion = 0.0;
+  // B's turn relative to A (world, rad) since the geometry was found, taken at the first trial
+  // state of a step that keeps it; zero in the step that found it. A re-found pressure centre
+  // would have moved with it (ContactPatch::pressure_turn): a kept one held still lags a rocking
+  // by the phase the rocking turns through per step, and feeds it (docs/dynamics.md, "Geometry
+  // kept at rest").
+  Vec3 turn = Vec3::Zero();
   // How far a point of A's mesh may lie from A's origin (its bounds' farthest corner).
   double reach_a = 0.0;
   std::vector<ContactPatch> patches;
@@ -76,9 +82,13 @@ struct ContactForceSource::PairState {
   // A being at `now` (an upper bound of the motion: the translation and the turn's angle times
   // reach_a).
   bool stillSince(const Pose& now) const {
-    const Eigen::AngleAxisd turn(now.rotation * a_in_b.rotation.transpose());
-    return (now.translation - a_in_b.translation).norm() + std::abs(turn.angle()) * reach_a <
+    return (now.translation - a_in_b.translation).norm() + turnOfA(now).norm() * reach_a <
            still_motion;
+  }
+  // A's turn in B's frame since the geometry's a_in_b, A being at `now` (rotation vector).
+  Vec3 turnOfA(const Pose& now) const {
+    const Eigen::AngleAxisd turned(now.rotation * a_in_b.rotation.transpose());
+    return turned.angle() * turned.axis();
   }
 
   // A trial state at t: the longest step tried, the scale rejectUnpaidRelease refines against.

@@ -130,6 +130,37 @@ TEST_CASE("normal laws: analytic derivatives agree with finite differences", "[l
   }
 }
 
+// The energy a law stores at δ, ∫₀^δ P dx (what a contact present at a run's start holds): in
+// closed form for a power law, k·δ^(e+1)/(e+1), and behind a support of compliance s, where
+// P = k·δ_c^e with δ = δ_c + s·P, the contact's k·δ_c^(e+1)/(e+1) plus the support spring's s·P²/2.
+TEST_CASE("normal laws: the stored energy is the force's integral", "[laws]") {
+  for (const double e : {1.0, 1.5, 2.2}) {
+    HuntCrossleyLaw law;
+    law.stiffness = 2e9;
+    law.exponent = e;
+    for (const double delta : {1e-9, 1e-6, 3e-4}) {
+      INFO("e = " << e << ", δ = " << delta);
+      const double expected = law.stiffness * std::pow(delta, e + 1.0) / (e + 1.0);
+      CHECK(storedEnergy(law, delta) == Approx(expected).epsilon(e == 2.2 ? 1e-6 : 1e-12));
+      law.support_compliance = 1e-9;  // m/N: the support takes part of δ
+      double contact = delta, low = 0.0;
+      for (int i = 0; i < 200; ++i) {  // δ_c by bisection on δ_c + s·k·δ_c^e = δ
+        const double mid = 0.5 * (low + contact);
+        (mid + law.support_compliance * law.stiffness * std::pow(mid, e) < delta ? low : contact) =
+            mid;
+      }
+      const double load = law.stiffness * std::pow(contact, e);
+      const double series = law.stiffness * std::pow(contact, e + 1.0) / (e + 1.0) +
+                            0.5 * law.support_compliance * load * load;
+      CHECK(storedEnergy(law, delta) == Approx(series).epsilon(1e-6));
+      law.support_compliance = 0.0;
+    }
+  }
+  CHECK(storedEnergy(HuntCrossleyLaw{}, 0.0) == 0.0);
+  CHECK(storedEnergy(HuntCrossleyLaw{}, -1e-3) == 0.0);
+  CHECK(storedEnergy(HuntCrossleyLaw{}, std::nan("")) == 0.0);
+}
+
 TEST_CASE("normal laws never pull and vanish continuously as contact ends", "[laws]") {
   const std::vector<NormalLaw> laws = {HuntCrossleyLaw{}, Modia3dLaw{}, HertzHuntCrossleyLaw{},
                                        ConformingHertzLaw{}};
