@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "geometry/nearest_in_cells.h"
+
 namespace contactsim {
 namespace {
 
@@ -76,71 +78,23 @@ void addCrossing(const PosedMesh& m, const PenetratedSide& side, int side_index,
   }
 }
 
-// The nearest centroid to a point among those whose cell of a uniform grid lies within one cell
-// of the point's along every axis (the lowest index among equals). The centroids are sorted along
-// the axis of their widest spread and scanned outward from the point until that axis alone puts
-// them farther than the best so far, or out of the cells: an overlap's elements are a thin sheet
-// whose triangles may be far smaller than the mean cell (an anchor's facets on a hull's plating),
-// where the cells themselves would hold hundreds of centroids each.
-class NearestCentroid {
- public:
-  // The elements for which `take` holds.
-  template <class Take>
-  NearestCentroid(const std::vector<Element>& elements, double cell, Take take)
-      : elements_(elements), cell_(cell) {
-    Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
-    for (std::size_t i = 0; i < elements.size(); ++i) {
-      if (!take(elements[i])) continue;
-      members_.push_back({cellOf(elements[i].centroid), i});
-      lo = lo.cwiseMin(elements[i].centroid);
-      hi = hi.cwiseMax(elements[i].centroid);
-    }
-    if (members_.empty()) return;
-    (hi - lo).maxCoeff(&axis_);
-    std::sort(members_.begin(), members_.end(), [&](const Member& x, const Member& y) {
-      return coordinate(x) < coordinate(y) || (coordinate(x) == coordinate(y) && x.index < y.index);
-    });
+// The elements' centroids for which `take` holds, searched for the nearest within the cells
+// around a point (NearestInCells; `centroids` the elements' centroids, in their order).
+template <class Take>
+NearestInCells nearestCentroid(const std::vector<Vec3>& centroids,
+                               const std::vector<Element>& elements, double cell, Take take) {
+  std::vector<std::size_t> members;
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    if (take(elements[i])) members.push_back(i);
   }
+  return NearestInCells(centroids, members, cell);
+}
 
-  // Index of the nearest element within the 27 cells around x (lowest index among equals), or -1.
-  std::ptrdiff_t nearest(const Vec3& x) const {
-    const Eigen::Vector3i c = cellOf(x);
-    const double along = x[axis_];
-    std::ptrdiff_t best = -1;
-    double best_distance = INFINITY;
-    // Whether m is beyond the best along the axis alone, or beyond the cells there: then so is
-    // every member farther out. |Δ|² rounds to no more than the squared norm that contains it.
-    const auto beyond = [&](const Member& m) {
-      const double d = coordinate(m) - along;
-      return d * d > best_distance || std::abs(m.cell[axis_] - c[axis_]) > 1;
-    };
-    const auto consider = [&](const Member& m) {
-      if ((m.cell - c).cwiseAbs().maxCoeff() > 1) return;
-      const double d = (elements_[m.index].centroid - x).squaredNorm();
-      const auto i = static_cast<std::ptrdiff_t>(m.index);
-      if (d < best_distance || (d == best_distance && i < best)) best_distance = d, best = i;
-    };
-    const auto middle =
-        std::lower_bound(members_.begin(), members_.end(), along,
-                         [&](const Member& m, double value) { return coordinate(m) < value; });
-    for (auto it = middle; it != members_.end() && !beyond(*it); ++it) consider(*it);
-    for (auto it = middle; it != members_.begin() && !beyond(*(it - 1)); --it) consider(*(it - 1));
-    return best;
-  }
-
- private:
-  struct Member {
-    Eigen::Vector3i cell;
-    std::size_t index;
-  };
-  Eigen::Vector3i cellOf(const Vec3& x) const { return (x / cell_).array().floor().cast<int>(); }
-  double coordinate(const Member& m) const { return elements_[m.index].centroid[axis_]; }
-
-  const std::vector<Element>& elements_;
-  double cell_;
-  int axis_ = 0;
-  std::vector<Member> members_;
-};
+std::vector<Vec3> centroidsOf(const std::vector<Element>& elements) {
+  std::vector<Vec3> centroids(elements.size());
+  for (std::size_t i = 0; i < elements.size(); ++i) centroids[i] = elements[i].centroid;
+  return centroids;
+}
 
 // Three typical triangle sizes: the nearest facing triangle lies within the overlap's thickness
 // plus about one triangle, which a search of the neighbouring cells covers for thin overlaps.
@@ -153,8 +107,11 @@ double searchCell(const std::vector<Element>& elements) {
 // Each element writes only its own facing and surface and reads the others' orientation, which
 // nothing writes: blocks of elements run side by side.
 void pairFacing(std::vector<Element>& elements, double cell, const IndexLoop* loop) {
-  const NearestCentroid nearest_a(elements, cell, [](const Element& e) { return e.side == 0; });
-  const NearestCentroid nearest_b(elements, cell, [](const Element& e) { return e.side == 1; });
+  const std::vector<Vec3> centroids = centroidsOf(elements);
+  const NearestInCells nearest_a =
+      nearestCentroid(centroids, elements, cell, [](const Element& e) { return e.side == 0; });
+  const NearestInCells nearest_b =
+      nearestCentroid(centroids, elements, cell, [](const Element& e) { return e.side == 1; });
   forEachBlock(loop, elements.size(), [&](std::size_t, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       Element& e = elements[i];
@@ -296,7 +253,9 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   // A side of the overlap joins the piece of the facing triangle nearest its inside corners (the
   // end of a bore beside the wall it bounds; a nut's large end-face triangle beside the flank its
   // inside corner touches), or else the piece whose normal it leans towards.
-  const NearestCentroid facing_nearest(elements, cell, [](const Element& e) { return e.facing; });
+  const std::vector<Vec3> centroids = centroidsOf(elements);
+  const NearestInCells facing_nearest =
+      nearestCentroid(centroids, elements, cell, [](const Element& e) { return e.facing; });
   for (std::size_t i = 0; i < elements.size(); ++i) {
     if (elements[i].crossing) continue;
     int k = piece_of[i];

@@ -1,6 +1,7 @@
 target_sources(contactsim_core PRIVATE
   geometry/mass_properties.cpp
   geometry/mesh_builder.cpp
+  geometry/nearest_in_cells.cpp
   geometry/point_welder.cpp
   geometry/pose.cpp
   geometry/primitives.cpp
