@@ -240,6 +240,11 @@ struct RunSummary {
 
   nlohmann::json json() const;
   void print() const;
+  // The simulated time this run covered (what its wall time paid for): from the resumed state's
+  // time, or from 0.
+  double simulatedSpan() const {
+    return simulation.integrator().state().t - (resume ? resume->state.time : 0.0);
+  }
 };
 
 nlohmann::json chainsJson(const Simulation& simulation) {
@@ -257,7 +262,7 @@ nlohmann::json chainsJson(const Simulation& simulation) {
 
 nlohmann::json RunSummary::json() const {
   const Ali3pIntegrator& integrator = simulation.integrator();
-  const double simulated = integrator.state().t;
+  const double simulated = simulatedSpan();
   const EnergyReport e = integrator.energy();
   const ContactTimings timings =
       simulation.contacts() ? simulation.contacts()->timings() : ContactTimings{};
@@ -276,6 +281,7 @@ nlohmann::json RunSummary::json() const {
                         ? nlohmann::json(*simulation.scene().solver.tolerance)
                         : nlohmann::json(nullptr)},
       {"simulated_seconds", simulated},
+      {"end_time", integrator.state().t},
       {"wall_seconds", wall},
       {"real_time_factor", wall > 0.0 ? simulated / wall : 0.0},
       {"newton_iterations_mean", tally.meanIterations()},
@@ -335,7 +341,7 @@ nlohmann::json RunSummary::json() const {
 
 void RunSummary::print() const {
   const Ali3pIntegrator& integrator = simulation.integrator();
-  const double simulated = integrator.state().t;
+  const double simulated = simulatedSpan();
   const EnergyReport e = integrator.energy();
   std::printf("scene                     %s\n", args.scene.c_str());
   std::printf(
@@ -344,7 +350,7 @@ void RunSummary::print() const {
       plan.steps - plan.first_step, plan.h, tally.substeps, tally.rejected, tally.failed,
       tally.refused, tally.failed - tally.refused, tally.smallest_substep);
   if (resume) std::printf("resumed at                %.6g s\n", resume->state.time);
-  std::printf("simulated seconds         %.6g\n", simulated);
+  std::printf("simulated seconds         %.6g (to t = %.6g s)\n", simulated, integrator.state().t);
   std::printf("wall seconds              %.6g (real-time factor %.3g)\n", wall,
               wall > 0.0 ? simulated / wall : 0.0);
   std::printf("Newton iterations         mean %.3g per substep, max %d\n", tally.meanIterations(),

@@ -70,6 +70,11 @@ TEST_CASE("run --resume continues a recorded run bit for bit, in CSVs and record
   const auto summary = nlohmann::json::parse(r.out);
   CHECK(summary.at("resumed_at").get<double>() == Approx(0.15).margin(1e-12));
   CHECK(summary.at("steps") == 150);
+  // What this run simulated, 0.15 s, not its end time: its real-time factor divides that span.
+  CHECK(summary.at("simulated_seconds").get<double>() == Approx(0.15).margin(1e-12));
+  CHECK(summary.at("end_time").get<double>() == Approx(0.3).margin(1e-12));
+  CHECK(summary.at("real_time_factor").get<double>() ==
+        Approx(0.15 / summary.at("wall_seconds").get<double>()).epsilon(1e-9));
   CHECK(slurp(path("b.csv")) == rowsFrom(slurp(path("a.csv")), 0.15));
   CHECK(slurp(path("b_contacts.csv")) == rowsFrom(slurp(path("a_contacts.csv")), 0.15));
   // The new recording holds the same frames, and can itself be resumed.
