@@ -187,6 +187,26 @@ bool sweepsThroughMean(const std::vector<Element>& elements,
   return planar_fan || cap;
 }
 
+// Whether one side's facing elements all lie within kPatchConeHalfAngle of their own weighted
+// mean normal (by the side's own triangles, `oriented`): one face, or a face's facets, that an
+// edge or corner of the other side presses — a faceted shank's edge on a hawse pipe's lip. The
+// contact's normal there is the face's, as for a corner or an edge on a face, and the region is
+// one contact however far the other side's facets turn. A side with no facing element says
+// nothing.
+bool sideWithinCone(const std::vector<Element>& elements, const std::vector<std::size_t>& facing,
+                    int side) {
+  Vec3 sum = Vec3::Zero();
+  for (const std::size_t i : facing) {
+    if (elements[i].side == side) sum += elements[i].weight * elements[i].oriented;
+  }
+  if (!(sum.norm() > 0.0)) return false;
+  const Vec3 n = sum.normalized();
+  const double cos_limit = std::cos(kPatchConeHalfAngle);
+  return std::all_of(facing.begin(), facing.end(), [&](std::size_t i) {
+    return elements[i].side != side || elements[i].oriented.dot(n) >= cos_limit;
+  });
+}
+
 // Facing elements cut in two across their normals' principal direction of spread, recursively.
 void bisect(const std::vector<Element>& elements, std::vector<std::size_t> members, int depth,
             std::vector<std::vector<std::size_t>>& leaves) {
@@ -236,7 +256,8 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   }
   const Vec3 sum = weightedNormal(elements, facing);
   if (facing.empty() || withinCone(elements, facing, sum) ||
-      sweepsThroughMean(elements, facing, sum))
+      sweepsThroughMean(elements, facing, sum) || sideWithinCone(elements, facing, 0) ||
+      sideWithinCone(elements, facing, 1))
     return {};
 
   std::vector<std::vector<std::size_t>> leaves;

@@ -34,7 +34,8 @@ struct RegionPiece {
 // convex caps) face nothing and take no part in the test. When every facing pair's normal lies
 // within kPatchConeHalfAngle of their area-weighted mean, or when they sweep through their mean
 // as a planar fan or a filled cap (a pin's lune in its bore, a ball's cap in its socket, however
-// wide), the region stays whole (no pieces);
+// wide), or when one side's facing triangles lie within that cone of their own mean (one face,
+// pressed or crossed by the other side's edges and corners), the region stays whole (no pieces);
 // otherwise the facing pairs are bisected across the direction in which their normals
 // spread most until every piece lies within the cone, and each non-facing triangle joins the
 // piece whose normal is nearest its own. The result depends only on the sets, not their order.

@@ -103,9 +103,13 @@ std::string writeBoxesStl(const std::string& name,
 
 TEST_CASE("contact --json: a split region's piece that no contour reaches has an empty contour",
           "[cli]") {
-  // The anchor's shank in the hawse pipe at t = 10.178 s of the heave (a run's CSV): one region
-  // split into three pieces, one of them wholly inside the contour's span, holding no segment of
-  // it. Its `loops` are empty; the outer loop taken of nothing crashed the command.
+  // The anchor's shank in the hawse pipe at t = 10.178 s of a heave (a run's CSV): until
+  // 2026-12-03 one region split into three pieces, one of them wholly inside the contour's span,
+  // holding no segment of it, whose `loops` were empty; the outer loop taken of nothing crashed
+  // the command. The region is the shank's edge on the pipe's lip, which now stays whole (one
+  // side's facing triangles within the cone, docs/method.md "Splitting non-planar regions"), and
+  // no shipped pose found since (60 of the heave's split steps, gear and thread scans) gives a
+  // piece without a contour: the command must still answer, and any such piece say so.
   const CliResult r =
       runCli({"contact", kModels + "hull.stl", kModels + "anchor_shank.stl", "--pose-b",
               "16.9430512,1.68855649,1.872331531,0.214097760954,-0.347634562979,"
@@ -121,7 +125,8 @@ TEST_CASE("contact --json: a split region's piece that no contour reaches has an
       CHECK(region.at("area").get<double>() > 0.0);
     }
   }
-  CHECK(without_contour >= 1);
+  CHECK(j.at("regions").size() >= 1);
+  CHECK(without_contour == 0);
 }
 
 TEST_CASE("contact --geometry volumetric: a sphere pressed into the plate", "[cli][volumetric]") {
