@@ -199,13 +199,11 @@ TEST_CASE("a frictionless elastic nut screwing down its bolt gains no energy", "
 // lead times its axial force; a piece's wrench F_n·(m, c × m + κ) keeps that only if its point c
 // is the centroid x̄ of the weights κ is taken with (curved_piece.h), and the centre of pressure
 // is not: moving the moment to x̄ (a trial, not kept: it would move flat pieces' moments too)
-// took the loss to 4.3 % and the turn from 0.2410 to 0.2433 rad of 0.2545. The rest is probably
-// the force's direction (not tried): the piece's normal m lies up to 4° off the weights' mean
-// normal n̄ (in the radial–axial plane) and 0.2° in azimuth, where the lead angle is 2.5° (so 0.1°
-// is 4 % of the lead's moment) — a pressure sampled at the pressing triangles (area × local depth)
-// would give the force, its point and its couple from one distribution. Until 2026-12-03 this test
-// bounded the end's stored energy by Σ F_n·δ (2.5 times the Hertz integral) and left out what the
-// start held, and passed by the phase of the nut's axial ringing at 0.1 s.
+// took the loss to 4.3 % and the turn from 0.2410 to 0.2433 rad of 0.2545. The rest is not the
+// force's direction: the piece's normal m lies up to 4° off the weights' mean normal n̄, but a force
+// along n̄ (a trial) took the loss to 11 %, 10 % with the moment at x̄ as well. Until 2026-12-03 this
+// test bounded the end's stored energy by Σ F_n·δ (2.5 times the Hertz integral) and left out what
+// the start held, and passed by the phase of the nut's axial ringing at 0.1 s.
 TEST_CASE("a frictionless elastic nut screwing down its bolt loses no energy",
           "[thread][slow][!mayfail]") {
   const Screw& s = elasticScrew();
