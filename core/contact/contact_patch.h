@@ -33,9 +33,12 @@ struct ContactPatch {
   Vec3 centroid = Vec3::Zero();  // centroid of the contour projected into the contact plane
   // Where the contact force acts: the centre of pressure of an elastic foundation over the
   // penetrated surfaces, in the contact plane (pressure_centre.h); the centroid for a contact
-  // without penetrated vertices.
+  // without penetrated vertices. A split region's piece: the centroid of its pressing surface's
+  // parts inside the other body (curved_piece.h, pieceAction).
   Vec3 pressure_centre = Vec3::Zero();
-  Vec3 normal = Vec3::Zero();  // unit, from body A into body B (force on B is +F_n·normal)
+  // Unit, from body A into body B (force on B is +F_n·normal): the contact plane's; a piece's is
+  // its pressing surface's mean normal (pieceAction), 0.5° from its plane's on a thread's flank.
+  Vec3 normal = Vec3::Zero();
   // A split region's piece (curved_piece.h): the moment per unit normal force its pressure adds
   // about its centre (the torque on B is F_n·pressure_couple), and the covariance over it of the
   // normal rates (n, (x − pressure_centre) × n) that damps their variation. A whole region's

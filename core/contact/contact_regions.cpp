@@ -235,7 +235,9 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     if (pieces.size() > 1) {
       std::vector<const ContourLoop*> region_loops;
       for (const std::size_t l : members) region_loops.push_back(&loops[l]);
-      out = piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, extras, loop);
+      const RegionClip clip(a, side_a, b, side_b, colliding, colliding_a, segments, weld);
+      out =
+          piecePatches(a, side_a, b, side_b, pieces, region_loops, colliding_a, clip, extras, loop);
       return;
     }
     const Vec3 reference = facesNormal(a, b, colliding, colliding_a, segments);

@@ -4,6 +4,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <functional>
 #include <numbers>
 #include <vector>
 
@@ -12,16 +13,23 @@ namespace {
 
 void addElements(const PosedMesh& m, const PenetratedSide& side,
                  std::span<const std::int32_t> triangles, double sign, const Vec3& normal,
+                 const std::function<InsidePart(std::int32_t)>& part,
                  std::vector<SurfaceElement>& out) {
   for (const std::int32_t t : triangles) {
     const Vec3 n = sign * m.normal(t);
     if (!(n.dot(normal) >= kFacingCos)) continue;
-    int inside = 0;
-    for (const std::int32_t v : m.mesh.triangles()[t]) inside += side.inside(v);
-    if (inside == 0) continue;
-    const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
-    const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
-    out.push_back({(p0 + p1 + p2) / 3, n, area * inside / 3.0});
+    const InsidePart inside = part(t);
+    if (inside.at_corner) {
+      // Its share of inside corners instead (docs/method.md, "Where a piece's force acts").
+      int corners = 0;
+      for (int k = 0; k < 3; ++k) corners += side.inside(m.mesh.triangles()[t][k]);
+      const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
+      const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm() * corners / 3.0;
+      if (area > 0.0) out.push_back({(p0 + p1 + p2) / 3, n, area});
+      continue;
+    }
+    if (!(inside.area > 0.0)) continue;
+    out.push_back({inside.centroid, n, inside.area});
   }
 }
 
@@ -31,11 +39,25 @@ std::vector<SurfaceElement> pressingElements(const PosedMesh& a, const Penetrate
                                              std::span<const std::int32_t> triangles_a,
                                              const PosedMesh& b, const PenetratedSide& side_b,
                                              std::span<const std::int32_t> triangles_b,
-                                             const Vec3& m) {
+                                             const RegionClip& clip, const Vec3& m) {
   std::vector<SurfaceElement> elements;
-  addElements(a, side_a, triangles_a, 1.0, m, elements);
-  addElements(b, side_b, triangles_b, -1.0, m, elements);
+  addElements(
+      a, side_a, triangles_a, 1.0, m, [&](std::int32_t t) { return clip.partOfA(t); }, elements);
+  addElements(
+      b, side_b, triangles_b, -1.0, m, [&](std::int32_t t) { return clip.partOfB(t); }, elements);
   return elements;
+}
+
+std::optional<PieceAction> pieceAction(std::span<const SurfaceElement> elements) {
+  double total = 0.0;
+  Vec3 centroid = Vec3::Zero(), normal = Vec3::Zero();
+  for (const SurfaceElement& e : elements) {
+    total += e.w;
+    centroid += e.w * e.x;
+    normal += e.w * e.n;
+  }
+  if (!(total > 0.0) || !(normal.norm() > 0.0)) return std::nullopt;
+  return PieceAction{centroid / total, normal.normalized()};
 }
 
 CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, const Vec3& m,

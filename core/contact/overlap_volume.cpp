@@ -35,28 +35,30 @@ class SideClipper {
     for (const auto* list : {&side_.triangles, &side_.crossing}) {
       for (const std::int32_t t : *list) {
         const Vec3 n = self_.normal(t).normalized();
-        const double area = insideArea(t, n);
-        sum += (self_.corner(t, 0) - origin).dot(n) * area / 3.0;
+        sum += (self_.corner(t, 0) - origin).dot(n) * insidePart(t).area / 3.0;
       }
     }
     return sum;
   }
 
- private:
-  bool inside(std::int32_t vertex) const {
-    return std::binary_search(side_.vertices.begin(), side_.vertices.end(), vertex);
-  }
-
-  // |P_t| = ½ n·∮(x − x₀) × dx around P_t, walked counter-clockwise about n: the region's
+  // P_t's area from ½ n·∮(x − x₀) × dx around it, walked counter-clockwise about n: the region's
   // segments on t, each with the inside (the other body's interior, behind its triangle's face)
   // on its left, and the inside pieces of t's edges between its corners and the ends of the
   // region's curve on them. Only this region's ends cut the edges: a triangle that two regions
-  // cross holds a part of each, and the other's crossings would cut this one's edges.
-  double insideArea(std::int32_t t, const Vec3& n) const {
+  // cross holds a part of each, and the other's crossings would cut this one's edges. Its
+  // centroid from the same walk: each step from → to closes a triangle (x₀, from, to) of signed
+  // area ½ n·((from − x₀) × (to − x₀)) and centroid (x₀ + from + to)/3.
+  InsidePart insidePart(std::int32_t t) const {
+    const Vec3 n = self_.normal(t).normalized();
     const auto& corners = self_.mesh.triangles()[t];
     const Vec3 x0 = self_.corner(t, 0);
-    Vec3 twice = Vec3::Zero();
-    auto piece = [&](const Vec3& from, const Vec3& to) { twice += (from - x0).cross(to - x0); };
+    double twice = 0.0;
+    Vec3 moment = Vec3::Zero();  // Σ 2·(signed area)·(from + to − 2x₀), from x₀
+    auto piece = [&](const Vec3& from, const Vec3& to) {
+      const double fan = n.dot((from - x0).cross(to - x0));
+      twice += fan;
+      moment += fan * (from + to - 2.0 * x0);
+    };
     const auto [first, last] = std::equal_range(
         on_triangle_.begin(), on_triangle_.end(), SegmentOn{t, 0, 0},
         [](const SegmentOn& x, const SegmentOn& y) { return x.triangle < y.triangle; });
@@ -78,7 +80,9 @@ class SideClipper {
     }
     std::array<std::vector<double>, 3> cuts;  // per edge k → k + 1, as fractions along it
     const std::array<Vec3, 3> x{self_.corner(t, 0), self_.corner(t, 1), self_.corner(t, 2)};
+    bool at_corner = false;
     for (const Vec3& end : ends) {
+      for (const Vec3& corner : x) at_corner = at_corner || (end - corner).norm() <= weld_;
       int nearest = 0;
       double best = std::numeric_limits<double>::infinity(), at = 0.0;
       for (int k = 0; k < 3; ++k) {
@@ -103,7 +107,16 @@ class SideClipper {
       }
       if (in) piece(xi + from * (xj - xi), xj);
     }
-    return 0.5 * n.dot(twice);
+    InsidePart part;
+    part.at_corner = at_corner;
+    part.area = 0.5 * twice;
+    part.centroid = twice != 0.0 ? x0 + moment / (3.0 * twice) : x0;
+    return part;
+  }
+
+ private:
+  bool inside(std::int32_t vertex) const {
+    return std::binary_search(side_.vertices.begin(), side_.vertices.end(), vertex);
   }
 
   const PosedMesh& self_;
@@ -116,20 +129,40 @@ class SideClipper {
 
 }  // namespace
 
-double overlapVolume(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
-                     const PenetratedSide& side_b, std::span<const std::int32_t> colliding,
-                     std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
-                     std::span<const ContourSegment> segments, double weld, const Vec3& origin) {
-  SideClipper clip_a(a, side_a, b, segments, weld), clip_b(b, side_b, a, segments, weld);
+struct RegionClip::Sides {
+  SideClipper a, b;
+};
+
+RegionClip::RegionClip(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                       const PenetratedSide& side_b, std::span<const std::int32_t> colliding,
+                       std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
+                       std::span<const ContourSegment> segments, double weld)
+    : sides_(new Sides{SideClipper(a, side_a, b, segments, weld),
+                       SideClipper(b, side_b, a, segments, weld)}) {
   std::vector<SegmentOn> on_a, on_b;
   for (const std::int32_t p : colliding) {
     const auto [ta, tb] = colliding_a[p];
     on_a.push_back({ta, p, tb});
     on_b.push_back({tb, p, ta});
   }
-  clip_a.setSegments(std::move(on_a));
-  clip_b.setSegments(std::move(on_b));
-  return clip_a.volume(origin) + clip_b.volume(origin);
+  sides_->a.setSegments(std::move(on_a));
+  sides_->b.setSegments(std::move(on_b));
+}
+
+RegionClip::~RegionClip() = default;
+
+InsidePart RegionClip::partOfA(std::int32_t t) const { return sides_->a.insidePart(t); }
+InsidePart RegionClip::partOfB(std::int32_t t) const { return sides_->b.insidePart(t); }
+
+double RegionClip::volume(const Vec3& origin) const {
+  return sides_->a.volume(origin) + sides_->b.volume(origin);
+}
+
+double overlapVolume(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                     const PenetratedSide& side_b, std::span<const std::int32_t> colliding,
+                     std::span<const std::pair<std::int32_t, std::int32_t>> colliding_a,
+                     std::span<const ContourSegment> segments, double weld, const Vec3& origin) {
+  return RegionClip(a, side_a, b, side_b, colliding, colliding_a, segments, weld).volume(origin);
 }
 
 }  // namespace contactsim

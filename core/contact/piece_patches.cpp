@@ -169,8 +169,8 @@ std::vector<ContactPatch> piecePatches(
     const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
     const PenetratedSide& side_b, std::span<const RegionPiece> pieces,
     std::span<const ContourLoop* const> loops,
-    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, RegionExtras extras,
-    const IndexLoop* loop) {
+    std::span<const std::pair<std::int32_t, std::int32_t>> colliding, const RegionClip& clip,
+    RegionExtras extras, const IndexLoop* loop) {
   const std::vector<std::vector<int>> piece_of = segmentPieces(a, b, pieces, loops, colliding);
   std::vector<std::optional<ContactPatch>> found(pieces.size());  // none: nothing beyond the plane
   const std::size_t triangles = side_a.triangles.size() + side_b.triangles.size();
@@ -236,9 +236,16 @@ std::vector<ContactPatch> piecePatches(
                        surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre =
         pressureCentre(surface_a, surface_b, plane, patch.centroid, patch.area, vertex_indentation);
-    const CurvedPieceTerms curved = curvedPieceTerms(
-        pressingElements(a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, n), n,
-        patch.pressure_centre);
+    // The force acts where and along what the pressing surface's parts say (pieceAction): a
+    // point off the surface, or a normal a fraction of a degree off theirs, turns a thread's
+    // pressure into a torque that is not the lead times its axial force.
+    const std::vector<SurfaceElement> elements = pressingElements(
+        a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, clip, n);
+    if (const std::optional<PieceAction> action = pieceAction(elements)) {
+      patch.pressure_centre = action->centre;
+      patch.normal = action->normal;
+    }
+    const CurvedPieceTerms curved = curvedPieceTerms(elements, patch.normal, patch.pressure_centre);
     patch.pressure_couple = curved.pressure_couple;
     // Fewer than two pressing triangles have no covariance: damped as a flat disc of the area.
     patch.normal_rate_spread = curved.normal_rate_spread.isZero()

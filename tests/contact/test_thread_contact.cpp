@@ -137,6 +137,16 @@ TEST_CASE("a nut pressed along a bolt bears on the loaded flanks, δ = interfere
       CHECK(p.indentation <= i * std::cos(flank) / least + sags);
       axial_area += p.area * p.normal.z();
       area_normal += p.area * p.normal;
+      // The piece's wrench per unit normal force on the nut, (m, c × m + κ) about the axis, screws
+      // as the flank's pressure does: on a helicoid every normal's moment about the axis is the
+      // lead P/2π times its axial part, so a frictionless thread does no work along the screw
+      // (docs/method.md, "Where a piece's force acts"). The piece's facets are off by up to 13 %
+      // each (a twisted quad's two triangles lean either way) and its parts' sums by 0.5 %; the
+      // centre of pressure in the piece's plane and the plane's normal put pieces tens of per
+      // cent off until 2026-12-03. A right-hand thread: pushed up, the nut turns clockwise seen
+      // from above, the way it screws down.
+      const double moment = (p.pressure_centre.cross(p.normal) + p.pressure_couple).z();
+      CHECK(moment / p.normal.z() == Approx(-P / (2 * kPi)).epsilon(0.02));
     }
     // The nut is loaded all round: the patches' radial parts cancel but for the last, incomplete
     // turn (6.5 turns engaged: half a turn of 6.5, radial/axial tan 30°, mean over a half turn
