@@ -72,20 +72,24 @@ ContactTracker::Succession ContactTracker::succession(
   const std::vector<int>& ids = out.ids;
   for (std::size_t i = 0; i < patches.size(); ++i) {
     if (ids[i] >= 0) continue;
-    out.parents[i] = nearestOverlapping(patches[i], out.reaches[i], &ids);
-    out.continued[i] = nearestOverlapping(patches[i], out.reaches[i]);
+    out.parents[i] = nearestOverlapping(patches[i], out.reaches[i], ids, true);
+    out.continued[i] = nearestOverlapping(patches[i], out.reaches[i], ids, false);
   }
   out.inherited = inherit(out, [](const ContactHistory& h) { return h.absorbed_energy; });
   return out;
 }
 
 const ContactHistory* ContactTracker::nearestOverlapping(const ContactPatch& patch, double reach,
-                                                         const std::vector<int>* ids) const {
-  const double cos_limit = std::cos(options_.max_normal_angle);
+                                                         const std::vector<int>& ids,
+                                                         bool only_ending) const {
+  const double cos_going_on = std::cos(options_.max_normal_angle);
+  const double cos_ending = std::cos(options_.max_handover_angle);
   const ContactHistory* nearest = nullptr;
   double best = std::numeric_limits<double>::infinity();
   for (const ContactHistory& h : live_) {
-    if ((ids && continues(*ids, h)) || patch.normal.dot(h.normal) < cos_limit) continue;
+    const bool goes_on = continues(ids, h);
+    if (goes_on && only_ending) continue;
+    if (patch.normal.dot(h.normal) < (goes_on ? cos_going_on : cos_ending)) continue;
     // The two patches, as discs of their reaches, overlap (or lie within min_jump).
     const double distance = (patch.centroid - h.centroid).norm();
     if (distance <= std::max(reach + h.reach, options_.min_jump) && distance < best)

@@ -63,6 +63,13 @@ struct TrackingOptions {
   double max_jump_in_radii = 1.0;
   // ... or closer than this distance (m), which covers tiny patches; set it from the model scale.
   double min_jump = 0.0;
+  // A new patch takes over from a contact that ends beside it (succession: its parent, and the
+  // contact it continues) when their normals differ by less than this angle; from one that goes
+  // on, max_normal_angle applies. A region re-split into pieces across an edge or crease gives
+  // pieces further from the whole's normal than 30° (34° and 46° at the anchor's shank on the
+  // hawse pipe, docs/method.md step 7), and they are still that contact; a face met beside a
+  // contact that goes on is a new one. Twice the patch cone (region_split.h).
+  double max_handover_angle = 60.0 * 3.14159265358979323846 / 180.0;
 };
 
 class ContactTracker {
@@ -84,7 +91,7 @@ class ContactTracker {
   void update(double time, std::vector<ContactPatch>& patches);
   // How a step's patches continue the live contacts, per patch: the id it continues (-1: a new
   // contact; match), the parent of a new one — among the contacts that end with a normal within
-  // max_normal_angle, the nearest whose disc of its reach overlaps the patch's (or lies within
+  // max_handover_angle, the nearest whose disc of its reach overlaps the patch's (or lies within
   // min_jump); null for continued contacts and orphans — and the ledger a new one inherits: its
   // parent's, shared among the parent's new contacts, or for an orphan an equal share of the
   // ledgers no new contact claimed.
@@ -92,8 +99,8 @@ class ContactTracker {
     std::vector<int> ids;
     std::vector<const ContactHistory*> parents;
     // The live contact each new patch continues (ContactPatch::continues): the nearest whose disc
-    // of its reach overlaps the patch's, whether it ends or goes on; null for a make and for
-    // continued contacts.
+    // of its reach overlaps the patch's, whether it ends (within max_handover_angle) or goes on
+    // (within max_normal_angle); null for a make and for continued contacts.
     std::vector<const ContactHistory*> continued;
     std::vector<double> inherited;
     std::vector<double> reaches;  // patchReach of each patch, computed once
@@ -116,11 +123,12 @@ class ContactTracker {
  private:
   std::vector<int> match(const std::vector<ContactPatch>& patches,
                          const std::vector<double>& reaches) const;
-  // The live contact nearest to `patch` whose normal lies within max_normal_angle of its own and
-  // whose disc of its reach overlaps the patch's (or lies within min_jump), skipping those a
-  // patch continues when `ids` (match's) is given; null when there is none.
+  // The live contact nearest to `patch` whose disc of its reach overlaps the patch's (or lies
+  // within min_jump) and whose normal lies within max_handover_angle of its own if it ends (no
+  // patch continues it: match's `ids`), within max_normal_angle if it goes on; those that go on
+  // are skipped when `only_ending`. Null when there is none.
   const ContactHistory* nearestOverlapping(const ContactPatch& patch, double reach,
-                                           const std::vector<int>* ids = nullptr) const;
+                                           const std::vector<int>& ids, bool only_ending) const;
 
   TrackingOptions options_;
   std::vector<ContactHistory> live_;

@@ -200,3 +200,43 @@ TEST_CASE("a new patch names the contact it split from, or none when the surface
   tracker.update(0.004, again);
   CHECK(again[0].continues == -1);
 }
+
+// A region re-split across an edge or crease (the anchor's shank on the hawse pipe's lip) ends,
+// and pieces whose normals lie 40° either side of its own take its place: they are that contact
+// going on, with its impact speed, ledger and anchors, not two contacts made (a piece read as a
+// make took the law's floor δ̇₀ and ten times the damping). A face met 70° around is a new one.
+TEST_CASE("pieces of a re-split region continue it though their normals turned past 30°",
+          "[tracking]") {
+  ContactTracker tracker;  // max_normal_angle 30°, max_handover_angle 60°
+  std::vector<ContactPatch> whole = {patchAt(Vec3(0, 0, 0))};
+  tracker.update(0.0, whole);
+  ContactHistory& h = *tracker.history(whole[0].id);
+  h.initial_indentation_rate = 0.3;
+  h.absorbed_energy = 2.0;
+  h.stick_anchor_a = Vec3(1, 2, 3);
+  const auto tilted = [](double degrees) {
+    const double t = degrees * std::numbers::pi / 180.0;
+    return Vec3(std::sin(t), 0.0, -std::cos(t));
+  };
+  std::vector<ContactPatch> pieces = {patchAt(Vec3(-0.003, 0, 0), tilted(-40.0)),
+                                      patchAt(Vec3(0.003, 0, 0), tilted(40.0)),
+                                      patchAt(Vec3(0.004, 0, 0), tilted(70.0))};
+  const ContactTracker::Succession s = tracker.succession(pieces);
+  REQUIRE(s.ids == std::vector<int>{-1, -1, -1});
+  CHECK(s.parents[0] == tracker.history(whole[0].id));
+  CHECK(s.parents[1] == tracker.history(whole[0].id));
+  CHECK(s.parents[2] == nullptr);
+  CHECK(s.inherited[0] == Approx(1.0));  // the parent's ledger shared by its two heirs
+  tracker.update(0.001, pieces);
+  CHECK(pieces[0].continues == whole[0].id);
+  CHECK(pieces[1].continues == whole[0].id);
+  CHECK(pieces[2].continues == -1);
+  CHECK(tracker.history(pieces[1].id)->initial_indentation_rate == 0.3);
+  CHECK(tracker.history(pieces[1].id)->stick_anchor_a == Vec3(1, 2, 3));
+  CHECK(std::isnan(tracker.history(pieces[2].id)->initial_indentation_rate));
+  // The pieces merge back into one region: it continues the nearer piece.
+  std::vector<ContactPatch> merged = {patchAt(Vec3(0.001, 0, 0))};
+  tracker.update(0.002, merged);
+  CHECK(merged[0].continues >= 0);
+  CHECK(tracker.history(merged[0].id)->initial_indentation_rate == 0.3);
+}
