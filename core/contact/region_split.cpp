@@ -207,6 +207,36 @@ bool sideWithinCone(const std::vector<Element>& elements, const std::vector<std:
   });
 }
 
+// Whether one side's contact surface is concave over its facing elements: its outward normals
+// converge where its points spread, tr Cov(n, c) < 0 with weights w (for a sphere of radius R,
+// n = (c − o)/R and tr Cov(n, c) = tr Var(c)/R; a plane gives 0, a bore's wall a negative value).
+// Only a concave side can wrap round the other (a bore round its pin, a nut's flanks round the
+// bolt's, a socket round its ball): where neither side is concave, two convex or flat surfaces
+// meet in one non-conforming contact — a faceted rounded corner across a hull's convex lip — and
+// its normals turn with the facets, not with a surface wrapping round it.
+bool sideConcave(const std::vector<Element>& elements, const std::vector<std::size_t>& facing,
+                 int side) {
+  double total = 0.0;
+  Vec3 mean_n = Vec3::Zero(), mean_c = Vec3::Zero();
+  for (const std::size_t i : facing) {
+    const Element& e = elements[i];
+    if (e.side != side) continue;
+    total += e.weight;
+    mean_n += e.weight * e.oriented;
+    mean_c += e.weight * e.centroid;
+  }
+  if (!(total > 0.0)) return false;
+  mean_n /= total;
+  mean_c /= total;
+  double covariance = 0.0;
+  for (const std::size_t i : facing) {
+    const Element& e = elements[i];
+    if (e.side == side) covariance += e.weight * (e.oriented - mean_n).dot(e.centroid - mean_c);
+  }
+  // `oriented` is A's outward normal and B's inward one.
+  return (side == 0 ? covariance : -covariance) < 0.0;
+}
+
 // Facing elements cut in two across their normals' principal direction of spread, recursively.
 void bisect(const std::vector<Element>& elements, std::vector<std::size_t> members, int depth,
             std::vector<std::vector<std::size_t>>& leaves) {
@@ -257,7 +287,8 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   const Vec3 sum = weightedNormal(elements, facing);
   if (facing.empty() || withinCone(elements, facing, sum) ||
       sweepsThroughMean(elements, facing, sum) || sideWithinCone(elements, facing, 0) ||
-      sideWithinCone(elements, facing, 1))
+      sideWithinCone(elements, facing, 1) ||
+      !(sideConcave(elements, facing, 0) || sideConcave(elements, facing, 1)))
     return {};
 
   std::vector<std::vector<std::size_t>> leaves;

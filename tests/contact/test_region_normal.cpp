@@ -82,3 +82,53 @@ TEST_CASE("a bar's edge pressed across a bore's rim: the normal is the overlap's
   }
   CHECK(checked > 80);
 }
+
+// Two convex surfaces meet in one non-conforming contact however far their facets turn: a
+// faceted round bar across a convex ridge or a bore's rim presses with its rounded side on the
+// two faces that meet there, normals up to 90° and more apart, and is one patch (only the
+// pieces of a split region report no overlap volume; docs/method.md, "Splitting non-planar
+// regions"). These bars are kept whole by the facing tests before the convexity one; the case
+// that needed it, the anchor's shank across the hawse pipe's lip, is test_lip_edge_contact's.
+TEST_CASE("a faceted round bar across a convex edge is one contact, never split", "[conforming]") {
+  int regions = 0;
+  forEachBarOnRidge([&](const RidgeCase& c, const TriMesh& bar, const TriMesh& wedge) {
+    const AabbTree tree_a(wedge), tree_b(bar);
+    const ContactRegions found = findContact(tree_a, Pose::identity(), tree_b, c.bar_pose);
+    for (const ContactPatch& p : found.patches) {
+      INFO(c);
+      CHECK(p.overlap_volume > 0.0);
+      ++regions;
+    }
+  });
+  CHECK(regions > 1000);
+  const double bore = 0.05, plate = 0.04, radius = 0.03;
+  const TriMesh tube = makeTube(bore, 0.2, plate, 72, 2);
+  for (const int sides : {16, 24}) {
+    const TriMesh bar = makeCylinder(radius, 0.2, sides, 4);
+    for (const double tilt : {0.2, 0.5, 0.8}) {
+      // The bar's axis leans into the bore across its rim; its side dips `depth` below the rim.
+      const Vec3 axis(std::sin(tilt), 0.0, std::cos(tilt));
+      const Vec3 out = Vec3(-std::cos(tilt), 0.0, std::sin(tilt));
+      for (const double depth : {2e-4, 6e-4, 1.5e-3}) {
+        const Vec3 rim(bore, 0.0, plate / 2);
+        Mat3 rotation;
+        rotation.col(2) = axis;
+        rotation.col(0) = out;
+        rotation.col(1) = axis.cross(out);
+        const Pose pose{rotation, rim + (radius - depth) * out};
+        const ContactRegions found =
+            findContact(AabbTree(tube), Pose::identity(), AabbTree(bar), pose);
+        // At the steepest tilt the bar's lower end also meets the bore's far wall, a conforming
+        // contact whose split is right: only the rim's region is checked.
+        int at_rim = 0;
+        for (const ContactPatch& p : found.patches) {
+          if ((p.centroid - rim).norm() > radius) continue;
+          INFO(sides << " sides, tilt " << tilt << ", depth " << depth);
+          CHECK(p.overlap_volume > 0.0);
+          ++at_rim;
+        }
+        CHECK(at_rim == 1);
+      }
+    }
+  }
+}
