@@ -67,7 +67,7 @@ struct TrackingOptions {
   // contact it continues) when their normals differ by less than this angle; from one that goes
   // on, max_normal_angle applies. A region re-split into pieces across an edge or crease gives
   // pieces further from the whole's normal than 30° (34° and 46° at the anchor's shank on the
-  // hawse pipe, docs/method.md step 7), and they are still that contact; a face met beside a
+  // hawse pipe, docs/method.md item 7), and they are still that contact; a face met beside a
   // contact that goes on is a new one. Twice the patch cone (region_split.h).
   double max_handover_angle = 60.0 * 3.14159265358979323846 / 180.0;
 };
