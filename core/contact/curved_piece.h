@@ -14,7 +14,7 @@
 namespace contactsim {
 
 // A pressing triangle of a piece: the centroid of its part inside the other body, its normal
-// from A into B, and its weight (that part's area).
+// from A into B, and its weight (the pressure on that part: pressingElements).
 struct SurfaceElement {
   Vec3 x, n;
   double w = 0.0;
@@ -43,12 +43,13 @@ struct CurvedPieceTerms {
   Mat6 normal_rate_spread = Mat6::Zero();
 };
 
-// Where and along what a piece's normal force acts: the elements' area centroid x̄ = Σ wᵢxᵢ/Σ wᵢ
-// and mean normal n̂ = Σ wᵢnᵢ/|Σ wᵢnᵢ|. With the couple κ taken about x̄ along n̂, the piece's
-// wrench F_n·(n̂, x̄ × n̂ + κ) is F_n/Σ wᵢnᵢ·n̂ times Σ wᵢ(nᵢ, xᵢ × nᵢ), a positive sum of the
-// pressing surface's own normal wrenches: on a helicoid its moment about the axis is the lead
+// Where and along what a piece's normal force acts: the elements' centroid x̄ = Σ wᵢxᵢ/Σ wᵢ
+// and mean normal n̂ = Σ wᵢnᵢ/|Σ wᵢnᵢ|, weighted by the pressure on them (pressingElements: the
+// centre of the piece's Winkler pressure on its surface). With the couple κ taken about x̄ along n̂,
+// the piece's wrench F_n·(n̂, x̄ × n̂ + κ) is F_n/Σ wᵢnᵢ·n̂ times Σ wᵢ(nᵢ, xᵢ × nᵢ), a positive sum of
+// the pressing surface's own normal wrenches: on a helicoid its moment about the axis is the lead
 // times its axial force, so a frictionless thread does no work along the screw (docs/method.md,
-// "Threads"). The piece's plane normal and the Winkler centre of pressure in its plane depart
+// "Threads"). The piece's plane normal and the centre of pressure found in its plane depart
 // from them: a thread's flank piece has a plane centre up to 0.7 mm from x̄ and a normal
 // 0.5° off n̂, which over a 4 mm radius against a 0.16 mm lead per radian took 5 % of gravity's
 // work from a frictionless nut screwing down. None without elements or with Σ wᵢnᵢ = 0.
@@ -74,13 +75,18 @@ Mat6 flatNormalRateSpread(double area, const Mat3& second_moment, const Vec3& m)
 
 // The elements of a piece: the parts inside the other body (RegionClip) of A's penetrated
 // triangles (outward normals) and B's (inward) whose normals lie within 45° of m — the surface
-// the piece presses on, not the overlap's sides — each at its part's centroid, weighted by its
-// part's area; a triangle the curve leaves through a corner (InsidePart::at_corner) at its own
-// centroid, weighted by its area times its share of inside corners.
+// the piece presses on, not the overlap's sides — each at its part's centroid, weighted by the
+// Winkler pressure on it: its part's area times the local overlap there (the mean of its inside
+// corners' overlaps from `overlaps_a`/`overlaps_b`, overlapCap). A triangle the curve leaves
+// through a corner (InsidePart::at_corner) sits at its own centroid with its area times its share
+// of inside corners. Where a pressing triangle has an inside corner without a measured overlap, or
+// no element has a positive overlap, the weights are the parts' areas alone (a uniform pressure).
 std::vector<SurfaceElement> pressingElements(const PosedMesh& a, const PenetratedSide& side_a,
                                              std::span<const std::int32_t> triangles_a,
+                                             std::span<const VertexOverlap> overlaps_a,
                                              const PosedMesh& b, const PenetratedSide& side_b,
                                              std::span<const std::int32_t> triangles_b,
+                                             std::span<const VertexOverlap> overlaps_b,
                                              const RegionClip& clip, const Vec3& m);
 
 }  // namespace contactsim

@@ -239,8 +239,9 @@ std::vector<ContactPatch> piecePatches(
     // The force acts where and along what the pressing surface's parts say (pieceAction): a
     // point off the surface, or a normal a fraction of a degree off theirs, turns a thread's
     // pressure into a torque that is not the lead times its axial force.
-    const std::vector<SurfaceElement> elements = pressingElements(
-        a, side_a, pieces[k].triangles_a, b, side_b, pieces[k].triangles_b, clip, n);
+    const std::vector<SurfaceElement> elements =
+        pressingElements(a, side_a, pieces[k].triangles_a, overlap.a, b, side_b,
+                         pieces[k].triangles_b, overlap.b, clip, n);
     if (const std::optional<PieceAction> action = pieceAction(elements)) {
       patch.pressure_centre = action->centre;
       patch.normal = action->normal;
