@@ -6,18 +6,26 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 
 namespace contactsim::test {
 
-// −∇V by central differences of step h along the world axes.
-inline Vec3 overlapDescent(const AabbTree& a, const Pose& pose_a, const AabbTree& b,
-                           const Pose& pose_b, double h) {
+// −∇V by central differences of step h along the world axes; V summed over the regions
+// `counted` takes (all of them by default: one region's own gradient when the bodies touch
+// elsewhere too).
+inline Vec3 overlapDescent(
+    const AabbTree& a, const Pose& pose_a, const AabbTree& b, const Pose& pose_b, double h,
+    const std::function<bool(const ContactPatch&)>& counted = [](const ContactPatch&) {
+      return true;
+    }) {
   const auto volume = [&](const Pose& moved) {
     double v = 0.0;
-    for (const ContactPatch& p : findContact(a, pose_a, b, moved).patches) v += p.overlap_volume;
+    for (const ContactPatch& p : findContact(a, pose_a, b, moved).patches) {
+      if (counted(p)) v += p.overlap_volume;
+    }
     return v;
   };
   Vec3 descent;

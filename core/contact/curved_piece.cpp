@@ -48,18 +48,17 @@ void addElements(const PosedMesh& m, const PenetratedSide& side,
     const Vec3 n = sign * m.normal(t);
     if (!(n.dot(normal) >= kFacingCos)) continue;
     const InsidePart inside = part(t);
-    const double overlap = meanPartOverlap(m, side, t, overlaps);
+    SurfaceElement element{inside.centroid, n, inside.area};
     if (inside.at_corner) {
       // Its share of inside corners instead (docs/method.md, "Where a piece's force acts").
       int corners = 0;
       for (int k = 0; k < 3; ++k) corners += side.inside(m.mesh.triangles()[t][k]);
       const Vec3 p0 = m.corner(t, 0), p1 = m.corner(t, 1), p2 = m.corner(t, 2);
-      const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm() * corners / 3.0;
-      if (area > 0.0) out.push_back({{(p0 + p1 + p2) / 3, n, area}, overlap});
-      continue;
+      element.x = (p0 + p1 + p2) / 3;
+      element.w = 0.5 * (p1 - p0).cross(p2 - p0).norm() * corners / 3.0;
     }
-    if (!(inside.area > 0.0)) continue;
-    out.push_back({{inside.centroid, n, inside.area}, overlap});
+    if (!(element.w > 0.0)) continue;
+    out.push_back({element, meanPartOverlap(m, side, t, overlaps)});
   }
 }
 

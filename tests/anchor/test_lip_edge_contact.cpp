@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "../overlap_descent.h"
 #include "collision/aabb_tree.h"
 #include "contact/contact_regions.h"
 #include "import/mesh_import.h"
@@ -33,13 +34,16 @@ Pose shankPose(const Vec3& position, const Eigen::Quaterniond& orientation) {
   return Pose{orientation.normalized().toRotationMatrix(), position};
 }
 
-// The patches the shank at `world_shank` makes with the hull within 20 mm of `at`.
+// How near a point a patch's centroid must lie to be counted as the one there.
+constexpr double kNear = 0.02;
+
+// The patches the shank at `world_shank` makes with the hull within kNear of `at`.
 std::vector<ContactPatch> patchesNear(const HullAndShank& meshes, const Pose& world_shank,
                                       const Vec3& at) {
   std::vector<ContactPatch> near;
   for (ContactPatch& p :
        findContact(meshes.hull, Pose::identity(), meshes.shank, world_shank).patches) {
-    if ((p.centroid - at).norm() <= 0.02) near.push_back(std::move(p));
+    if ((p.centroid - at).norm() <= kNear) near.push_back(std::move(p));
   }
   return near;
 }
@@ -81,27 +85,24 @@ TEST_CASE("the shank's rounded corner across the lip is one contact, normal to t
       shankPose(Vec3(16.94351236, 1.679645951, 1.877891002),
                 Eigen::Quaterniond(0.9737679657, 0.1020830153, -0.1747657682, -0.1039804467));
   const Vec3 lip(16.2755, 1.3450, 3.1320);
-  const auto near_lip = [&](const Pose& shank_pose) {
-    return patchesNear(meshes, shank_pose, lip);
-  };
-  const std::vector<ContactPatch> patches = near_lip(world_shank);
+  const std::vector<ContactPatch> patches = patchesNear(meshes, world_shank, lip);
   REQUIRE(patches.size() == 1);
   const ContactPatch& patch = patches[0];
   CHECK(patch.overlap_volume > 0.0);  // a whole region: pieces report none
   // −∇V of this region's overlap volume with respect to the shank's position, by central
-  // differences of a step 1 % of its δ.
+  // differences of a step 1 % of its δ, over which it stays one region.
   const double h = 0.01 * patch.indentation;
-  Vec3 descent;
   for (int i = 0; i < 3; ++i) {
-    Pose plus = world_shank, minus = world_shank;
-    plus.translation(i) += h;
-    minus.translation(i) -= h;
-    const std::vector<ContactPatch> up = near_lip(plus), down = near_lip(minus);
-    REQUIRE(up.size() == 1);
-    REQUIRE(down.size() == 1);
-    descent(i) = -(up[0].overlap_volume - down[0].overlap_volume) / (2 * h);
+    for (const double step : {h, -h}) {
+      Pose moved = world_shank;
+      moved.translation(i) += step;
+      REQUIRE(patchesNear(meshes, moved, lip).size() == 1);
+    }
   }
-  const double angle = std::acos(std::clamp(descent.normalized().dot(patch.normal), -1.0, 1.0));
+  const Vec3 descent = test::overlapDescent(
+      meshes.hull, Pose::identity(), meshes.shank, world_shank, h,
+      [&](const ContactPatch& p) { return (p.centroid - lip).norm() <= kNear; });
+  const double angle = test::angleBetween(descent, patch.normal);
   INFO("normal (" << patch.normal.transpose() << "), −∇V (" << descent.normalized().transpose()
                   << "), " << angle * 180 / std::numbers::pi << "° apart");
   CHECK(angle < 1e-3);
