@@ -135,6 +135,7 @@ CurvedPieceTerms curvedPieceTerms(std::span<const SurfaceElement> elements, cons
   }
   out.pressure_couple /= along;
   out.normal_rate_spread /= total;
+  out.pressure_per_force = std::max(1.0, total / along);
   return out;
 }
 

@@ -41,6 +41,13 @@ struct CurvedPieceTerms {
   // surface over itself — a screw along a helicoid, a turn about a cylinder's axis or a sphere's
   // centre — moves every element at the same normal rate and meets no damping.
   Mat6 normal_rate_spread = Mat6::Zero();
+  // The pressure's integral per unit normal force, ∫p dA / F_n = Σ wᵢ / Σ wᵢ nᵢ·m ≥ 1: the
+  // normals of a curved surface partly cancel in their resultant, so the surface presses with
+  // more than F_n in total. Coulomb friction resists a slide with μ·∫p dA, not μ·F_n: on a
+  // thread's flank piece spanning ±45° of azimuth the resultant is 2.4 % short of the integral,
+  // and so was the friction that brakes the nut (docs/method.md, "Friction on a curved piece").
+  // 1 on a flat patch.
+  double pressure_per_force = 1.0;
 };
 
 // Where and along what a piece's normal force acts: the elements' centroid x̄ = Σ wᵢxᵢ/Σ wᵢ

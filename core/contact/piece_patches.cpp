@@ -248,6 +248,7 @@ std::vector<ContactPatch> piecePatches(
     }
     const CurvedPieceTerms curved = curvedPieceTerms(elements, patch.normal, patch.pressure_centre);
     patch.pressure_couple = curved.pressure_couple;
+    patch.pressure_per_force = curved.pressure_per_force;
     // Fewer than two pressing triangles have no covariance: damped as a flat disc of the area.
     patch.normal_rate_spread = curved.normal_rate_spread.isZero()
                                    ? flatNormalRateSpread(patch.area, Mat3::Zero(), n)

@@ -412,9 +412,16 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
                    system_.pointOn(a, *anchored->stick_anchor_a);
     offset = tangent_projector * e.anchor_gap.value(q);
   }
-  // The terms besides the normal force (patch_terms.h).
+  // The terms besides the normal force (patch_terms.h). Friction resists with μ times the
+  // pressure's integral, which on a curved piece exceeds the resultant F_n (pressure_per_force);
+  // its tangents stay those of a force proportional to F_n.
+  NormalForce pressing = e.normal;
+  pressing.value *= patch.pressure_per_force;
+  pressing.d_indentation *= patch.pressure_per_force;
+  pressing.d_rate *= patch.pressure_per_force;
+  pressing.d_rate_d_indentation *= patch.pressure_per_force;
   PatchFriction friction = patchFriction(
-      pair.law.friction, e.normal, n, e.slip, omega_rel, state.spin_radius[k], offset,
+      pair.law.friction, pressing, n, e.slip, omega_rel, state.spin_radius[k], offset,
       frictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q));
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;

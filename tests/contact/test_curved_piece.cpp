@@ -193,6 +193,35 @@ TEST_CASE(
   }
 }
 
+// Coulomb friction is μ times the pressure's integral ∫p dA; the piece's force F_n is the
+// resultant |∫p n dA|, shorter where the normals spread. Under a uniform pressure over a cone's
+// sector — normals α off its axis, azimuth ±β — the resultant keeps the axial part cos α and
+// sin α·(sin β/β) of the radial one, so ∫p dA/F_n = 1/√(cos²α + sin²α·(sin β/β)²): β/sin β on a
+// cylinder's arc (α = 90°), 1 on a flat face (α = 0), 1.024 on an M8 thread's flank piece of
+// ±45° (α = 30°).
+TEST_CASE("a curved piece presses with more than its resultant: the load friction takes",
+          "[curved-piece]") {
+  for (const double alpha : {0.0, kPi / 6, kPi / 3, kPi / 2}) {
+    for (const double beta : {0.2, kPi / 4, 1.2}) {
+      // The sector along 1 mm of the cone's generator from 3 mm off its axis z, the generator
+      // α off the radial plane (so its normals are α off the axis).
+      const auto cone = [&](double s, double theta) -> Vec3 {
+        const double r = 0.003 + s * std::cos(alpha);
+        return {r * std::cos(theta), r * std::sin(theta), s * std::sin(alpha)};
+      };
+      const std::vector<SurfaceElement> elements = sample(cone, 0.0, 0.001, -beta, beta);
+      const auto [centroid, mean_normal] = means(elements);
+      const CurvedPieceTerms terms = curvedPieceTerms(elements, mean_normal.normalized(), centroid);
+      const double spread = std::sin(beta) / beta;
+      const double expected =
+          1.0 / std::sqrt(std::pow(std::cos(alpha), 2) + std::pow(std::sin(alpha) * spread, 2));
+      INFO("normals " << alpha << " rad off the axis, azimuth ±" << beta << " rad");
+      // The midpoint rule's 80 azimuth samples give sin β/β to (β/80)²/6 relative.
+      CHECK(terms.pressure_per_force == Approx(expected).epsilon(1e-4));
+    }
+  }
+}
+
 TEST_CASE("the normal-rate spread is positive semidefinite and turns with a rigid motion",
           "[curved-piece]") {
   const std::vector<SurfaceElement> elements = sample(flank, kInner, kOuter, -0.6, 0.6, 30);

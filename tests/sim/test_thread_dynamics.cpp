@@ -162,8 +162,10 @@ TEST_CASE("a loose nut turns down its bolt whatever the contact's restitution", 
     // parts' area centroid 0.188, 0.182 and 0.198 rad: a tilt moved no piece's force, so the
     // nut wobbled in its play (tilt up to 5 mrad, 4–39 patches); at its Winkler centre
     // (2026-12-04; tilt up to 2 mrad, 4 patches) 0.208,
-    // 0.209 and 0.211 rad, a few per cent beyond the closed form from rest by the spin its
-    // landing on the helix gives (docs/method.md, "Where a piece's force acts").
+    // 0.209 and 0.211 rad; with each piece's friction μ·∫p dA rather than μ·F_n 0.2072, 0.2082
+    // and 0.2098. What remains beyond the closed form is the landing: slipping down the flanks'
+    // slope as it lands and rings, the nut spends friction off the helix (docs/method.md,
+    // "Friction on a curved piece").
     CHECK(loose.turned >= 0.9 * expected);
     CHECK(loose.turned <= closedFormTurn(loose, 0.0, 0.1));
   }
