@@ -36,6 +36,14 @@ struct ContactPatch {
   // without penetrated vertices. A split region's piece: the centroid of its pressing surface's
   // parts inside the other body (curved_piece.h, pieceAction).
   Vec3 pressure_centre = Vec3::Zero();
+  // How far along the normal from pressure_centre the overlap's middle lies, measured on the area
+  // centroid's line (overlapColumn; 0 where that line meets no overlap, and for a split region's
+  // piece, whose centre already lies on its pressing surface). The force acts there: on the same
+  // line of action, so the normal force's moment is the same, but friction acts where the
+  // surfaces slide, not on the chord of a conforming contact (docs/method.md, "Friction on a
+  // curved piece").
+  double surface_offset = 0.0;
+  Vec3 forcePoint() const { return pressure_centre + surface_offset * normal; }
   // Unit, from body A into body B (force on B is +F_n·normal): the contact plane's; a piece's is
   // its pressing surface's mean normal (pieceAction), 0.5° from its plane's on a thread's flank.
   Vec3 normal = Vec3::Zero();
@@ -46,7 +54,8 @@ struct ContactPatch {
   Vec3 pressure_couple = Vec3::Zero();
   Mat6 normal_rate_spread = Mat6::Zero();
   // ∫p dA per unit normal force, what friction is proportional to: a split region's piece's
-  // CurvedPieceTerms::pressure_per_force (≥ 1), 1 for a whole region.
+  // CurvedPieceTerms::pressure_per_force (≥ 1), 1 for a whole region (docs/method.md, "Friction
+  // on a curved piece": what that leaves out of a wide lune).
   double pressure_per_force = 1.0;
   // How the centre of pressure moves as B turns relative to A by a small θ: Δx = pressure_turn·θ
   // (pressureCentreTurn; m/rad). A whole region's; zero for the pieces of a split region.

@@ -298,9 +298,13 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     const double spread = spreadAlong(patch.loops, plane->normal);
     // The column at the area centroid is one more sample of the overlap's thickness, the only
     // one of an edge pressed into a coarse face (pressure_centre.h, overlapColumn).
-    const std::optional<double> column = overlapColumn(
+    const std::optional<OverlapColumn> column = overlapColumn(
         a, {side_a.triangles, tri_a}, b, {side_b.triangles, tri_b}, *plane, patch.centroid);
-    if (column) overlap.deepest = std::max(overlap.deepest, *column), overlap.measured = true;
+    if (column) {
+      overlap.deepest = std::max(overlap.deepest, column->thickness());
+      overlap.measured = true;
+      patch.surface_offset = column->middle();
+    }
     patch.indentation = patchIndentation(overlap.deepestSample(), overlap.sampled(), patch.depth_a,
                                          patch.depth_b, spread);
     // The law and the centre of pressure keep δ sampled at inside vertices and the centroid's
@@ -309,7 +313,7 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     const double vertex_indentation =
         patchIndentation(overlap.deepest, overlap.measured, patch.depth_a, patch.depth_b, spread);
     patch.law_indentation = lawIndentation(
-        std::max(surface_a.probe_depth + surface_b.probe_depth, column.value_or(0.0)),
+        std::max(surface_a.probe_depth + surface_b.probe_depth, column ? column->thickness() : 0.0),
         patch.loops.size() > 1, surface_a, surface_b, patch.area, vertex_indentation);
     patch.pressure_centre = pressureCentre(surface_a, surface_b, *plane, patch.centroid, patch.area,
                                            vertex_indentation);

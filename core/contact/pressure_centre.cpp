@@ -337,16 +337,16 @@ std::optional<double> facingCrossing(const PosedMesh& mesh, SideTriangles triang
 
 }  // namespace
 
-std::optional<double> overlapColumn(const PosedMesh& a, SideTriangles triangles_a,
-                                    const PosedMesh& b, SideTriangles triangles_b,
-                                    const ContactPlane& plane, const Vec3& probe) {
+std::optional<OverlapColumn> overlapColumn(const PosedMesh& a, SideTriangles triangles_a,
+                                           const PosedMesh& b, SideTriangles triangles_b,
+                                           const ContactPlane& plane, const Vec3& probe) {
   const std::optional<double> height_a = facingCrossing(a, triangles_a, plane, plane.normal, probe);
   if (!height_a) return std::nullopt;
   const std::optional<double> height_b =
       facingCrossing(b, triangles_b, plane, -plane.normal, probe);
   // Surfaces flush to rounding have no column.
   if (!height_b || !(*height_a + *height_b > roundingLength(a, b))) return std::nullopt;
-  return *height_a + *height_b;
+  return OverlapColumn{*height_a, *height_b};
 }
 
 double lawIndentation(double at_centroid, bool ring, const PenetratedSurface& side_a,

@@ -42,7 +42,7 @@ struct ContactDiagnostics {
     return friction_force == Vec3::Zero() ? FrictionState::None : FrictionState::Slip;
   }
 
-  // The total force on B, F_n·n + F_t, acting at patch.pressure_centre.
+  // The total force on B, F_n·n + F_t, acting at patch.forcePoint().
   Vec3 force() const { return normal_force * patch.normal + friction_force; }
 };
 

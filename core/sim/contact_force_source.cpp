@@ -338,7 +338,7 @@ void ContactForceSource::updateGeometry(std::size_t i, const Eigen::VectorXd& q,
   state.spin_radius.clear();
   const Pose into_a = world_a.inverse(), into_b = world_b.inverse();
   for (const ContactPatch& patch : state.patches) {
-    const Vec3& at = patch.pressure_centre;
+    const Vec3 at = patch.forcePoint();
     state.point_a.push_back(system_.pointOn(a, into_a.apply(at)));
     state.point_b.push_back(system_.pointOn(b, into_b.apply(at)));
     state.separation.push_back(state.point_b.back().value(q) - state.point_a.back().value(q));
@@ -413,7 +413,7 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
     offset = tangent_projector * e.anchor_gap.value(q);
   }
   // The terms besides the normal force (patch_terms.h). Friction resists with μ times the
-  // pressure's integral, which on a curved piece exceeds the resultant F_n (pressure_per_force);
+  // pressure's integral, which on a curved surface exceeds the resultant F_n (pressure_per_force);
   // its tangents stay those of a force proportional to F_n.
   NormalForce pressing = e.normal;
   pressing.value *= patch.pressure_per_force;

@@ -372,7 +372,7 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   for (const ContactDiagnostics& c : frame.contacts) {
     if (c.body_a != hull && c.body_b != hull) continue;
     const double on_anchor = c.body_a == hull ? 1.0 : -1.0;  // the force on B is +force()
-    act(on_anchor * c.force(), c.patch.pressure_centre);
+    act(on_anchor * c.force(), c.patch.forcePoint());
     moment += on_anchor * (c.rolling_torque + c.spin_torque * c.patch.normal);
     crown_on_hull = crown_on_hull || c.body_a == crown || c.body_b == crown;
   }

@@ -150,7 +150,7 @@ TEST_CASE("spur gears driven by a torque: ratio, mesh dynamics, transmitted torq
     // Contact moments about the shafts (z components); the pinion is either body of a patch.
     double m1 = 0, m2 = 0;
     for (const ContactDiagnostics& contact : frame.contacts) {
-      const Vec3 p = contact.patch.pressure_centre;
+      const Vec3 p = contact.patch.forcePoint();
       const Vec3 on_b = contact.force();
       const Vec3 on_pinion = contact.body_a == pinion ? Vec3(-on_b) : on_b;
       const Vec3 on_wheel = -on_pinion;

@@ -93,7 +93,8 @@ TEST_CASE("A box on four spheres comes to rest on four contacts", "[resting]") {
   ContactRig rig(std::move(spec));
   checkAtRest(rig, 4);
   // Static equilibrium, moments about the centre of mass (where gravity acts): each contact's
-  // force at its centre of pressure (ContactDiagnostics::force) plus its rolling and spin torques
+  // force (ContactDiagnostics::force) at its force point, on the normal through its centre of
+  // pressure in the overlap's middle (ContactPatch::forcePoint), plus its rolling and spin torques
   // sum to zero. Four supports make the forces statically indeterminate, but not this: the normal
   // forces' centre of pressure lies under the centre of mass, 36 mm off the supports' centre.
   // At rest the integrator meets the equilibrium to round-off (the force sum to 3e-12 of W here),
@@ -105,7 +106,7 @@ TEST_CASE("A box on four spheres comes to rest on four contacts", "[resting]") {
   Vec3 moment = Vec3::Zero(), pressure_moment = Vec3::Zero();
   double normal_total = 0.0;
   for (const ContactDiagnostics& c : rig.contacts()) {
-    moment += (c.patch.pressure_centre - com).cross(c.force()) + c.rolling_torque +
+    moment += (c.patch.forcePoint() - com).cross(c.force()) + c.rolling_torque +
               c.spin_torque * c.patch.normal;
     pressure_moment += c.normal_force * c.patch.pressure_centre;
     normal_total += c.normal_force;
