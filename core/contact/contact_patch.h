@@ -40,8 +40,8 @@ struct ContactPatch {
   // centroid's line (overlapColumn; 0 where that line meets no overlap, and for a split region's
   // piece, whose centre already lies on its pressing surface). The force acts there: on the same
   // line of action, so the normal force's moment is the same, but friction acts where the
-  // surfaces slide, not on the chord of a conforming contact (docs/method.md, "Friction on a
-  // curved piece").
+  // surfaces slide, not on the chord of a conforming contact (docs/method.md, "Where a whole
+  // region's friction acts").
   double surface_offset = 0.0;
   Vec3 forcePoint() const { return pressure_centre + surface_offset * normal; }
   // Unit, from body A into body B (force on B is +F_n·normal): the contact plane's; a piece's is

@@ -17,6 +17,11 @@ struct NormalForce {
   double d_indentation = 0.0;         // ∂F/∂δ
   double d_rate = 0.0;                // ∂F/∂δ̇
   double d_rate_d_indentation = 0.0;  // ∂²F/∂δ∂δ̇: how the damping stiffens with depth
+
+  // The force and its derivatives times `factor`: a load proportional to this one.
+  NormalForce scaled(double factor) const {
+    return {factor * value, factor * d_indentation, factor * d_rate, factor * d_rate_d_indentation};
+  }
 };
 
 // Hunt and Crossley's law as Dopico et al. write it, eq. (1): F = k·δ^e·(1 + x·δ̇/δ̇₀) with

@@ -415,13 +415,9 @@ ContactForceSource::Evaluation ContactForceSource::evaluatePatch(std::size_t i, 
   // The terms besides the normal force (patch_terms.h). Friction resists with μ times the
   // pressure's integral, which on a curved surface exceeds the resultant F_n (pressure_per_force);
   // its tangents stay those of a force proportional to F_n.
-  NormalForce pressing = e.normal;
-  pressing.value *= patch.pressure_per_force;
-  pressing.d_indentation *= patch.pressure_per_force;
-  pressing.d_rate *= patch.pressure_per_force;
-  pressing.d_rate_d_indentation *= patch.pressure_per_force;
   PatchFriction friction = patchFriction(
-      pair.law.friction, pressing, n, e.slip, omega_rel, state.spin_radius[k], offset,
+      pair.law.friction, e.normal.scaled(patch.pressure_per_force), n, e.slip, omega_rel,
+      state.spin_radius[k], offset,
       frictionInverseMass(pair.law.friction, system_, a, b, d, n, state.patches.size(), q));
   e.friction = std::move(friction.sliding);
   e.spin = friction.spin;
