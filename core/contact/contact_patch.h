@@ -53,9 +53,10 @@ struct ContactPatch {
   // couple is zero and its rates' covariance its flat area's (flatNormalRateSpread).
   Vec3 pressure_couple = Vec3::Zero();
   Mat6 normal_rate_spread = Mat6::Zero();
-  // ∫p dA per unit normal force, what friction is proportional to: a split region's piece's
-  // CurvedPieceTerms::pressure_per_force (≥ 1), 1 for a whole region (docs/method.md, "Friction
-  // on a curved piece": what that leaves out of a wide lune).
+  // ∫p dA per unit normal force (≥ 1), what friction is proportional to: a split region's
+  // piece's CurvedPieceTerms::pressure_per_force, a whole region's interfacePressurePerForce
+  // (1.063 on a pin's ±45° lune in its bore, 1 on a flat face; docs/method.md, "Friction on a
+  // curved piece" and "Friction over a whole region").
   double pressure_per_force = 1.0;
   // How the centre of pressure moves as B turns relative to A by a small θ: Δx = pressure_turn·θ
   // (pressureCentreTurn; m/rad). A whole region's; zero for the pieces of a split region.

@@ -11,6 +11,7 @@
 
 #include "contact/contour_builder.h"
 #include "contact/curved_piece.h"
+#include "contact/interface_pressure.h"
 #include "contact/local_overlap.h"
 #include "contact/overlap_volume.h"
 #include "contact/patch_geometry.h"
@@ -231,7 +232,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     std::set_difference(tri_b.begin(), tri_b.end(), side_b.triangles.begin(),
                         side_b.triangles.end(), std::back_inserter(side_b.crossing));
     // A contact surface turning beyond the cone has no single plane: one patch per piece.
-    const std::vector<RegionPiece> pieces = splitRegion(a, side_a, b, side_b, loop);
+    const RegionSplit split = splitRegion(a, side_a, b, side_b, loop);
+    const std::vector<RegionPiece>& pieces = split.pieces;
     if (pieces.size() > 1) {
       std::vector<const ContourLoop*> region_loops;
       for (const std::size_t l : members) region_loops.push_back(&loops[l]);
@@ -320,6 +322,8 @@ ContactRegions findContactRegions(const PosedMesh& a, const PosedMesh& b,
     patch.pressure_turn =
         pressureCentreTurn(surface_a, surface_b, *plane, patch.centroid, patch.area,
                            projected.second_moment, vertex_indentation, patch.pressure_centre);
+    patch.pressure_per_force = interfacePressurePerForce(
+        a, overlap.a, b, overlap.b, split.interface, plane->normal, vertex_indentation);
     patch.triangles_a = std::move(tri_a);
     patch.triangles_b = std::move(tri_b);
     if (extras.depth_fields) {

@@ -268,9 +268,8 @@ void bisect(const std::vector<Element>& elements, std::vector<std::size_t> membe
 
 }  // namespace
 
-std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& side_a,
-                                     const PosedMesh& b, const PenetratedSide& side_b,
-                                     const IndexLoop* loop) {
+RegionSplit splitRegion(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                        const PenetratedSide& side_b, const IndexLoop* loop) {
   std::vector<Element> elements;  // sorted by (side, triangle): sums in a fixed order
   addElements(a, side_a, 0, elements);
   addElements(b, side_b, 1, elements);
@@ -280,22 +279,26 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
   addCrossing(a, side_a, 0, elements);
   addCrossing(b, side_b, 1, elements);
   pairFacing(elements, cell, loop);
+  RegionSplit split;
   std::vector<std::size_t> facing;
   for (std::size_t i = 0; i < elements.size(); ++i) {
-    if (elements[i].facing) facing.push_back(i);
+    if (!elements[i].facing) continue;
+    facing.push_back(i);
+    split.interface.push_back({elements[i].side, elements[i].triangle, elements[i].surface});
   }
   const Vec3 sum = weightedNormal(elements, facing);
   if (facing.empty() || withinCone(elements, facing, sum) ||
       sweepsThroughMean(elements, facing, sum) || sideWithinCone(elements, facing, 0) ||
       sideWithinCone(elements, facing, 1) ||
       !(sideConcave(elements, facing, 0) || sideConcave(elements, facing, 1)))
-    return {};
+    return split;
 
   std::vector<std::vector<std::size_t>> leaves;
   bisect(elements, facing, 0, leaves);
   // Pieces in the order of their lowest element, whichever way the eigen solver turned an axis.
   std::sort(leaves.begin(), leaves.end());
-  std::vector<RegionPiece> pieces(leaves.size());
+  std::vector<RegionPiece>& pieces = split.pieces;
+  pieces.resize(leaves.size());
   for (std::size_t k = 0; k < leaves.size(); ++k)
     pieces[k].normal = weightedNormal(elements, leaves[k]).normalized();
   std::vector<int> piece_of(elements.size(), -1);
@@ -325,7 +328,7 @@ std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& s
     auto& list = elements[i].side == 0 ? pieces[k].triangles_a : pieces[k].triangles_b;
     list.push_back(elements[i].triangle);  // elements are sorted: so is each list
   }
-  return pieces;
+  return split;
 }
 
 }  // namespace contactsim

@@ -19,6 +19,16 @@ inline constexpr double kPatchConeHalfAngle = 30.0 * std::numbers::pi / 180.0;
 // (curved_piece.h).
 inline const double kFacingCos = std::cos(std::numbers::pi / 4);
 
+// A facing pair's sample of the contact surface: a penetrated triangle of side 0 (A) or 1 (B)
+// and the mean of its oriented normal and its partner's (the interface's normal there, from A into
+// B). Between equal elastic bodies the surfaces meet halfway: a sphere on a flat meets it on a
+// surface of twice the sphere's radius, whose normals are these means.
+struct InterfaceSample {
+  int side = 0;
+  std::int32_t triangle = -1;
+  Vec3 normal = Vec3::Zero();
+};
+
 struct RegionPiece {
   Vec3 normal = Vec3::Zero();  // unit, from A into B
   // Penetrated triangles of each side in this piece, sorted.
@@ -40,8 +50,13 @@ struct RegionPiece {
 // spread most until every piece lies within the cone, and each non-facing triangle joins the
 // piece whose normal is nearest its own. The result depends only on the sets, not their order.
 // `loop` runs the facing search in blocks side by side (results as without it).
-std::vector<RegionPiece> splitRegion(const PosedMesh& a, const PenetratedSide& side_a,
-                                     const PosedMesh& b, const PenetratedSide& side_b,
-                                     const IndexLoop* loop = nullptr);
+struct RegionSplit {
+  std::vector<RegionPiece> pieces;  // empty when the region stays whole
+  // Every facing pair's sample, sorted by (side, triangle): what interfacePressurePerForce
+  // (interface_pressure.h) weighs a whole region's pressure over.
+  std::vector<InterfaceSample> interface;
+};
+RegionSplit splitRegion(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
+                        const PenetratedSide& side_b, const IndexLoop* loop = nullptr);
 
 }  // namespace contactsim

@@ -2,6 +2,7 @@ target_sources(contactsim_core PRIVATE
   contact/contact_regions.cpp
   contact/containment.cpp
   contact/friction.cpp
+  contact/interface_pressure.cpp
   contact/local_overlap.cpp
   contact/normal_force.cpp
   contact/overlap_volume.cpp

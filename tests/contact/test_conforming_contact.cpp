@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../chordal_error.h"
+#include "../conforming_pressure.h"
 #include "../mesh_rings.h"
 #include "contact/contact_regions.h"
 #include "contact/contact_tracker.h"
@@ -17,8 +18,10 @@
 
 using namespace contactsim;
 using namespace contactsim::testing;
+using contactsim::test::capPressurePerForce;
 using contactsim::test::chordSag;
 using contactsim::test::facetSag;
+using contactsim::test::lunePressurePerForce;
 using contactsim::test::ringAt;
 
 TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[conforming]") {
@@ -55,6 +58,13 @@ TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[
       if (n == 256) CHECK(std::abs(p.indentation - c.interference) <= 0.02 * c.interference);
       // Radial, from the pin (A) into the bore's wall (B), to within one facet's angle 2π/n.
       CHECK(p.normal.dot(u) >= std::cos(2 * std::numbers::pi / n));
+      // The lune presses with more than F_n in all (friction's load, interface_pressure.h).
+      const double clearance = c.bore - r;
+      INFO("pressure per force " << p.pressure_per_force << ", closed form "
+                                 << lunePressurePerForce(e, clearance));
+      CHECK(p.pressure_per_force >= 1.0);
+      // The closed form's overlap e·cos θ − c holds for gaps small against r; to a few 1e-3 here.
+      CHECK(p.pressure_per_force == Approx(lunePressurePerForce(e, clearance)).epsilon(0.01));
 
       // The same pair moved rigidly, and with A and B swapped.
       const Pose motion = at(Vec3(3.5, -12, 0.7), Vec3(0.4, -1.3, 0.9));
@@ -62,10 +72,12 @@ TEST_CASE("a pin pressed against the wall of a bore: δ is the interference", "[
       REQUIRE(moved.patches.size() == 1);
       CHECK(moved.patches[0].indentation == Approx(p.indentation).epsilon(1e-9));
       CHECK((moved.patches[0].normal - motion.rotation * p.normal).norm() < 1e-9);
+      CHECK(moved.patches[0].pressure_per_force == Approx(p.pressure_per_force).epsilon(1e-9));
       const ContactRegions swapped = contactOf(bore, bore_pose, pin, pin_pose);
       REQUIRE(swapped.patches.size() == 1);
       CHECK(swapped.patches[0].indentation == Approx(p.indentation).epsilon(1e-9));
       CHECK((swapped.patches[0].normal + p.normal).norm() < 1e-9);
+      CHECK(swapped.patches[0].pressure_per_force == Approx(p.pressure_per_force).epsilon(1e-9));
     }
   }
 }
@@ -163,6 +175,11 @@ TEST_CASE("a ball in a spherical socket: δ is the interference, the normal join
       if (level == 5) CHECK(std::abs(p.indentation - i) <= 0.02 * i);
       // The contour is a circle about the line of centres up to the facets: within 1°.
       CHECK(p.normal.dot(u) >= std::cos(std::numbers::pi / 180));
+      const double clearance = cavity - r, e = i + clearance;
+      INFO("pressure per force " << p.pressure_per_force << ", closed form "
+                                 << capPressurePerForce(e, clearance));
+      CHECK(p.pressure_per_force >= 1.0);
+      CHECK(p.pressure_per_force == Approx(capPressurePerForce(e, clearance)).epsilon(0.01));
       // The depths beyond the contour's plane are the caps' heights, far more than the overlap.
       CHECK(p.depth_a + p.depth_b > 2 * i);
     }

@@ -1,34 +1,19 @@
 // A pin turning in a bore it interferes with (a journal): Coulomb friction resists the turn with
-// μ·∫p dA at the pin's radius. A force at one point carries the pressure's resultant F_n along the
-// contact normal, so the friction torque about the pin's axis, per unit μ·F_n·r, must come out as
-// ∫p dA / |∫p·n dA|, which grows as the lune opens (docs/method.md, "Friction on a curved piece").
-// A whole region's friction takes F_n (its pressure_per_force is 1): it is asserted to act at the
-// pin's radius — at least μ·F_n·r, never more than Coulomb's — and the full value is checked
-// without failing, a known gap (docs/method.md, "Where a whole region's friction acts").
+// μ·∫p dA at the pin's radius. The lune is one whole region, a force at one point carrying the
+// pressure's resultant F_n: the friction torque about the axis, per unit μ·F_n·r, must come out
+// as ∫p dA / F_n (lunePressurePerForce), which grows as the lune opens — friction handed ∫p dA,
+// not F_n (docs/method.md, "Friction over a whole region"), and acting on the pin's surface, not
+// the contour's chord ("Where a whole region's friction acts").
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
 
+#include "../conforming_pressure.h"
 #include "contact_rig.h"
 #include "geometry/primitives.h"
 
 using namespace contactsim;
 using namespace contactsim::test;
-
-namespace {
-
-// The lune of a pin of radius r whose centre sits e from its bore's (radius r + c, e > c): its
-// overlap across the pin's surface at angle θ from the line of centres is t(θ) ≈ e·cos θ − c
-// (gap and interference small against r), up to β = acos(c/e). A foundation pressing with
-// p ∝ t along the pin's normals gives ∫p dA / |∫p·n dA| = ∫t dθ / ∫t·cos θ dθ
-//   = (e·sin β − c·β) / (e·(β + sin β·cos β)/2 − c·sin β).
-double pressurePerForce(double e, double c) {
-  const double beta = std::acos(c / e);
-  return (e * std::sin(beta) - c * beta) /
-         (0.5 * e * (beta + std::sin(beta) * std::cos(beta)) - c * std::sin(beta));
-}
-
-}  // namespace
 
 TEST_CASE("a pin turning in its bore meets Coulomb's friction torque over its lune",
           "[conforming][dynamics]") {
@@ -41,7 +26,7 @@ TEST_CASE("a pin turning in its bore meets Coulomb's friction torque over its lu
        {std::pair{256, std::numbers::pi / 6}, std::pair{256, std::numbers::pi / 4},
         std::pair{1024, std::numbers::pi / 6}, std::pair{1024, std::numbers::pi / 4}}) {
     const double e = c / std::cos(half_angle);
-    const double expected = pressurePerForce(e, c);
+    const double expected = lunePressurePerForce(e, c);
     for (const double direction : {0.0, 2.3}) {
       const Vec3 toward(std::cos(direction), std::sin(direction), 0.0);
       RigSpec spec;
@@ -71,11 +56,10 @@ TEST_CASE("a pin turning in its bore meets Coulomb's friction torque over its lu
       REQUIRE(normal > 0.0);
       CHECK(rig.contacts().size() == 1);
       // Friction opposes the turn: a torque against ω, acting where the surfaces slide. Until
-      // 2026-12-04 it acted on the contour's chord: 0.883 and 0.758 of μ·F_n·r.
+      // 2026-12-04 it acted on the contour's chord: 0.883 and 0.758 of μ·F_n·r; then on the
+      // pin's surface with F_n, 1/1.028 and 1/1.063 of Coulomb's torque.
       const double ratio = -torque / (mu * normal * r);
-      CHECK(ratio >= 0.99);
-      CHECK(ratio <= 1.01 * expected);
-      CHECK_NOFAIL(ratio == Approx(expected).epsilon(0.01));
+      CHECK(ratio == Approx(expected).epsilon(0.01));
     }
   }
 }
