@@ -321,8 +321,10 @@ void ContactLayer::update(std::span<const ContactDiagnostics> contacts,
     if (pressure_shown) drawPressure(c, pressures[i], bodies);
     if (!finite(patch.centroid)) continue;
     const bool has_normal = finite(patch.normal) && patch.normal.norm() > 0.5;
+    // The forces are drawn where they act, the disc and marker where the contour is.
+    const Vec3 force_point = finite(patch.forcePoint()) ? patch.forcePoint() : patch.centroid;
     if (has_normal) {
-      normal_.push_back({patch.centroid, patch.normal, c.normal_force});
+      normal_.push_back({force_point, patch.normal, c.normal_force});
       const double radius =
           std::max(std::sqrt(std::max(patch.area, 0.0) / std::numbers::pi), min_disc);
       if (colouring_ != ContactColouring::Pressure)
@@ -330,12 +332,12 @@ void ContactLayer::update(std::span<const ContactDiagnostics> contacts,
     }
     const double magnitude = c.force().norm();
     if (std::isfinite(magnitude)) {
-      labels_.push_back({patch.centroid, has_normal ? patch.normal : Vec3::Zero(),
+      labels_.push_back({force_point, has_normal ? patch.normal : Vec3::Zero(),
                          has_normal ? c.normal_force : 0.0, magnitude});
     }
     const double friction = c.friction_force.norm();
     if (friction > 0.0 && std::isfinite(friction)) {
-      friction_.push_back({patch.centroid, c.friction_force / friction, friction});
+      friction_.push_back({force_point, c.friction_force / friction, friction});
     }
 
     const Rgb patch_colour = patchColour(c, colouring_);

@@ -62,6 +62,7 @@ void runContact(const ContactArguments& args) {
         {"indentation", p.indentation},
         {"law_indentation", p.law_indentation},
         {"pressure_centre", toJson(p.pressure_centre)},
+        {"force_point", toJson(p.forcePoint())},
         {"area", p.area},
         {"overlap_volume", p.overlap_volume},
         {"contour", polyline(outerLoop(p))},

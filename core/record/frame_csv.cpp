@@ -78,7 +78,7 @@ std::string stateCsvRow(const SimulationFrame& frame) {
 
 std::string contactsCsvHeader() {
   return "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,"
-         "continues\n";
+         "continues,px,py,pz\n";
 }
 
 std::string contactsCsvRows(const SimulationFrame& frame,
@@ -96,7 +96,9 @@ std::string contactsCsvRows(const SimulationFrame& frame,
     field(out, c.normal_force);
     field(out, c.friction_force);
     field(out, c.patch.area);
-    out.append(c.sticking ? ",1," : ",0,").append(std::to_string(c.patch.continues)) += '\n';
+    out.append(c.sticking ? ",1," : ",0,").append(std::to_string(c.patch.continues));
+    field(out, c.patch.forcePoint());
+    out += '\n';
   }
   return out;
 }

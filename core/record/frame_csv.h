@@ -9,11 +9,13 @@
 // t = 0 and the driving torque (N·m) or force (N) on its body B. Numbers printf("%.10g").
 //
 // Contacts CSV: one row per contact patch per frame (none for a frame without contacts):
-// t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,continues
-// with body names, the tracked patch id, centroid, unit normal (A into B), indentation δ (m),
-// δ̇ (m/s), normal force on B (N), friction force on B (N), area (m²), sticking 0/1, and the id of
-// the contact it continues (split, merged or re-identified) or −1 when it began as a make event
-// (ContactPatch::continues).
+// t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,continues,
+// px,py,pz
+// with body names, the tracked patch id, the contour's centroid, unit normal (A into B),
+// indentation δ (m), δ̇ (m/s), normal force on B (N), friction force on B (N), area (m²),
+// sticking 0/1, the id of the contact it continues (split, merged or re-identified) or −1 when it
+// began as a make event (ContactPatch::continues), and where both forces act
+// (ContactPatch::forcePoint: moments are taken about it, not about the centroid).
 // Numbers printf("%.10g"), integers as integers.
 //
 // Names are written as they are (no quoting), as the run's CSV always did.
@@ -42,7 +44,8 @@ std::string stateCsvHeader(const std::vector<std::string>& body_names,
 // One line with '\n'. Uses every body, cable and drive of the frame, in order.
 std::string stateCsvRow(const SimulationFrame& frame);
 
-// "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,continues\n"
+// "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,continues,
+// px,py,pz\n"
 std::string contactsCsvHeader();
 // One line per contact ('\n' each); empty without contacts. Throws std::out_of_range for a body
 // index without a name.

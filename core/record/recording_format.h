@@ -23,12 +23,14 @@ inline constexpr const char* kRecordingFormatName = "contactsim-recording";
 // Version 2 added the driven joints (tables drives and drive_states, meta drive_count, column
 // frames.drive_work); version-1 files read as recordings without drives and with drive_work 0.
 // Version 3 added contacts.continues (ContactPatch::continues); older files read it as −1.
-inline constexpr int kRecordingSchemaVersion = 3;
+// Version 4 added contacts.surface_offset (ContactPatch::surface_offset); older files read it as
+// 0, the force at the pressure centre, where version-3 writers put it for every contact.
+inline constexpr int kRecordingSchemaVersion = 4;
 // SQLite header field application_id: "CSMR" (contactsim recording), lets file(1)-like tools and
 // the reader recognise the file before reading any table.
 inline constexpr int kRecordingApplicationId = 0x43534D52;
 
-// The schema of version 3, executed by the writer in one transaction.
+// The schema of version 4, executed by the writer in one transaction.
 inline constexpr const char* kRecordingSchemaSql = R"SQL(
 -- key/value: format, schema_version, created (ISO 8601 UTC), program_version, time_step (s),
 -- body_count, cable_count, drive_count.
@@ -105,7 +107,8 @@ CREATE TABLE body_states(
 -- id: the patch id tracked within the pair. triangles_a/b: int32 triangle indices of each mesh
 -- that intersect the other in this patch. deepest_a/b: deepest point of each body beyond the
 -- contact plane, depth_a/b its depth (m); indentation = depth_a + depth_b. The force acts at
--- pressure_centre (the centre of pressure in the contact plane).
+-- pressure_centre + surface_offset * normal: the centre of pressure in the contact plane moved
+-- along the normal to the overlap's middle (m).
 CREATE TABLE contacts(
   contact          INTEGER PRIMARY KEY,
   frame            INTEGER NOT NULL REFERENCES frames(frame),
@@ -129,7 +132,8 @@ CREATE TABLE contacts(
   loop_count       INTEGER NOT NULL,
   triangles_a      BLOB,
   triangles_b      BLOB,
-  continues        INTEGER NOT NULL
+  continues        INTEGER NOT NULL,
+  surface_offset
 );
 CREATE INDEX contacts_frame ON contacts(frame);
 
@@ -178,9 +182,11 @@ inline constexpr const char* kContactColumns =
     "indentation_rate, normal_force, friction_x, friction_y, friction_z, rolling_torque_x, "
     "rolling_torque_y, rolling_torque_z, slip_velocity_x, slip_velocity_y, slip_velocity_z, area, "
     "sticking, has_open_loop, depth_a, depth_b, deepest_a_x, deepest_a_y, deepest_a_z, "
-    "deepest_b_x, deepest_b_y, deepest_b_z, loop_count, triangles_a, triangles_b, continues";
-// What a version-2 (or older) file's reader selects for the last column, which it lacks.
+    "deepest_b_x, deepest_b_y, deepest_b_z, loop_count, triangles_a, triangles_b, continues, "
+    "surface_offset";
+// What an older file's reader selects for the columns it lacks.
 inline constexpr const char* kContactContinuesBeforeVersion3 = "-1";
+inline constexpr const char* kContactSurfaceOffsetBeforeVersion4 = "0.0";
 
 // Entries of a comma-separated column list.
 constexpr int columnCount(const char* columns) {
@@ -189,6 +195,6 @@ constexpr int columnCount(const char* columns) {
   return count;
 }
 inline constexpr int kContactColumnCount = columnCount(kContactColumns);
-static_assert(kContactColumnCount == 39, "RecordingWriter::writeFrame binds 39 contact columns");
+static_assert(kContactColumnCount == 40, "RecordingWriter::writeFrame binds 40 contact columns");
 
 }  // namespace contactsim

@@ -222,10 +222,12 @@ void RecordingReader::Impl::readHeader() {
                               "SELECT body, x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz, "
                               "rotation FROM body_states WHERE frame = ? ORDER BY body");
     std::string columns = kContactColumns;
-    if (version < 3) {  // no continues column: the last name becomes a constant
-      columns.replace(columns.rfind("continues"), std::string("continues").size(),
-                      kContactContinuesBeforeVersion3);
-    }
+    // Columns an older file lacks: their names become constants.
+    const auto constant = [&columns](const std::string& name, const char* value) {
+      columns.replace(columns.rfind(name), name.size(), value);
+    };
+    if (version < 4) constant("surface_offset", kContactSurfaceOffsetBeforeVersion4);
+    if (version < 3) constant("continues", kContactContinuesBeforeVersion3);
     const std::string contact_sql =
         "SELECT contact, " + columns + " FROM contacts WHERE frame = ? ORDER BY contact";
     select_contacts = Statement(db, file, contact_sql.c_str());
@@ -359,6 +361,7 @@ void RecordingReader::Impl::readContacts(std::int64_t id, const std::string& whe
     if (!cs.columnArray(37, p.triangles_a) || !cs.columnArray(38, p.triangles_b))
       corrupt(where, "triangle list is not int32");
     p.continues = static_cast<int>(cs.columnInt(39));
+    p.surface_offset = cs.columnDouble(40);
     f.contacts.push_back(std::move(c));
   }
   cs.reset();

@@ -327,6 +327,7 @@ void RecordingWriter::Impl::writeFrame(const SimulationFrame& f) {
     st.bindBlob(k++, p.triangles_a.data(), p.triangles_a.size() * sizeof(std::int32_t));
     st.bindBlob(k++, p.triangles_b.data(), p.triangles_b.size() * sizeof(std::int32_t));
     st.bindInt(k++, p.continues);
+    st.bindDouble(k++, p.surface_offset);
     st.run();
     const std::int64_t contact_row = sqlite3_last_insert_rowid(db);
     for (std::size_t l = 0; l < p.loops.size(); ++l) {

@@ -165,8 +165,9 @@ class Simulation:
 
     def contacts(self):
         """Contact patches at the last step as a dict of arrays, one entry per patch: body_a,
-        body_b (body indices), id, centroid, pressure_centre, normal (n × 3), delta, delta_rate,
-        fn, ft (n × 3), area, sticking, slip (n × 3)."""
+        body_b (body indices), id, continues, centroid, pressure_centre, force_point (where the
+        forces act), normal (n × 3), delta, delta_rate, fn, ft (n × 3), area, sticking, slip
+        (n × 3)."""
         return self._engine.contacts()
 
     def energy(self):

@@ -72,6 +72,8 @@ py::dict contactArrays(const SimulationFrame& frame) {
   out["centroid"] = vectors(c, [](const ContactDiagnostics& d) { return d.patch.centroid; });
   out["pressure_centre"] =
       vectors(c, [](const ContactDiagnostics& d) { return d.patch.pressure_centre; });
+  // Where the forces act (ContactPatch::forcePoint): moments are taken about it.
+  out["force_point"] = vectors(c, [](const ContactDiagnostics& d) { return d.patch.forcePoint(); });
   out["normal"] = vectors(c, [](const ContactDiagnostics& d) { return d.patch.normal; });
   out["delta"] = column<double>(c, [](const ContactDiagnostics& d) { return d.patch.indentation; });
   out["delta_rate"] =

@@ -21,7 +21,7 @@ py::array_t<double> cableStates(const SimulationFrame& frame);
 // One row per driven joint (scene order): position (rad or m) and effort (N·m or N).
 py::array_t<double> driveStates(const SimulationFrame& frame);
 // Column arrays of the frame's contact patches (one entry per patch): body_a, body_b, id,
-// centroid, pressure_centre, normal, delta, delta_rate, fn, ft, area, sticking, slip.
+// centroid, pressure_centre, force_point, normal, delta, delta_rate, fn, ft, area, sticking, slip.
 py::dict contactArrays(const SimulationFrame& frame);
 py::dict energyDict(const EnergyReport& e);
 // time, bodies, cables, contacts, energy.

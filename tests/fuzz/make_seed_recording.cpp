@@ -1,4 +1,4 @@
-// Writes the recording reader's seed (corpus/recording/synthetic_v3.db): the tests' synthetic
+// Writes the recording reader's seed (corpus/recording/synthetic_v4.db): the tests' synthetic
 // recording cut down to two bodies, one cable, one driven joint, two contacts (the second
 // continuing the first) and three frames, so that
 // mutations start from a valid file with every table filled, the drives' too, and stay small:

@@ -84,6 +84,7 @@ inline SimulationFrame syntheticFrame(int k, int bodies = 3, int cables = 2, int
     p.continues = c == 0 ? -1 : 10 * (c - 1) + k;  // a make, then splits of it
     p.centroid = Vec3(0.1 * c, 0.2 * k, -0.3);
     p.pressure_centre = p.centroid + Vec3(1e-3 * k, -0.0, 2e-3);
+    p.surface_offset = c == 0 ? 0.0 : 1e-4 * (k + 1) / 3.0;  // as older files read it, then not
     p.normal = Vec3(0.0, 0.6, 0.8);
     p.indentation = 1e-4 * (c + 1) + 1e-6 * k;
     p.area = 2.5e-3 / (c + 1);

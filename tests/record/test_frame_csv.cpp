@@ -32,6 +32,8 @@ SimulationFrame knownFrame() {
   c1.patch.id = 7;
   c1.patch.continues = 3;
   c1.patch.centroid = Vec3(0.5, -0.25, 1.0 / 3.0);
+  c1.patch.pressure_centre = Vec3(0.5, -0.25, 0.25);
+  c1.patch.surface_offset = 0.125;
   c1.patch.normal = Vec3(0.0, 0.0, 1.0);
   c1.patch.indentation = 1e-4;
   c1.patch.area = 0.003;
@@ -44,6 +46,8 @@ SimulationFrame knownFrame() {
   c2.body_b = 1;
   c2.patch.id = 0;
   c2.patch.centroid = Vec3(1.0, 2.0, 3.0);
+  c2.patch.pressure_centre = Vec3(1.0, 2.0, 3.0);
+  c2.patch.surface_offset = -0.5;
   c2.patch.normal = Vec3(0.6, 0.0, -0.8);
   c2.patch.indentation = 2.5e-7;
   c2.patch.area = 1e-6;
@@ -76,10 +80,12 @@ TEST_CASE("state CSV: header and row in the run's format", "[record][csv]") {
 TEST_CASE("contacts CSV: one row per contact with body names", "[record][csv]") {
   CHECK(contactsCsvHeader() ==
         "t,body_a,body_b,id,cx,cy,cz,nx,ny,nz,delta,delta_rate,fn,ftx,fty,ftz,area,sticking,"
-        "continues\n");
+        "continues,px,py,pz\n");
+  // The force point: the pressure centre moved surface_offset along the normal.
   CHECK(contactsCsvRows(knownFrame(), {"ground", "ball"}) ==
-        "0.125,ball,ground,7,0.5,-0.25,0.3333333333,0,0,1,0.0001,-0.002,250.5,1,-2,0,0.003,1,3\n"
-        "0.125,ground,ball,0,1,2,3,0.6,0,-0.8,2.5e-07,0.01,0,0,0,0,1e-06,0,-1\n");
+        "0.125,ball,ground,7,0.5,-0.25,0.3333333333,0,0,1,0.0001,-0.002,250.5,1,-2,0,0.003,1,3,"
+        "0.5,-0.25,0.375\n"
+        "0.125,ground,ball,0,1,2,3,0.6,0,-0.8,2.5e-07,0.01,0,0,0,0,1e-06,0,-1,0.7,2,3.4\n");
   SimulationFrame none = knownFrame();
   none.contacts.clear();
   CHECK(contactsCsvRows(none, {"ground", "ball"}).empty());

@@ -41,6 +41,7 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
     CHECK(x.patch.continues == y.patch.continues);
     CHECK(same(x.patch.centroid, y.patch.centroid));
     CHECK(same(x.patch.pressure_centre, y.patch.pressure_centre));
+    CHECK(same(x.patch.surface_offset, y.patch.surface_offset));
     CHECK(same(x.patch.normal, y.patch.normal));
     CHECK(same(x.patch.indentation, y.patch.indentation));
     CHECK(same(x.patch.area, y.patch.area));
@@ -86,6 +87,21 @@ void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
   CHECK(a.solver.substeps == b.solver.substeps);
   CHECK(same(a.solver.constraint_violation, b.solver.constraint_violation));
   CHECK(same(a.solver.step_wall_seconds, b.solver.step_wall_seconds));
+}
+
+// What a file of an older schema version holds of frame f: contacts without surface_offset
+// (before 4) read it as 0, without continues (before 3) as −1, and files without drives (before 2)
+// have neither drive states nor drive work.
+SimulationFrame asVersion(SimulationFrame f, int version) {
+  for (ContactDiagnostics& c : f.contacts) {
+    if (version < 4) c.patch.surface_offset = 0.0;
+    if (version < 3) c.patch.continues = -1;
+  }
+  if (version < 2) {
+    f.drives.clear();
+    f.energy.drive_work = 0.0;
+  }
+  return f;
 }
 
 fs::path writeSynthetic(const fs::path& file, int frames, RecordingOptions options = {},
@@ -550,7 +566,9 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     const fs::path file = writeSynthetic(scratchDir("version1") / "v1.db", 5, {}, 2);
     sql(file,
         "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "ALTER TABLE contacts DROP COLUMN continues; DELETE FROM meta WHERE key = 'drive_count'; "
+        "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
+        "surface_offset; "
+        "DELETE FROM meta WHERE key = 'drive_count'; "
         "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1;");
     RecordingReader reader(file);
     CHECK(reader.header().schema_version == 1);
@@ -558,11 +576,7 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     REQUIRE(reader.frameCount() == 5);
     for (int k = 0; k < 5; ++k) {
       CAPTURE(k);
-      SimulationFrame expected = syntheticFrame(k, 3, 2, 2, 5, 2);
-      expected.drives.clear();
-      expected.energy.drive_work = 0.0;
-      for (ContactDiagnostics& c : expected.contacts) c.patch.continues = -1;
-      requireSameFrame(reader.frame(k), expected);
+      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 3, 2, 2, 5, 2), 1));
     }
     CHECK(readerError(file).empty());
   }
@@ -572,7 +586,9 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     const fs::path file = writeSynthetic(scratchDir("version1_damaged") / "v1.db", 5, {}, 2);
     sql(file,
         "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "ALTER TABLE contacts DROP COLUMN continues; DELETE FROM meta WHERE key = 'drive_count'; "
+        "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
+        "surface_offset; "
+        "DELETE FROM meta WHERE key = 'drive_count'; "
         "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1; "
         "DELETE FROM cable_states WHERE frame = 2;");
     const std::string error = readerError(file);
@@ -587,7 +603,8 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     CHECK(reader.header().schema_version == 1);
     CHECK(reader.header().drives.empty());
     REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4));
+    for (int k = 0; k < 3; ++k)
+      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 1, 4), 1));
     CHECK(readerError(seed).empty());
   }
   SECTION("the fuzzer's seed with a driven joint, written by a version-2 writer") {
@@ -599,12 +616,24 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
     CHECK(reader.header().schema_version == 2);
     CHECK(reader.header().drives.size() == 1);
     REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 1, 4, 1));
+    for (int k = 0; k < 3; ++k)
+      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 1, 4, 1), 2));
+    CHECK(readerError(seed).empty());
+  }
+  SECTION("the fuzzer's seed with a split contact, written by a version-3 writer") {
+    const fs::path seed =
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v3.db";
+    REQUIRE(fs::exists(seed));
+    RecordingReader reader(seed);
+    CHECK(reader.header().schema_version == 3);
+    REQUIRE(reader.frameCount() == 3);
+    for (int k = 0; k < 3; ++k)
+      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 2, 4, 1), 3));
     CHECK(readerError(seed).empty());
   }
   SECTION("the fuzzer's seed (contactsim-fuzz-make-seed-recording)") {
     const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v3.db";
+        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v4.db";
     REQUIRE(fs::exists(seed));
     RecordingReader reader(seed);
     CHECK(reader.header().schema_version == kRecordingSchemaVersion);
@@ -615,21 +644,40 @@ TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
 }
 
 // Version 2 (before contacts.continues): every contact reads as a make event, −1. Made here by
-// taking a version-3 file back to the version-2 schema.
+// taking a version-4 file back to the version-2 schema.
 TEST_CASE("recording reader: version-2 files read every contact as a make", "[record]") {
   const fs::path file = writeSynthetic(scratchDir("version2") / "v2.db", 4, {}, 1);
   sql(file,
-      "ALTER TABLE contacts DROP COLUMN continues; "
+      "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
+      "surface_offset; "
       "UPDATE meta SET value = 2 WHERE key = 'schema_version'; PRAGMA user_version = 2;");
   RecordingReader reader(file);
   CHECK(reader.header().schema_version == 2);
   REQUIRE(reader.frameCount() == 4);
   for (int k = 0; k < 4; ++k) {
     CAPTURE(k);
-    SimulationFrame expected = syntheticFrame(k, 3, 2, 2, 5, 1);
-    REQUIRE(expected.contacts[1].patch.continues >= 0);  // the split the file no longer holds
-    for (ContactDiagnostics& c : expected.contacts) c.patch.continues = -1;
-    requireSameFrame(reader.frame(k), expected);
+    const SimulationFrame written = syntheticFrame(k, 3, 2, 2, 5, 1);
+    REQUIRE(written.contacts[1].patch.continues >= 0);  // the split the file no longer holds
+    requireSameFrame(reader.frame(k), asVersion(written, 2));
+  }
+  CHECK(readerError(file).empty());
+}
+
+// Version 3 (before contacts.surface_offset): every force at its pressure centre. Made here by
+// taking a version-4 file back to the version-3 schema.
+TEST_CASE("recording reader: version-3 files read every force at its pressure centre", "[record]") {
+  const fs::path file = writeSynthetic(scratchDir("version3") / "v3.db", 4, {}, 1);
+  sql(file,
+      "ALTER TABLE contacts DROP COLUMN surface_offset; "
+      "UPDATE meta SET value = 3 WHERE key = 'schema_version'; PRAGMA user_version = 3;");
+  RecordingReader reader(file);
+  CHECK(reader.header().schema_version == 3);
+  REQUIRE(reader.frameCount() == 4);
+  for (int k = 0; k < 4; ++k) {
+    CAPTURE(k);
+    const SimulationFrame written = syntheticFrame(k, 3, 2, 2, 5, 1);
+    REQUIRE(written.contacts[1].patch.surface_offset != 0.0);  // what the file no longer holds
+    requireSameFrame(reader.frame(k), asVersion(written, 3));
   }
   CHECK(readerError(file).empty());
 }

@@ -173,6 +173,9 @@ struct BallOnPlate {
     c.body_b = 1;
     c.patch.id = 0;
     c.patch.centroid = Vec3::Zero();
+    // The force acts off the contour's centroid, in the overlap's middle.
+    c.patch.pressure_centre = Vec3(0.08, 0.0, 0.0);
+    c.patch.surface_offset = -0.5 * kDepth;
     c.patch.normal = Vec3::UnitZ();
     c.patch.area = std::numbers::pi * 0.2 * 0.2;
     c.patch.indentation = kDepth;

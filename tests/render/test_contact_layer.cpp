@@ -40,19 +40,21 @@ void checkAlongSegment(const test::ColourRegion& region, const test::Pixel& from
 
 }  // namespace
 
-TEST_CASE("normal and friction arrows are drawn at the centroid along their forces", "[display]") {
+TEST_CASE("normal and friction arrows are drawn where the force acts, along the forces",
+          "[display]") {
   BallOnPlate scene;
   render::SimulationView view(scene.meshes());
   test::setUpFrontView(view, scene.frame);
   const test::Image image = test::capture(view.scene(), "contact_arrows.png", kWidth, kHeight);
 
   const ContactDiagnostics& c = scene.frame.contacts[0];
-  const auto start = test::project(view.scene(), c.patch.centroid, kWidth, kHeight);
+  const Vec3 at = c.patch.forcePoint();
+  const auto start = test::project(view.scene(), at, kWidth, kHeight);
   // 100 N/m: 50 N → 0.5 m up, 20 N → 0.2 m along +x.
-  const auto normal_tip =
-      test::project(view.scene(), c.patch.centroid + 0.5 * c.patch.normal, kWidth, kHeight);
-  const auto friction_tip =
-      test::project(view.scene(), c.patch.centroid + Vec3(0.2, 0, 0), kWidth, kHeight);
+  const auto normal_tip = test::project(view.scene(), at + 0.5 * c.patch.normal, kWidth, kHeight);
+  const auto friction_tip = test::project(view.scene(), at + Vec3(0.2, 0, 0), kWidth, kHeight);
+  // Drawn at the contour's centroid instead, the normal arrow would lie this far to the left.
+  REQUIRE(start.x - test::project(view.scene(), c.patch.centroid, kWidth, kHeight).x > 12);
   REQUIRE(normal_tip.y < start.y - 50);    // up in the image
   REQUIRE(friction_tip.x > start.x + 30);  // to the right
 
