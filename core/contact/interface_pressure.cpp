@@ -9,7 +9,8 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
                                  const PosedMesh& b, std::span<const VertexOverlap> overlaps_b,
                                  std::span<const InterfaceSample> samples, const Vec3& normal,
                                  double indentation) {
-  double total = 0.0, along = 0.0;
+  double total = 0.0;
+  Vec3 resultant = Vec3::Zero();
   for (const InterfaceSample& s : samples) {
     const double c = s.normal.dot(normal);
     if (!(c > 0.0)) continue;
@@ -25,8 +26,9 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
         0.5 * (m.corner(s.triangle, 1) - p0).cross(m.corner(s.triangle, 2) - p0).norm();
     const double w = area * thickness / 3.0 * c;
     total += w;
-    along += w * c;
+    resultant += w * s.normal;
   }
+  const double along = resultant.norm();
   return along > 0.0 ? std::max(1.0, total / along) : 1.0;
 }
 

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "contact/interface_pressure.h"
 #include "geometry/primitives.h"
 #include "patch_fixtures.h"
 
@@ -47,4 +48,40 @@ TEST_CASE("convex bodies meet on a nearly flat interface: friction's load stays 
     CHECK(on_ball.patches[0].pressure_per_force >= 1.0);
     CHECK(on_ball.patches[0].pressure_per_force <= bound);
   }
+}
+
+TEST_CASE("the ratio measures the interface normals' spread, not their angle to the region's",
+          "[regions][friction]") {
+  // Two equal triangles, each a facing pair's sample, overlapped alike along the region's normal
+  // N, their normals nᵢ ±α about a bisector. Across the interface the overlap is cᵢ = nᵢ·N times
+  // as thick, so the ratio is (c₁ + c₂)/|c₁n₁ + c₂n₂|: 1/cos α with N on the bisector. One sample
+  // alone presses along its own normal, 1 however far N leans from it (a contour's vector area
+  // can lean off a small region's only facing pair): a lean is not a spread.
+  const TriMesh mesh(
+      {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(2, 0, 0), Vec3(3, 0, 0), Vec3(2, 1, 0)},
+      {TriangleIndices{0, 1, 2}, TriangleIndices{3, 4, 5}});
+  const PosedMesh posed{mesh, Pose::identity()};
+  const std::vector<VertexOverlap> overlaps = {{0, 1e-3}, {1, 1e-3}, {2, 1e-3},
+                                               {3, 1e-3}, {4, 1e-3}, {5, 1e-3}};
+  const double alpha = 0.6;
+  const Vec3 bisector = Vec3(0.2, -0.3, 1.0).normalized();
+  const Vec3 across = bisector.cross(Vec3::UnitX()).normalized();
+  const Vec3 n1 = std::cos(alpha) * bisector + std::sin(alpha) * across;
+  const Vec3 n2 = std::cos(alpha) * bisector - std::sin(alpha) * across;
+  const std::vector<InterfaceSample> pair = {{0, 0, n1}, {0, 1, n2}};
+  for (const double lean : {0.0, 0.3, -0.7}) {
+    const Vec3 normal = std::cos(lean) * bisector + std::sin(lean) * across;
+    const double c1 = n1.dot(normal), c2 = n2.dot(normal);
+    INFO("region's normal " << lean << " rad off the bisector");
+    CHECK(interfacePressurePerForce(posed, overlaps, posed, {}, pair, normal, 1e-3) ==
+          Approx((c1 + c2) / (c1 * n1 + c2 * n2).norm()).epsilon(1e-12));
+    if (lean == 0.0)
+      CHECK(interfacePressurePerForce(posed, overlaps, posed, {}, pair, normal, 1e-3) ==
+            Approx(1.0 / std::cos(alpha)).epsilon(1e-12));
+    CHECK(interfacePressurePerForce(posed, overlaps, posed, {}, std::span(pair).first(1), normal,
+                                    1e-3) == Approx(1.0).epsilon(1e-12));
+  }
+  // Nothing pressing along the region's normal, or no overlap: 1.
+  CHECK(interfacePressurePerForce(posed, overlaps, posed, {}, pair, -bisector, 1e-3) == 1.0);
+  CHECK(interfacePressurePerForce(posed, {}, posed, {}, pair, bisector, 1e-3) == 1.0);
 }
