@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace contactsim {
 
@@ -9,7 +11,7 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
                                  const PosedMesh& b, std::span<const VertexOverlap> overlaps_b,
                                  std::span<const InterfaceSample> samples, const Vec3& normal,
                                  double indentation) {
-  double total = 0.0;
+  std::vector<std::pair<double, Vec3>> weighted;  // wᵢ, nᵢ
   Vec3 resultant = Vec3::Zero();
   for (const InterfaceSample& s : samples) {
     const double c = s.normal.dot(normal);
@@ -25,11 +27,19 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
     const double area =
         0.5 * (m.corner(s.triangle, 1) - p0).cross(m.corner(s.triangle, 2) - p0).norm();
     const double w = area * thickness / 3.0 * c;
-    total += w;
+    if (!(w > 0.0)) continue;
+    weighted.emplace_back(w, s.normal);
     resultant += w * s.normal;
   }
   const double along = resultant.norm();
-  return along > 0.0 ? std::max(1.0, total / along) : 1.0;
+  if (!(along > 0.0)) return 1.0;
+  // Σwᵢ/|Σwᵢnᵢ| − 1 as Σwᵢ(1 − nᵢ·m)/Σwᵢnᵢ·m with 1 − nᵢ·m = |nᵢ − m|²/2 (unit vectors, m the
+  // resultant's direction): parallel normals give exactly 1, not 1 + a few ulps — which a long
+  // chaotic run (Euler's disk spinning down for 30 s) amplifies into another outcome.
+  const Vec3 m = resultant / along;
+  double excess = 0.0;
+  for (const auto& [w, n] : weighted) excess += w * 0.5 * (n - m).squaredNorm();
+  return 1.0 + excess / along;
 }
 
 }  // namespace contactsim
