@@ -33,12 +33,12 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
   }
   const double along = resultant.norm();
   if (!(along > 0.0)) return 1.0;
-  // Σwᵢ/|Σwᵢnᵢ| − 1 as Σwᵢ(1 − nᵢ·m)/Σwᵢnᵢ·m with 1 − nᵢ·m = |nᵢ − m|²/2 (unit vectors, m the
+  // Σwᵢ/|Σwᵢnᵢ| − 1 as Σwᵢ(1 − nᵢ·d)/Σwᵢnᵢ·d with 1 − nᵢ·d = |nᵢ − d|²/2 (unit vectors, d the
   // resultant's direction): parallel normals give exactly 1, not 1 + a few ulps — which a long
   // chaotic run (Euler's disk spinning down for 30 s) amplifies into another outcome.
-  const Vec3 m = resultant / along;
+  const Vec3 direction = resultant / along;
   double excess = 0.0;
-  for (const auto& [w, n] : weighted) excess += w * 0.5 * (n - m).squaredNorm();
+  for (const auto& [w, n] : weighted) excess += w * 0.5 * (n - direction).squaredNorm();
   return 1.0 + excess / along;
 }
 

@@ -308,8 +308,9 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   CHECK(m.p99_tension <= 3.0 * weight);
   CHECK(m.p99_contact <= 5.0 * weight);
   // Not met yet (issue 15; README, "The flagship demo"): 101 shipped, 97–102 over the twelve
-  // µm-moved heaves (median 100), three of them the resting contacts of the start. Most makes are the flukes' bounces on the plating, the crown's edge stepping
-  // over the pocket's facets and the crown on its stop (two faces at once). Reported, not failing.
+  // µm-moved heaves (median 100), three of them the resting contacts of the start. Most makes are
+  // the flukes' bounces on the plating, the crown's edge stepping over the pocket's facets and the
+  // crown on its stop (two faces at once). Reported, not failing.
   CHECK_NOFAIL(m.makes < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
   // met: the deepest readings are the law's own, δ(F) = (F/K)^⅔ + s·F, passing 0.5 mm at 83 kN
