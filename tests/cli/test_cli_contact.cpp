@@ -26,9 +26,9 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
   const auto j = nlohmann::json::parse(r.out);
   REQUIRE(j.at("regions").size() == 1);
   const auto& region = j.at("regions").at(0);
-  for (const char* key :
-       {"id", "centroid", "normal", "indentation", "law_indentation", "pressure_centre", "area",
-        "overlap_volume", "contour", "loops", "triangles_a", "triangles_b"}) {
+  for (const char* key : {"id", "centroid", "normal", "indentation", "law_indentation",
+                          "pressure_centre", "force_point", "area", "overlap_volume", "contour",
+                          "loops", "triangles_a", "triangles_b"}) {
     CHECK(region.contains(key));
   }
   CHECK(region.at("normal").at(2).get<double>() < -0.999);  // from the sphere (A) into the plate
@@ -42,6 +42,9 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
         Approx(std::numbers::pi * 1e-4 * (0.3 - 0.01) / 3).epsilon(0.05));
   CHECK(std::hypot(region.at("pressure_centre").at(0).get<double>(),
                    region.at("pressure_centre").at(1).get<double>()) < 1e-3);
+  // The force acts in the overlap's middle on the axis: the cap's bottom 1 cm below the plate's
+  // face, which the contour's plane is.
+  CHECK(region.at("force_point").at(2).get<double>() == Approx(-0.005).margin(1e-4));
   CHECK(region.at("area").get<double>() ==
         Approx(std::numbers::pi * (0.01 - 0.0081)).epsilon(0.02));
   CHECK(std::hypot(region.at("centroid").at(0).get<double>(),
@@ -49,6 +52,36 @@ TEST_CASE("contact --json: a sphere pressed into the plate", "[cli]") {
   CHECK(region.at("contour").size() > 10);
   CHECK(j.at("containment") == "none");
   CHECK(j.at("query_seconds").get<double>() > 0.0);
+}
+
+TEST_CASE(
+    "contact --json: the shipped pin in its bore: the force acts in the overlap, not on the "
+    "chord",
+    "[cli][conforming]") {
+  // pin.stl (48 mm) moved e toward the wall of bore_plate.stl (50 mm): along the line of centres
+  // the pin's mesh reaches 48.000 mm from its axis and the bore's wall lies 49.953 mm from its
+  // own (their facets, README "Conforming contact"), so the overlap's middle on that line lies
+  // (48.000 + 49.953 − e)/2 from the pin's axis, while the contour's plane is a chord well inside
+  // the pin. The force point is the centre of pressure moved along the normal to that middle.
+  for (const double e : {2.1e-3, 2.5e-3, 3.0e-3}) {
+    const std::string pose = std::to_string(e) + ",0,-0.08,0,0,0";
+    const CliResult r = runCli(
+        {"contact", kModels + "pin.stl", kModels + "bore_plate.stl", "--pose-a", pose, "--json"});
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j.at("regions").size() == 1);
+    const auto& region = j.at("regions").at(0);
+    const auto fromPinAxis = [e](const nlohmann::json& p) {
+      return std::hypot(p.at(0).get<double>() - e, p.at(1).get<double>());
+    };
+    const double middle = 0.5 * (48.000e-3 + 49.953e-3 - e);
+    INFO("e = " << e << ": force point " << fromPinAxis(region.at("force_point"))
+                << " m from the pin's axis, pressure centre "
+                << fromPinAxis(region.at("pressure_centre")));
+    CHECK(fromPinAxis(region.at("force_point")) == Approx(middle).margin(1e-5));
+    CHECK(fromPinAxis(region.at("pressure_centre")) <
+          48e-3 - region.at("indentation").get<double>());
+  }
 }
 
 TEST_CASE("contact: separated meshes have no regions; bad poses are named errors", "[cli]") {
