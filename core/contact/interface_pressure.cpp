@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <vector>
 
 namespace contactsim {
@@ -11,9 +10,11 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
                                  const PosedMesh& b, std::span<const VertexOverlap> overlaps_b,
                                  std::span<const InterfaceSample> samples, const Vec3& normal,
                                  double indentation) {
-  std::vector<std::pair<double, Vec3>> weighted;  // wᵢ, nᵢ
+  // wᵢ per sample, 0 for one that does not press along the normal.
+  std::vector<double> weights(samples.size(), 0.0);
   Vec3 resultant = Vec3::Zero();
-  for (const InterfaceSample& s : samples) {
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const InterfaceSample& s = samples[i];
     const double c = s.normal.dot(normal);
     if (!(c > 0.0)) continue;
     const PosedMesh& m = s.side == 0 ? a : b;
@@ -23,12 +24,9 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
       const double t = overlapCap(overlaps, m.mesh.triangles()[s.triangle][k]);
       thickness += std::isfinite(t) ? std::min(t, indentation) : indentation;
     }
-    const Vec3 p0 = m.corner(s.triangle, 0);
-    const double area =
-        0.5 * (m.corner(s.triangle, 1) - p0).cross(m.corner(s.triangle, 2) - p0).norm();
-    const double w = area * thickness / 3.0 * c;
+    const double w = s.area * thickness / 3.0 * c;
     if (!(w > 0.0)) continue;
-    weighted.emplace_back(w, s.normal);
+    weights[i] = w;
     resultant += w * s.normal;
   }
   const double along = resultant.norm();
@@ -38,7 +36,10 @@ double interfacePressurePerForce(const PosedMesh& a, std::span<const VertexOverl
   // chaotic run (Euler's disk spinning down for 30 s) amplifies into another outcome.
   const Vec3 direction = resultant / along;
   double excess = 0.0;
-  for (const auto& [w, n] : weighted) excess += w * 0.5 * (n - direction).squaredNorm();
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    if (weights[i] > 0.0)
+      excess += weights[i] * 0.5 * (samples[i].normal - direction).squaredNorm();
+  }
   return 1.0 + excess / along;
 }
 

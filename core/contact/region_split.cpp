@@ -31,7 +31,8 @@ struct Element {
   int side;  // 0: A, 1: B
   std::int32_t triangle;
   Vec3 centroid;
-  Vec3 oriented;                // A's outward normal, B's inward: both point from A into B
+  Vec3 oriented;  // A's outward normal, B's inward: both point from A into B
+  double area;
   double weight;                // area × share of inside corners
   Vec3 surface = Vec3::Zero();  // contact-surface normal of its facing pair
   bool facing = false;
@@ -55,7 +56,8 @@ void addElements(const PosedMesh& m, const PenetratedSide& side, int side_index,
     const Vec3 n = m.normal(t);
     const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
     const Vec3 centroid = (p0 + p1 + p2) / 3;
-    out.push_back({side_index, t, centroid, side_index == 0 ? n : Vec3(-n), area * inside / 3.0});
+    out.push_back(
+        {side_index, t, centroid, side_index == 0 ? n : Vec3(-n), area, area * inside / 3.0});
     out.back().anchor = inside > 0 ? Vec3(corners / inside) : centroid;
   }
 }
@@ -71,7 +73,7 @@ void addCrossing(const PosedMesh& m, const PenetratedSide& side, int side_index,
   for (const std::int32_t t : side.crossing) {
     const Vec3 n = m.normal(t);
     const Vec3 centroid = (m.corner(t, 0) + m.corner(t, 1) + m.corner(t, 2)) / 3;
-    Element e{side_index, t, centroid, side_index == 0 ? n : Vec3(-n), 0.0};
+    Element e{side_index, t, centroid, side_index == 0 ? n : Vec3(-n), 0.0, 0.0};
     e.anchor = centroid;
     e.crossing = true;
     out.push_back(e);
@@ -284,7 +286,8 @@ RegionSplit splitRegion(const PosedMesh& a, const PenetratedSide& side_a, const 
   for (std::size_t i = 0; i < elements.size(); ++i) {
     if (!elements[i].facing) continue;
     facing.push_back(i);
-    split.interface.push_back({elements[i].side, elements[i].triangle, elements[i].surface});
+    const Element& e = elements[i];
+    split.interface.push_back({e.side, e.triangle, e.surface, e.area});
   }
   const Vec3 sum = weightedNormal(elements, facing);
   if (facing.empty() || withinCone(elements, facing, sum) ||

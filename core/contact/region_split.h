@@ -27,6 +27,7 @@ struct InterfaceSample {
   int side = 0;
   std::int32_t triangle = -1;
   Vec3 normal = Vec3::Zero();
+  double area = 0.0;  // the triangle's, m²
 };
 
 struct RegionPiece {

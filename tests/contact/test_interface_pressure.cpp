@@ -68,7 +68,7 @@ TEST_CASE("the ratio measures the interface normals' spread, not their angle to 
   const Vec3 across = bisector.cross(Vec3::UnitX()).normalized();
   const Vec3 n1 = std::cos(alpha) * bisector + std::sin(alpha) * across;
   const Vec3 n2 = std::cos(alpha) * bisector - std::sin(alpha) * across;
-  const std::vector<InterfaceSample> pair = {{0, 0, n1}, {0, 1, n2}};
+  const std::vector<InterfaceSample> pair = {{0, 0, n1, 0.5}, {0, 1, n2, 0.5}};  // areas ½
   for (const double lean : {0.0, 0.3, -0.7}) {
     const Vec3 normal = std::cos(lean) * bisector + std::sin(lean) * across;
     const double c1 = n1.dot(normal), c2 = n2.dot(normal);
