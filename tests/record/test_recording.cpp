@@ -12,119 +12,21 @@
 #include "record/recording_format.h"
 #include "record/recording_reader.h"
 #include "record/recording_writer.h"
+#include "recording_checks.h"
 #include "synthetic.h"
 
 namespace fs = std::filesystem;
 using namespace contactsim;
+using contactsim::testing::readerError;
+using contactsim::testing::requireSameFrame;
 using contactsim::testing::same;
 using contactsim::testing::scratchDir;
+using contactsim::testing::sql;
 using contactsim::testing::syntheticFrame;
 using contactsim::testing::syntheticScene;
+using contactsim::testing::writeSynthetic;
 
 namespace {
-
-void requireSameFrame(const SimulationFrame& a, const SimulationFrame& b) {
-  REQUIRE(same(a.time, b.time));
-  REQUIRE(a.bodies.size() == b.bodies.size());
-  for (std::size_t i = 0; i < a.bodies.size(); ++i) {
-    CHECK(same(a.bodies[i].pose.rotation, b.bodies[i].pose.rotation));
-    CHECK(same(a.bodies[i].pose.translation, b.bodies[i].pose.translation));
-    CHECK(same(a.bodies[i].linear_velocity, b.bodies[i].linear_velocity));
-    CHECK(same(a.bodies[i].angular_velocity, b.bodies[i].angular_velocity));
-  }
-  REQUIRE(a.contacts.size() == b.contacts.size());
-  for (std::size_t i = 0; i < a.contacts.size(); ++i) {
-    const ContactDiagnostics &x = a.contacts[i], &y = b.contacts[i];
-    CHECK(x.body_a == y.body_a);
-    CHECK(x.body_b == y.body_b);
-    CHECK(x.patch.id == y.patch.id);
-    CHECK(x.patch.continues == y.patch.continues);
-    CHECK(same(x.patch.centroid, y.patch.centroid));
-    CHECK(same(x.patch.pressure_centre, y.patch.pressure_centre));
-    CHECK(same(x.patch.surface_offset, y.patch.surface_offset));
-    CHECK(same(x.patch.normal, y.patch.normal));
-    CHECK(same(x.patch.indentation, y.patch.indentation));
-    CHECK(same(x.patch.area, y.patch.area));
-    REQUIRE(x.patch.loops.size() == y.patch.loops.size());
-    for (std::size_t l = 0; l < x.patch.loops.size(); ++l) {
-      REQUIRE(x.patch.loops[l].size() == y.patch.loops[l].size());
-      for (std::size_t j = 0; j < x.patch.loops[l].size(); ++j)
-        CHECK(same(x.patch.loops[l][j], y.patch.loops[l][j]));
-    }
-    CHECK(x.patch.has_open_loop == y.patch.has_open_loop);
-    CHECK(same(x.patch.deepest_point_a, y.patch.deepest_point_a));
-    CHECK(same(x.patch.deepest_point_b, y.patch.deepest_point_b));
-    CHECK(same(x.patch.depth_a, y.patch.depth_a));
-    CHECK(same(x.patch.depth_b, y.patch.depth_b));
-    CHECK(x.patch.triangles_a == y.patch.triangles_a);
-    CHECK(x.patch.triangles_b == y.patch.triangles_b);
-    CHECK(same(x.indentation_rate, y.indentation_rate));
-    CHECK(same(x.normal_force, y.normal_force));
-    CHECK(same(x.friction_force, y.friction_force));
-    CHECK(same(x.rolling_torque, y.rolling_torque));
-    CHECK(same(x.slip_velocity, y.slip_velocity));
-    CHECK(x.sticking == y.sticking);
-  }
-  REQUIRE(a.cables.size() == b.cables.size());
-  for (std::size_t i = 0; i < a.cables.size(); ++i) {
-    CHECK(same(a.cables[i].length, b.cables[i].length));
-    CHECK(same(a.cables[i].tension, b.cables[i].tension));
-  }
-  REQUIRE(a.drives.size() == b.drives.size());
-  for (std::size_t i = 0; i < a.drives.size(); ++i) {
-    CHECK(same(a.drives[i].position, b.drives[i].position));
-    CHECK(same(a.drives[i].effort, b.drives[i].effort));
-  }
-  CHECK(same(a.energy.drive_work, b.energy.drive_work));
-  CHECK(same(a.energy.kinetic, b.energy.kinetic));
-  CHECK(same(a.energy.gravity, b.energy.gravity));
-  CHECK(same(a.energy.springs, b.energy.springs));
-  CHECK(same(a.energy.cable_work, b.energy.cable_work));
-  CHECK(same(a.energy.load_work, b.energy.load_work));
-  CHECK(same(a.energy.source_work, b.energy.source_work));
-  CHECK(same(a.energy.dissipated, b.energy.dissipated));
-  CHECK(a.solver.newton_iterations == b.solver.newton_iterations);
-  CHECK(a.solver.substeps == b.solver.substeps);
-  CHECK(same(a.solver.constraint_violation, b.solver.constraint_violation));
-  CHECK(same(a.solver.step_wall_seconds, b.solver.step_wall_seconds));
-}
-
-// What a file of an older schema version holds of frame f: contacts without surface_offset
-// (before 4) read it as 0, without continues (before 3) as −1, and files without drives (before 2)
-// have neither drive states nor drive work.
-SimulationFrame asVersion(SimulationFrame f, int version) {
-  for (ContactDiagnostics& c : f.contacts) {
-    if (version < 4) c.patch.surface_offset = 0.0;
-    if (version < 3) c.patch.continues = -1;
-  }
-  if (version < 2) {
-    f.drives.clear();
-    f.energy.drive_work = 0.0;
-  }
-  return f;
-}
-
-fs::path writeSynthetic(const fs::path& file, int frames, RecordingOptions options = {},
-                        int drives = 0) {
-  auto scene = syntheticScene(3, 2, drives);
-  RecordingWriter writer(file, scene.header, options);
-  for (int k = 0; k < frames; ++k) writer.append(syntheticFrame(k, 3, 2, 2, 5, drives));
-  writer.close();
-  return file;
-}
-
-std::string readerError(const fs::path& file) {
-  try {
-    RecordingReader reader(file);
-    // Opened: every frame and mesh must then read or fail cleanly.
-    for (std::int64_t i = 0; i < reader.frameCount(); ++i) reader.frame(i);
-    for (int b = 0; b < static_cast<int>(reader.header().bodies.size()); ++b) reader.mesh(b);
-    reader.summary();
-  } catch (const RecordingError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 void writeBytes(const fs::path& file, const std::string& bytes) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -134,17 +36,6 @@ void writeBytes(const fs::path& file, const std::string& bytes) {
 std::string readBytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void sql(const fs::path& file, const char* statement) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
-  char* message = nullptr;
-  const int rc = sqlite3_exec(db, statement, nullptr, nullptr, &message);
-  INFO((message ? message : ""));
-  sqlite3_free(message);
-  sqlite3_close(db);
-  REQUIRE(rc == SQLITE_OK);
 }
 
 }  // namespace
@@ -556,130 +447,6 @@ TEST_CASE("recording reader: a damaged schema gives a one-line error", "[record]
   CHECK_THAT(error, Catch::Contains("malformed database schema"));
   CHECK(error.find('\n') == std::string::npos);
   CHECK(error.find('\r') == std::string::npos);
-}
-
-// Version 1 (before drives): no drives, drive_work 0. Made here by taking a version-2 file back
-// to the version-1 schema, and read from the fuzzer's committed seed, a file a version-1 writer
-// wrote (tests/fuzz/make_seed_recording.cpp: syntheticScene(2, 1), frames (k, 2, 1, 1, 4)).
-TEST_CASE("recording reader: version-1 files read without drives", "[record]") {
-  SECTION("the version-1 schema") {
-    const fs::path file = writeSynthetic(scratchDir("version1") / "v1.db", 5, {}, 2);
-    sql(file,
-        "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
-        "surface_offset; "
-        "DELETE FROM meta WHERE key = 'drive_count'; "
-        "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1;");
-    RecordingReader reader(file);
-    CHECK(reader.header().schema_version == 1);
-    CHECK(reader.header().drives.empty());
-    REQUIRE(reader.frameCount() == 5);
-    for (int k = 0; k < 5; ++k) {
-      CAPTURE(k);
-      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 3, 2, 2, 5, 2), 1));
-    }
-    CHECK(readerError(file).empty());
-  }
-  SECTION("a damaged frame of a version-1 file") {
-    // The frame's error path resets every per-frame statement, the drives' too, which a
-    // version-1 file never prepared: it crashed (fuzzer, CI replay) instead of reporting.
-    const fs::path file = writeSynthetic(scratchDir("version1_damaged") / "v1.db", 5, {}, 2);
-    sql(file,
-        "DROP TABLE drive_states; DROP TABLE drives; ALTER TABLE frames DROP COLUMN drive_work; "
-        "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
-        "surface_offset; "
-        "DELETE FROM meta WHERE key = 'drive_count'; "
-        "UPDATE meta SET value = 1 WHERE key = 'schema_version'; PRAGMA user_version = 1; "
-        "DELETE FROM cable_states WHERE frame = 2;");
-    const std::string error = readerError(file);
-    CHECK_THAT(error, Catch::StartsWith(file.string() + ": "));
-    CHECK(error.find('\n') == std::string::npos);
-  }
-  SECTION("the fuzzer's seed written by a version-1 writer") {
-    const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v1.db";
-    REQUIRE(fs::exists(seed));
-    RecordingReader reader(seed);
-    CHECK(reader.header().schema_version == 1);
-    CHECK(reader.header().drives.empty());
-    REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k)
-      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 1, 4), 1));
-    CHECK(readerError(seed).empty());
-  }
-  SECTION("the fuzzer's seed with a driven joint, written by a version-2 writer") {
-    // One contact, a make event: −1, as every contact of a version-2 file reads.
-    const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v2.db";
-    REQUIRE(fs::exists(seed));
-    RecordingReader reader(seed);
-    CHECK(reader.header().schema_version == 2);
-    CHECK(reader.header().drives.size() == 1);
-    REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k)
-      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 1, 4, 1), 2));
-    CHECK(readerError(seed).empty());
-  }
-  SECTION("the fuzzer's seed with a split contact, written by a version-3 writer") {
-    const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v3.db";
-    REQUIRE(fs::exists(seed));
-    RecordingReader reader(seed);
-    CHECK(reader.header().schema_version == 3);
-    REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k)
-      requireSameFrame(reader.frame(k), asVersion(syntheticFrame(k, 2, 1, 2, 4, 1), 3));
-    CHECK(readerError(seed).empty());
-  }
-  SECTION("the fuzzer's seed (contactsim-fuzz-make-seed-recording)") {
-    const fs::path seed =
-        fs::path(CONTACTSIM_SOURCE_DIR) / "tests/fuzz/corpus/recording/synthetic_v4.db";
-    REQUIRE(fs::exists(seed));
-    RecordingReader reader(seed);
-    CHECK(reader.header().schema_version == kRecordingSchemaVersion);
-    REQUIRE(reader.frameCount() == 3);
-    for (int k = 0; k < 3; ++k) requireSameFrame(reader.frame(k), syntheticFrame(k, 2, 1, 2, 4, 1));
-    CHECK(readerError(seed).empty());
-  }
-}
-
-// Version 2 (before contacts.continues): every contact reads as a make event, −1. Made here by
-// taking a version-4 file back to the version-2 schema.
-TEST_CASE("recording reader: version-2 files read every contact as a make", "[record]") {
-  const fs::path file = writeSynthetic(scratchDir("version2") / "v2.db", 4, {}, 1);
-  sql(file,
-      "ALTER TABLE contacts DROP COLUMN continues; ALTER TABLE contacts DROP COLUMN "
-      "surface_offset; "
-      "UPDATE meta SET value = 2 WHERE key = 'schema_version'; PRAGMA user_version = 2;");
-  RecordingReader reader(file);
-  CHECK(reader.header().schema_version == 2);
-  REQUIRE(reader.frameCount() == 4);
-  for (int k = 0; k < 4; ++k) {
-    CAPTURE(k);
-    const SimulationFrame written = syntheticFrame(k, 3, 2, 2, 5, 1);
-    REQUIRE(written.contacts[1].patch.continues >= 0);  // the split the file no longer holds
-    requireSameFrame(reader.frame(k), asVersion(written, 2));
-  }
-  CHECK(readerError(file).empty());
-}
-
-// Version 3 (before contacts.surface_offset): every force at its pressure centre. Made here by
-// taking a version-4 file back to the version-3 schema.
-TEST_CASE("recording reader: version-3 files read every force at its pressure centre", "[record]") {
-  const fs::path file = writeSynthetic(scratchDir("version3") / "v3.db", 4, {}, 1);
-  sql(file,
-      "ALTER TABLE contacts DROP COLUMN surface_offset; "
-      "UPDATE meta SET value = 3 WHERE key = 'schema_version'; PRAGMA user_version = 3;");
-  RecordingReader reader(file);
-  CHECK(reader.header().schema_version == 3);
-  REQUIRE(reader.frameCount() == 4);
-  for (int k = 0; k < 4; ++k) {
-    CAPTURE(k);
-    const SimulationFrame written = syntheticFrame(k, 3, 2, 2, 5, 1);
-    REQUIRE(written.contacts[1].patch.surface_offset != 0.0);  // what the file no longer holds
-    requireSameFrame(reader.frame(k), asVersion(written, 3));
-  }
-  CHECK(readerError(file).empty());
 }
 
 TEST_CASE("recording reader: damaged drive rows give one clear error, never a crash", "[record]") {
