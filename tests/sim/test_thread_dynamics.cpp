@@ -38,22 +38,38 @@ struct Run {
   double mass = 0.0, axial_inertia = 0.0;
 };
 
-// The nut settled for `until` seconds with friction μ (static = dynamic), the normal law's
-// restitution e and fixed steps Δt.
-Run settleNut(double mu, double until, double restitution = 0.3, double step = 2e-4) {
+// The nut (5 mm long, 102 segments a turn) on the bolt, of steel, and the height at which it rests
+// on the flanks below it: centred two pitches up the bolt, then lowered by half the play.
+struct NutOnBolt {
+  RigSpec spec;
+  MassProperties props;
+  double resting_z = 0.0;
+};
+
+NutOnBolt nutOnBolt() {
   const ThreadSpec bolt = boltSpec();
   ThreadSpec nut = bolt;
   nut.length = 0.005;
   nut.segments_per_turn = 102;
-  RigSpec spec;
-  spec.ground = makeBolt(bolt);
-  spec.body = makeNut(nut, NutBody{0.013, 0.0});
-  const MassProperties props = computeMassProperties(spec.body, kSteel);
-  spec.mass.mass = props.mass;
-  spec.mass.center_of_mass = props.centroid;
-  spec.mass.inertia = props.inertia;
-  // Centred two pitches up the bolt, then lowered by half the play: resting on the flanks.
-  spec.pose.translation = Vec3(0, 0, 0.002 - bolt.axial_clearance / 2 + kDrop);
+  NutOnBolt out;
+  out.spec.ground = makeBolt(bolt);
+  out.spec.body = makeNut(nut, NutBody{0.013, 0.0});
+  out.props = computeMassProperties(out.spec.body, kSteel);
+  out.spec.mass.mass = out.props.mass;
+  out.spec.mass.center_of_mass = out.props.centroid;
+  out.spec.mass.inertia = out.props.inertia;
+  out.resting_z = 0.002 - bolt.axial_clearance / 2;
+  return out;
+}
+
+// The nut settled for `until` seconds with friction μ (static = dynamic), the normal law's
+// restitution e and fixed steps Δt, dropped from kDrop above its rest.
+Run settleNut(double mu, double until, double restitution = 0.3, double step = 2e-4) {
+  NutOnBolt setup = nutOnBolt();
+  const MassProperties& props = setup.props;
+  const double start_z = setup.resting_z + kDrop;
+  RigSpec spec = std::move(setup.spec);
+  spec.pose.translation = Vec3(0, 0, start_z);
   ContactLaw law;
   law.normal = HuntCrossleyLaw{kStiffness, 1.5, restitution, 1e-2};
   StickSlipFriction friction;
@@ -69,7 +85,7 @@ Run settleNut(double mu, double until, double restitution = 0.3, double step = 2
   const Pose p = rig.pose();
   // A right-hand thread descends turning clockwise seen from above: negative about +z.
   run.turned = -std::atan2(p.rotation(1, 0), p.rotation(0, 0));
-  run.dropped = 0.002 - bolt.axial_clearance / 2 + kDrop - p.translation.z();
+  run.dropped = start_z - p.translation.z();
   run.force = rig.totalContactForce();
   run.weight = props.mass * kG;
   run.mass = props.mass;
@@ -223,20 +239,14 @@ TEST_CASE("a nut just above the critical friction holds at three steps", "[threa
 // closed form's own uncertainty in where across the flank the pressure acts.
 TEST_CASE("a nut screwing down its bolt meets the screw's friction torque", "[thread]") {
   const ThreadSpec bolt = boltSpec();
-  ThreadSpec nut = bolt;
-  nut.length = 0.005;
-  nut.segments_per_turn = 102;
-  RigSpec spec;
-  spec.ground = makeBolt(bolt);
-  spec.body = makeNut(nut, NutBody{0.013, 0.0});
-  const MassProperties props = computeMassProperties(spec.body, kSteel);
+  NutOnBolt setup = nutOnBolt();
+  RigSpec& spec = setup.spec;
   spec.mass.mass = 1e6;  // heavy, so that one short step leaves the pose as set
-  spec.mass.center_of_mass = props.centroid;
-  spec.mass.inertia = props.inertia * (1e6 / props.mass);
+  spec.mass.inertia = setup.props.inertia * (1e6 / setup.props.mass);
   spec.gravity = Vec3::Zero();
   // Pressed 3 µm onto the flanks below it, screwing down at 1 and 10 rad/s (slips of ~3.7 and
   // ~37 mm/s, beyond the law's 1 mm/s band).
-  spec.pose.translation = Vec3(0, 0, 0.002 - bolt.axial_clearance / 2 - 3e-6);
+  spec.pose.translation = Vec3(0, 0, setup.resting_z - 3e-6);
   // About +z: a right-hand thread screws down turning clockwise.
   for (const double omega : {-1.0, -10.0}) {
     spec.angular_velocity = Vec3(0, 0, omega);
