@@ -281,20 +281,23 @@ RegionSplit splitRegion(const PosedMesh& a, const PenetratedSide& side_a, const 
   addCrossing(a, side_a, 0, elements);
   addCrossing(b, side_b, 1, elements);
   pairFacing(elements, cell, loop);
-  RegionSplit split;
   std::vector<std::size_t> facing;
   for (std::size_t i = 0; i < elements.size(); ++i) {
-    if (!elements[i].facing) continue;
-    facing.push_back(i);
-    const Element& e = elements[i];
-    split.interface.push_back({e.side, e.triangle, e.surface, e.area});
+    if (elements[i].facing) facing.push_back(i);
   }
+  RegionSplit split;
   const Vec3 sum = weightedNormal(elements, facing);
   if (facing.empty() || withinCone(elements, facing, sum) ||
       sweepsThroughMean(elements, facing, sum) || sideWithinCone(elements, facing, 0) ||
       sideWithinCone(elements, facing, 1) ||
-      !(sideConcave(elements, facing, 0) || sideConcave(elements, facing, 1)))
+      !(sideConcave(elements, facing, 0) || sideConcave(elements, facing, 1))) {
+    // Whole: its facing pairs sample the interface its friction is weighed over.
+    for (const std::size_t i : facing) {
+      const Element& e = elements[i];
+      split.interface.push_back({e.side, e.triangle, e.surface, e.area});
+    }
     return split;
+  }
 
   std::vector<std::vector<std::size_t>> leaves;
   bisect(elements, facing, 0, leaves);

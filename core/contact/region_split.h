@@ -53,8 +53,8 @@ struct RegionPiece {
 // `loop` runs the facing search in blocks side by side (results as without it).
 struct RegionSplit {
   std::vector<RegionPiece> pieces;  // empty when the region stays whole
-  // Every facing pair's sample, sorted by (side, triangle): what interfacePressurePerForce
-  // (interface_pressure.h) weighs a whole region's pressure over.
+  // A whole region's facing pairs' samples, sorted by (side, triangle): what
+  // interfacePressurePerForce (interface_pressure.h) weighs its pressure over; empty when split.
   std::vector<InterfaceSample> interface;
 };
 RegionSplit splitRegion(const PosedMesh& a, const PenetratedSide& side_a, const PosedMesh& b,
