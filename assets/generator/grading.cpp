@@ -8,14 +8,27 @@ namespace contactsim::models {
 
 std::vector<double> gradedNodes(double t0, double t1, double band0, double band1, double fine,
                                 double coarse, double growth) {
-  if (!(t1 > t0) || !(fine > 0) || !(coarse >= fine) || !(growth > 1.0)) {
+  return gradedNodes(t0, t1, {{band0, band1, fine}}, coarse, growth);
+}
+
+std::vector<double> gradedNodes(double t0, double t1, const std::vector<NodeBand>& bands,
+                                double coarse, double growth) {
+  const bool bands_valid =
+      !bands.empty() && std::all_of(bands.begin(), bands.end(), [&](const NodeBand& b) {
+        return b.spacing > 0 && coarse >= b.spacing;
+      });
+  if (!(t1 > t0) || !bands_valid || !(growth > 1.0)) {
     throw std::invalid_argument("gradedNodes: bad range, spacing or growth");
   }
   // Desired spacing h(t): fine in the band, then h grows linearly with the distance d from the
   // band at the rate (growth - 1) -- a geometric progression of cell sizes -- capped by coarse.
   const auto spacing = [&](double t) {
-    const double d = std::max({0.0, band0 - t, t - band1});
-    return std::min(coarse, fine + (growth - 1.0) * d);
+    double h = coarse;
+    for (const NodeBand& b : bands) {
+      const double d = std::max({0.0, b.from - t, t - b.to});
+      h = std::min(h, b.spacing + (growth - 1.0) * d);
+    }
+    return h;
   };
   constexpr int kTable = 20000;
   std::vector<double> cumulative(kTable + 1, 0.0);  // integral of 1/h: cell count up to t

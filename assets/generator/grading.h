@@ -11,6 +11,15 @@ namespace contactsim::models {
 std::vector<double> gradedNodes(double t0, double t1, double band0, double band1, double fine,
                                 double coarse, double growth = 1.12);
 
+// A range of the parameter meshed at about `spacing`.
+struct NodeBand {
+  double from = 0.0, to = 0.0, spacing = 0.0;
+};
+// The same with several bands (nested or apart): the spacing at t is the smallest that any band
+// asks there, each growing by at most `growth` per cell away from its band, capped by `coarse`.
+std::vector<double> gradedNodes(double t0, double t1, const std::vector<NodeBand>& bands,
+                                double coarse, double growth = 1.12);
+
 // `count` + 1 equally spaced nodes from t0 to t1.
 std::vector<double> uniformNodes(double t0, double t1, int count);
 

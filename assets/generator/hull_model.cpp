@@ -170,37 +170,53 @@ void appendSide(std::vector<AroundNode>& around, int side, const std::vector<dou
 
 HullModel makeHull() {
   const Pocket pocket = makePocket();
-  constexpr double kFine = 0.05, kCoarse = 0.3;
+  // Cells of 5 cm around both openings and the pocket, 0.3 m elsewhere; 2.5 cm over the pocket
+  // itself, whose walls curve at up to 6·depth/wall² = 20 /m: at 5 cm neighbouring facets there
+  // met at up to 0.5 rad more than the wall turns, and the crown's edge, sliding into its seat,
+  // caught on each ridge between them as a new contact (docs/flagship-investigations.md).
+  constexpr double kFine = 0.05, kPocketFine = 0.025, kCoarse = 0.3;
   // Band of fine cells: both openings and the whole pocket (corners of its rectangle in x, z).
   double x0 = kUpperX - 0.7, x1 = kLowerX + 0.7, z0 = kLowerZ - 0.7, z1 = kLowerZ + 0.7;
+  double px0 = kLength, px1 = 0.0, pz0 = deckHeight(kLength), pz1 = keelHeight(0.0);
   for (const double s1 : {-1.0, 1.0}) {
     for (const double s2 : {-1.0, 1.0}) {
       const Eigen::Vector2d c =
           pocket.centre + s1 * pocket.half1 * pocket.e1 + s2 * pocket.half2 * pocket.e2;
-      x0 = std::min(x0, c.x() - 0.15);
-      x1 = std::max(x1, c.x() + 0.15);
-      z0 = std::min(z0, c.y() - 0.15);
-      z1 = std::max(z1, c.y() + 0.15);
+      px0 = std::min(px0, c.x());
+      px1 = std::max(px1, c.x());
+      pz0 = std::min(pz0, c.y());
+      pz1 = std::max(pz1, c.y());
     }
   }
+  x0 = std::min(x0, px0 - 0.15);
+  x1 = std::max(x1, px1 + 0.15);
+  z0 = std::min(z0, pz0 - 0.15);
+  z1 = std::max(z1, pz1 + 0.15);
   if (x1 > kRakeStart) throw std::logic_error("hull: the pocket reaches into the raked stem");
-  // The port side's parameter v = (z - keel) / (deck - keel): its fine band over the band's x.
-  double v0 = 1.0, v1 = 0.0, height = 0.0;
+  // The port side's parameter v = (z - keel) / (deck - keel) over the bands' x: the fine band's
+  // and the pocket's.
+  double v0 = 1.0, v1 = 0.0, pv0 = 1.0, pv1 = 0.0, height = 0.0;
   for (double x = x0; x <= x1; x += 0.05) {
     const double h = deckHeight(x) - keelHeight(x);
     v0 = std::min(v0, (z0 - keelHeight(x)) / h);
     v1 = std::max(v1, (z1 - keelHeight(x)) / h);
+    if (x >= px0 && x <= px1) {
+      pv0 = std::min(pv0, (pz0 - keelHeight(x)) / h);
+      pv1 = std::max(pv1, (pz1 - keelHeight(x)) / h);
+    }
     height = std::max(height, h);
   }
   const double deck_half = deckHalfBreadth(kUpperX);
   const double p0 = -(kUpperY + 0.75) / deck_half, p1 = -(kUpperY - 0.75) / deck_half;
 
   LoftSpec spec;
-  spec.along = gradedNodes(0.0, kLength, x0, x1, kFine, kCoarse * 1.2);
+  spec.along = gradedNodes(0.0, kLength, {{x0, x1, kFine}, {px0, px1, kPocketFine}}, kCoarse * 1.2);
   const double bottom_half = plainHalfBreadth(0.0, keelHeight(0.0));
   appendSide(spec.around, kBottom,
              uniformNodes(-1.0, 1.0, std::max(4, static_cast<int>(2 * bottom_half / kCoarse))));
-  appendSide(spec.around, kPort, gradedNodes(0.0, 1.0, v0, v1, kFine / height, kCoarse / height));
+  appendSide(spec.around, kPort,
+             gradedNodes(0.0, 1.0, {{v0, v1, kFine / height}, {pv0, pv1, kPocketFine / height}},
+                         kCoarse / height));
   appendSide(spec.around, kDeck,
              gradedNodes(-1.0, 1.0, p0, p1, kFine / deck_half, kCoarse / deck_half));
   appendSide(spec.around, kStarboard, uniformNodes(0.0, 1.0, static_cast<int>(height / kCoarse)));

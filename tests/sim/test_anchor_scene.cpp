@@ -303,15 +303,17 @@ TEST_CASE("The whole heave: calm forces, few contact events, seated at rest in b
   CHECK(m.energy_rise <= 1e-3 * weight);
   // The chain's measured stiffness, the windlass's housing speed, impacts that rebound at the
   // restitution asked for and the plating's compliance bring the tension's p99 below 3 W and the
-  // hull's contact force's below 5 W: 2.75–2.76 W and 4.81–4.84 W over twelve µm-moved heaves
-  // (2026-12-04) (docs/flagship-investigations.md, "The plating's compliance").
+  // hull's contact force's below 5 W: 2.72–2.73 W and 4.66–4.73 W over twelve µm-moved heaves
+  // (2026-12-04, with the pocket meshed at 2.5 cm) (docs/flagship-investigations.md, "The
+  // plating's compliance").
   CHECK(m.p99_tension <= 3.0 * weight);
   CHECK(m.p99_contact <= 5.0 * weight);
-  // Not met yet (issue 15; README, "The flagship demo"): 101 shipped, 97–102 over the twelve
-  // µm-moved heaves (median 100), three of them the resting contacts of the start. Most makes are
-  // the flukes' bounces on the plating, the crown's edge stepping over the pocket's facets and the
-  // crown on its stop (two faces at once). Reported, not failing.
-  CHECK_NOFAIL(m.makes < 100);
+  // Fewer than 100 make events: 90 shipped, 83–94 over the twelve µm-moved heaves (median 85),
+  // three of them the resting contacts of the start, since the pocket is meshed finely enough
+  // that the crown's edge no longer steps from one facet's ridge to the next as it slides into
+  // its seat (97–102 before; README, "The flagship demo"). The rest are mostly the flukes'
+  // bounces on the plating and the crown on its stop (two faces at once).
+  CHECK(m.makes < 100);
   // Issue 22: the shank sliding in the hawse pipe, a shaft in a pipe, keeps δ below 0.5 mm. Not
   // met: the deepest readings are the law's own, δ(F) = (F/K)^⅔ + s·F, passing 0.5 mm at 83 kN
   // — the shank wedged against the pipe's wall at about 260 kN, where Hertz asks 0.38 mm and the
