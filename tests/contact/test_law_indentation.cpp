@@ -133,3 +133,47 @@ TEST_CASE("a region merging from two: the laws' sum stays continuous (known gap)
   // Between 0.95 d and 1.05 d a continuous force changes by about (1.05/0.95)^1.5 − 1 = 16 %.
   CHECK_NOFAIL(after / before == Approx(1.0).margin(0.3));
 }
+
+// One law per region is not the gradient of an energy when the region turns (docs/method.md, "The
+// indentation the law is given", third defect). A flat face tilted by φ onto a flat, half of it
+// under the other's surface, overlaps as a wedge: depth d(x) = φ·x over 0 ≤ x ≤ h. Turned further
+// by θ about a line along y through O, the depth becomes (φ + θ)x − θ·O_x, so the law's δ, the
+// depth at the overlap's centroid (x0 + h)/2, changes at dδ_law/dθ = (h − O_x)/2, while the
+// force acts at the centre of pressure, 2h/3 for a depth linear across the strip, whose depth
+// changes at 2h/3 − O_x. With O far from the face the two differ by a factor of two: the force
+// does twice the work U(δ_law) accounts for as it turns (the anchor's crown on its stop, its pin
+// far off: docs/dynamics.md, "What a ledger holds beyond the springs"). A Winkler-type law,
+// F = ∫p(d) dA acting at the same centre, would match: dU/dθ = ∫p·∂d/∂θ dA = F·(x_cp − O_x).
+// Checked without failing.
+TEST_CASE(
+    "a tilted face turning about a far pivot: the law's δ follows the force's lever (known "
+    "gap)",
+    "[regions][law]") {
+  const double hx = 0.1, hy = 0.15, hz = 0.05, phi = 0.01;
+  const TriMesh block = makeBox(Vec3(hx, hy, hz), 8);
+  const TriMesh ground = makeBox(Vec3(1, 1, 0.5), 4);
+  const Pose ground_pose = at(Vec3(0, 0, -0.5));
+  // The bottom face's centre on the ground's surface, its +x half below it.
+  const Pose tilted = at(Vec3::Zero(), phi * Vec3::UnitY()) * at(Vec3(0, 0, hz));
+  for (const Vec3& pivot : {Vec3(1.0, 0, 0.3), Vec3(-1.0, 0, 0.3), Vec3(0.5, 0, -0.2)}) {
+    CAPTURE(pivot.transpose());
+    const auto turned = [&](double theta) {
+      return at(pivot) * at(Vec3::Zero(), theta * Vec3::UnitY()) * at(-pivot) * tilted;
+    };
+    const ContactPatch patch = onlyPatch(block, turned(0.0), ground, ground_pose);
+    const double eps = 1e-5;
+    const double lever_law = (onlyPatch(block, turned(eps), ground, ground_pose).law_indentation -
+                              onlyPatch(block, turned(-eps), ground, ground_pose).law_indentation) /
+                             (2 * eps);
+    // The depth below the ground's surface of the block's material point where the force acts,
+    // per unit θ: that point moves by ŷ × (x − O).
+    const Vec3 point = patch.forcePoint();
+    const double lever_force = -Vec3::UnitY().cross(point - pivot).z();
+    // The wedge's own values: the centroid column and the pressure centre of a linear depth.
+    CHECK(lever_law == Approx((hx - pivot.x()) / 2).epsilon(0.05));
+    CHECK(point.x() == Approx(2 * hx / 3).epsilon(0.05));
+    INFO("dδ_law/dθ " << lever_law << " m, the force point's approach " << lever_force
+                      << " m per radian");
+    CHECK_NOFAIL(lever_law == Approx(lever_force).epsilon(0.05));
+  }
+}
