@@ -278,10 +278,18 @@ std::vector<TriangleDepth> triangleDepths(const PosedMesh& mesh,
   return out;
 }
 
+namespace {
+
+// The contour centroid's weight in the centre of pressure, area·δ/10 (pressure_centre.h): a
+// fifth of a wedge's own ∫d dA = area·δ/2, a tenth of a flat face's.
+double contourWeight(double area, double indentation) { return 0.1 * area * indentation; }
+
+}  // namespace
+
 Vec3 pressureCentre(const PenetratedSurface& side_a, const PenetratedSurface& side_b,
                     const ContactPlane& plane, const Vec3& contour_centroid, double area,
                     double indentation) {
-  const double contour_weight = 0.1 * area * indentation;
+  const double contour_weight = contourWeight(area, indentation);
   const double total = side_a.weight + side_b.weight + contour_weight;
   if (!(total > 0.0)) return contour_centroid;
   const Vec3 point =
@@ -295,7 +303,7 @@ Mat3 pressureCentreTurn(const PenetratedSurface& side_a, const PenetratedSurface
                         const Vec3& pressure_centre) {
   // Where the sides hold next to no weight (an edge crossing a face) the point found sits at the
   // contour centroid: its own weight bounds the lever, which the sides' alone would not.
-  const double total = std::max(side_a.weight + side_b.weight, 0.1 * area * indentation);
+  const double total = std::max(side_a.weight + side_b.weight, contourWeight(area, indentation));
   if (!(total > 0.0) || !(area > 0.0)) return Mat3::Zero();
   const Vec3& n = plane.normal;
   Vec3 offset = contour_centroid - pressure_centre;
