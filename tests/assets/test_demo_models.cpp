@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -140,30 +139,18 @@ TEST_CASE("the hawse pipe's bore is free and the plating is not", "[models][hull
 TEST_CASE("the pocket's facets follow its curved walls", "[models][hull]") {
   const HullModel& h = hull();
   const TriMesh& mesh = h.mesh;
-  std::vector<Vec3> normal, centre;
-  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
-    const auto& ids = mesh.triangles()[t];
-    const Vec3 &a = mesh.vertices()[ids[0]], &b = mesh.vertices()[ids[1]],
-               &c = mesh.vertices()[ids[2]];
-    normal.push_back((b - a).cross(c - a).normalized());
-    centre.push_back((a + b + c) / 3.0);
-  }
-  std::map<std::pair<std::int32_t, std::int32_t>, std::vector<std::size_t>> edges;
-  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
-    const auto& ids = mesh.triangles()[t];
-    for (int k = 0; k < 3; ++k) {
-      const std::int32_t u = ids[k], v = ids[(k + 1) % 3];
-      edges[{std::min(u, v), std::max(u, v)}].push_back(t);
-    }
-  }
   std::vector<double> angles;
-  for (const auto& [edge, triangles] : edges) {
-    REQUIRE(triangles.size() == 2);  // watertight
-    const Vec3 middle = 0.5 * (centre[triangles[0]] + centre[triangles[1]]);
-    if ((middle - h.pocket_centre).norm() > 1.0) continue;
-    if ((middle - h.pipe_lower).norm() < 2.0 * h.bore_radius) continue;
-    const double cosine = std::clamp(normal[triangles[0]].dot(normal[triangles[1]]), -1.0, 1.0);
-    angles.push_back(std::acos(cosine));
+  for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+    for (int k = 0; k < 3; ++k) {
+      const std::int32_t across = mesh.neighbours()[t][k];
+      REQUIRE(across >= 0);                                 // watertight
+      if (across < static_cast<std::int32_t>(t)) continue;  // each edge once
+      const Vec3 middle = 0.5 * (mesh.corner(t, k) + mesh.corner(t, (k + 1) % 3));
+      if ((middle - h.pocket_centre).norm() > 1.0) continue;
+      if ((middle - h.pipe_lower).norm() < 2.0 * h.bore_radius) continue;
+      const double cosine = std::clamp(mesh.normals()[t].dot(mesh.normals()[across]), -1.0, 1.0);
+      angles.push_back(std::acos(cosine));
+    }
   }
   REQUIRE(angles.size() > 1000);
   std::sort(angles.begin(), angles.end());
